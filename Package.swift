@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AIHelper",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "aihelper", targets: ["aihelper"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // System libraries
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+
+        // Modules (arrows point down only; see docs/architecture.md)
+        .target(name: "Core"),
+        .target(name: "Storage", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "HTTP", dependencies: ["CCurl"]),
+        .target(name: "Providers", dependencies: ["Core", "HTTP"]),
+        .target(name: "Tools", dependencies: ["Core", "Storage"]),
+        .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
+        .target(name: "Terminal", dependencies: ["CNcursesw"]),
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal"]),
+        .executableTarget(name: "aihelper", dependencies: [
+            "App", "Core", "Storage", "Providers", "Agent", "Tools",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools"]),
+
+        // One test target per module
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Core"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core"]),
+        .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
+        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core"]),
+    ]
+)

@@ -1,0 +1,67 @@
+import Foundation
+import Core
+import Storage
+
+/// A tool's definition, in the shape of an MCP tool.
+public struct ToolDefinition: Sendable, Equatable {
+    public var name: String
+    public var description: String
+    public var inputSchema: JSONValue
+    /// Deletes or overwrites data: the user is asked first.
+    public var isDestructive: Bool
+
+    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false) {
+        self.name = name; self.description = description; self.inputSchema = inputSchema
+        self.isDestructive = isDestructive
+    }
+}
+
+/// Which data a tool call changed, so panes refresh and the calendar can jump to it.
+public struct DataChange: Sendable, Equatable {
+    public var tasks: Bool
+    public var todos: Bool
+    /// The day of the task created or changed, for the Tasks pane to select.
+    public var focusDate: CivilDate?
+    public var focusTaskId: Int64?
+    public var focusTodoId: Int64?
+
+    public init(tasks: Bool = false, todos: Bool = false, focusDate: CivilDate? = nil,
+                focusTaskId: Int64? = nil, focusTodoId: Int64? = nil) {
+        self.tasks = tasks; self.todos = todos; self.focusDate = focusDate
+        self.focusTaskId = focusTaskId; self.focusTodoId = focusTodoId
+    }
+}
+
+public struct ToolResult: Sendable, Equatable {
+    /// What the model sees (and the timeline shows).
+    public var text: String
+    public var isError: Bool
+    public var change: DataChange?
+
+    public init(text: String, isError: Bool = false, change: DataChange? = nil) {
+        self.text = text; self.isError = isError; self.change = change
+    }
+}
+
+/// What a tool runs against.
+public struct ToolContext: Sendable {
+    public var database: AppDatabase
+    public var now: Date
+    public var timeZone: TimeZone
+    public init(database: AppDatabase, now: Date = Date(), timeZone: TimeZone = .current) {
+        self.database = database; self.now = now; self.timeZone = timeZone
+    }
+    public var today: CivilDate { CivilDate(now, in: timeZone) }
+}
+
+public protocol Tool: Sendable {
+    var definition: ToolDefinition { get }
+    /// Runs the tool. Throw `ToolError` for bad input; the message goes back to the model.
+    func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult
+}
+
+public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

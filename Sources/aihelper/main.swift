@@ -1,0 +1,2 @@
+import HTTP
+print("aihelper (skeleton) \(HTTPLibrary.versionDescription)")

@@ -1,0 +1,4 @@
+import XCTest
+@testable import Agent
+
+final class AgentSmokeTests: XCTestCase {}

@@ -1,0 +1,4 @@
+import XCTest
+@testable import App
+
+final class AppSmokeTests: XCTestCase {}

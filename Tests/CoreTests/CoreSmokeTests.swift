@@ -1,0 +1,4 @@
+import XCTest
+@testable import Core
+
+final class CoreSmokeTests: XCTestCase {}

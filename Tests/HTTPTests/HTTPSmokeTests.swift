@@ -1,0 +1,4 @@
+import XCTest
+@testable import HTTP
+
+final class HTTPSmokeTests: XCTestCase {}

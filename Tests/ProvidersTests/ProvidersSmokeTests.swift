@@ -1,0 +1,4 @@
+import XCTest
+@testable import Providers
+
+final class ProvidersSmokeTests: XCTestCase {}

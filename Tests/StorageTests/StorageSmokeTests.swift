@@ -1,0 +1,4 @@
+import XCTest
+@testable import Storage
+
+final class StorageSmokeTests: XCTestCase {}

@@ -1,0 +1,4 @@
+import XCTest
+@testable import Terminal
+
+final class TerminalSmokeTests: XCTestCase {}

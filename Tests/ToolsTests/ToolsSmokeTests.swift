@@ -1,0 +1,4 @@
+import XCTest
+@testable import Tools
+
+final class ToolsSmokeTests: XCTestCase {}
