@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["CNcursesw"]),
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal"]),
         .executableTarget(name: "aihelper", dependencies: [
-            "App", "Core", "Storage", "Providers", "Agent", "Tools",
+            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools"]),

@@ -1,1 +1,43 @@
+import Foundation
 import Core
+import Providers
+import Tools
+import Storage
+
+/// Asked before a destructive tool runs; true allows it.
+public typealias ApprovalHandler = @Sendable (ToolCallRequest, ToolDefinition) async -> Bool
+
+/// The Reason-Act orchestrator: one turn = model calls and tool calls until a final answer.
+/// It works the same for the TUI, `aihelper ask` and tests: it only talks through `AgentEvent`s.
+public final class Agent: Sendable {
+    public let provider: any ChatProvider
+    public let tools: ToolRegistry
+    public let database: AppDatabase
+    public let config: AgentConfig
+
+    public init(provider: any ChatProvider, tools: ToolRegistry, database: AppDatabase, config: AgentConfig = AgentConfig()) {
+        self.provider = provider; self.tools = tools; self.database = database; self.config = config
+    }
+
+    public var model: String { config.model ?? provider.defaultModel }
+
+    /// Commits the user's message and an empty streaming answer before anything goes out,
+    /// so nothing typed is lost even if the process dies right after.
+    public func startTurn(conversationId: Int64, userText: String) throws -> Turn {
+        let user = try database.appendMessage(Message(conversationId: conversationId, role: .user, content: userText))
+        let assistant = try database.appendMessage(Message(
+            conversationId: conversationId, role: .assistant, content: "", status: .streaming,
+            provider: provider.id, model: model))
+        return Turn(user: user, assistant: assistant)
+    }
+
+    /// Runs the turn to its end (answer, limit, error or cancel) and returns the final message.
+    public func run(_ turn: Turn, now: Date = Date(), timeZone: TimeZone = .current,
+                    approve: @escaping ApprovalHandler = { _, _ in false },
+                    emit: @escaping @Sendable (AgentEvent) -> Void) async -> Message {
+        var runner = TurnRunner(agent: self, turn: turn, now: now, timeZone: timeZone, approve: approve, emit: emit)
+        let message = await runner.run()
+        emit(.finished(message))
+        return message
+    }
+}

@@ -1,0 +1,30 @@
+# AI Helper — make run (build and start the app), make test (the whole suite), make bench.
+SWIFT ?= swift
+SYSTEM_PACKAGES = libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
+TEST_PACKAGES = tmux
+RELEASE_BIN = .build/release/aihelper
+
+.PHONY: run build deps test test-deps bench clean
+
+deps:
+	@scripts/install-deps.sh $(SYSTEM_PACKAGES)
+
+build: deps
+	$(SWIFT) build -c release --product aihelper
+
+run: build
+	@$(RELEASE_BIN) $(ARGS)
+
+test-deps: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product Bench --product aihelper
+	.build/release/Bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,38 @@
+import Foundation
+import Core
+import Tools
+
+/// What a running turn tells its owner (the event loop, `aihelper ask`, tests), in order.
+public enum AgentEvent: Sendable {
+    case textDelta(messageId: Int64, String)
+    /// A timeline step was added or changed (same id: replace).
+    case step(TimelineStep)
+    case dataChanged(DataChange)
+    /// The turn ended; the message carries its final status and text.
+    case finished(Message)
+}
+
+/// A turn that has been committed to the database and is ready to run.
+public struct Turn: Sendable {
+    public var user: Message
+    public var assistant: Message
+    public init(user: Message, assistant: Message) { self.user = user; self.assistant = assistant }
+}
+
+public struct AgentConfig: Sendable {
+    /// At most this many model calls in one turn.
+    public var stepLimit: Int
+    public var model: String?
+    public var persona: String
+    /// How often streamed text is written to the database while it arrives.
+    public var checkpointInterval: Duration
+    /// How many earlier messages go into the context.
+    public var historyLimit: Int
+
+    public init(stepLimit: Int = 6, model: String? = nil,
+                persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",
+                checkpointInterval: Duration = .milliseconds(250), historyLimit: Int = 40) {
+        self.stepLimit = stepLimit; self.model = model; self.persona = persona
+        self.checkpointInterval = checkpointInterval; self.historyLimit = historyLimit
+    }
+}

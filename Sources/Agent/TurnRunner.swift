@@ -1,0 +1,182 @@
+import Foundation
+import Core
+import Providers
+import Tools
+import Storage
+
+/// The state of one running turn. Lives only inside `Agent.run`.
+struct TurnRunner {
+    let agent: Agent
+    let turn: Turn
+    let now: Date
+    let timeZone: TimeZone
+    let approve: ApprovalHandler
+    let emit: @Sendable (AgentEvent) -> Void
+
+    private var message: Message
+    private var context: [ChatMessage] = []
+    private var steps = TimelineRecorder()
+    private var lastCheckpoint = ContinuousClock.now
+    private let clock = ContinuousClock()
+    private let startedAt = Date()
+
+    init(agent: Agent, turn: Turn, now: Date, timeZone: TimeZone, approve: @escaping ApprovalHandler,
+         emit: @escaping @Sendable (AgentEvent) -> Void) {
+        self.agent = agent; self.turn = turn; self.now = now; self.timeZone = timeZone
+        self.approve = approve; self.emit = emit; self.message = turn.assistant
+    }
+
+    mutating func run() async -> Message {
+        let earlier = (try? agent.database.recentMessages(conversationId: turn.user.conversationId,
+                                                          limit: agent.config.historyLimit + 2)) ?? []
+        context = ContextBuilder.history(earlier.filter { $0.id! < turn.user.id! }.suffix(agent.config.historyLimit))
+        context.append(ChatMessage(role: .user, content: turn.user.content))
+        var consecutiveErrors = 0
+
+        for _ in 0..<max(1, agent.config.stepLimit) {
+            let calls: [ToolCallRequest]
+            do {
+                calls = try await callModel()
+            } catch {
+                return finish(failure: error)
+            }
+            if calls.isEmpty { return finish(status: .complete) }
+            context.append(ChatMessage(role: .assistant, content: "", toolCalls: calls))
+            for call in calls {
+                if Task.isCancelled { return finish(failure: CancellationError()) }
+                let result = await runTool(call)
+                context.append(ChatMessage(role: .tool, content: result.text, toolCallId: call.id,
+                                           toolName: call.name, isError: result.isError))
+                consecutiveErrors = result.isError ? consecutiveErrors + 1 : 0
+            }
+            if consecutiveErrors >= 3 {
+                return stop(because: "Stopped after three tool errors in a row. Try rephrasing the request.")
+            }
+        }
+        return stop(because: "Stopped at the step limit (\(agent.config.stepLimit) model calls) before a final answer.")
+    }
+
+    // MARK: model
+
+    /// Streams one model call; returns the tool calls it asked for (empty: a final answer).
+    private mutating func callModel() async throws -> [ToolCallRequest] {
+        let request = ChatRequest(
+            system: ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
+            messages: context, tools: agent.tools.schemas, model: agent.model, now: now, timeZone: timeZone)
+        var calls = ToolCallAccumulator()
+        var thought: TimelineStep?
+        for try await event in agent.provider.stream(request) {
+            try Task.checkCancellation()
+            switch event {
+            case .textDelta(let text):
+                message.content += text
+                emit(.textDelta(messageId: message.id!, text))
+                checkpointIfDue()
+            case .reasoningDelta(let text):
+                thought = steps.appendThought(text, to: thought, messageId: message.id!, in: agent.database)
+                if let thought { emit(.step(thought)) }
+            case .toolCallStart(let index, let id, let name): calls.start(index: index, id: id, name: name)
+            case .toolCallArgumentsDelta(let index, let text): calls.append(index: index, text)
+            case .toolCallEnd: break
+            case .usage(let input, let output):
+                message.inputTokens = (message.inputTokens ?? 0) + input
+                message.outputTokens = (message.outputTokens ?? 0) + output
+            case .done: break
+            }
+        }
+        if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
+        try Task.checkCancellation()
+        return calls.requests
+    }
+
+    private mutating func checkpointIfDue() {
+        guard clock.now - lastCheckpoint >= agent.config.checkpointInterval else { return }
+        lastCheckpoint = clock.now
+        try? agent.database.checkpoint(messageId: message.id!, content: message.content)
+    }
+
+    // MARK: tools
+
+    private mutating func runTool(_ call: ToolCallRequest) async -> ToolResult {
+        var step = steps.begin(kind: .toolCall, title: call.name, detail: Pretty.arguments(call.arguments),
+                               callId: call.id, messageId: message.id!, in: agent.database)
+        emit(.step(step))
+        var record = try? agent.database.insertToolCall(ToolCallRecord(
+            messageId: message.id!, callId: call.id, name: call.name, arguments: call.arguments))
+
+        let result: ToolResult
+        var status = StepStatus.done
+        if let tool = agent.tools.tool(named: call.name), tool.definition.isDestructive {
+            step.status = .awaitingApproval
+            steps.save(step, in: agent.database)
+            emit(.step(step))
+            if await approve(call, tool.definition) {
+                result = await ToolExecutor.execute(call, registry: agent.tools, database: agent.database,
+                                                    now: now, timeZone: timeZone)
+            } else {
+                result = ToolResult(text: "The user declined to run \(call.name). Do not retry it.", isError: false)
+                status = .cancelled
+            }
+        } else {
+            result = await ToolExecutor.execute(call, registry: agent.tools, database: agent.database,
+                                                now: now, timeZone: timeZone)
+        }
+        if result.isError { status = .failed }
+        steps.finish(&step, status: status, in: agent.database)
+        emit(.step(step))
+
+        let outcome = steps.begin(kind: result.isError ? .error : .toolResult, title: result.isError ? "error" : "result",
+                                  detail: result.text, callId: call.id, messageId: message.id!, in: agent.database)
+        var finished = outcome
+        steps.finish(&finished, status: result.isError ? .failed : .done, duration: 0, in: agent.database)
+        emit(.step(finished))
+
+        if var r = record {
+            r.result = result.text
+            r.isError = result.isError
+            try? agent.database.updateToolCall(r)
+            record = r
+        }
+        if let change = result.change { emit(.dataChanged(change)) }
+        return result
+    }
+
+    // MARK: ending
+
+    private mutating func finish(status: MessageStatus, errorText: String? = nil) -> Message {
+        if steps.count > 0 {
+            var answer = steps.begin(kind: .answer, title: "answer", detail: "", callId: nil,
+                                     messageId: message.id!, in: agent.database)
+            steps.finish(&answer, status: status == .complete ? .done : .failed,
+                         duration: Date().timeIntervalSince(startedAt), in: agent.database)
+            emit(.step(answer))
+        }
+        message.status = status
+        message.errorText = errorText
+        message.updatedAt = Date()
+        try? agent.database.finishMessage(id: message.id!, content: message.content, status: status,
+                                         inputTokens: message.inputTokens, outputTokens: message.outputTokens,
+                                         errorText: errorText)
+        return message
+    }
+
+    /// Ends a turn that hit a limit: the reason is told both in the timeline and in the answer.
+    private mutating func stop(because reason: String) -> Message {
+        var step = steps.begin(kind: .error, title: "stopped", detail: reason, callId: nil,
+                               messageId: message.id!, in: agent.database)
+        steps.finish(&step, status: .failed, duration: 0, in: agent.database)
+        emit(.step(step))
+        let note = (message.content.isEmpty ? "" : "\n\n") + reason
+        message.content += note
+        emit(.textDelta(messageId: message.id!, note))
+        return finish(status: .complete)
+    }
+
+    private mutating func finish(failure error: Error) -> Message {
+        if error is CancellationError || Task.isCancelled {
+            return finish(status: .interrupted, errorText: "Cancelled. Press r or type /retry to ask again.")
+        }
+        let text = (error as? ProviderError)?.description ?? "The request failed: \(error)."
+        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: text)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Core
+import Terminal
+import Agent
+import Tools
+
+/// Everything that can happen to the app. Posted to the loop; handled by `update` on the loop thread.
+enum Event: Sendable {
+    case key(Key)
+    case resize(Size)
+    /// About once a second: spinners, clocks, polling for changes made by another instance.
+    case tick(Date)
+    case agent(turnId: Int, AgentEvent)
+    case approvalRequested(ApprovalRequest)
+    case quitRequested
+}
+
+struct ApprovalRequest: Sendable, Equatable {
+    var id: Int
+    var question: String
+}
+
+/// What `update` asks the runtime to do: I/O stays out of `update`, so it can be tested key by key.
+enum Effect: Equatable {
+    case send(String)
+    case cancelTurn
+    case answerApproval(id: Int, allow: Bool)
+    case newConversation
+    case reloadTasks
+    case reloadTodos
+    case composeInEditor(String)
+    case bell
+    case quit
+}
+
+enum PaneID: Int, CaseIterable, Sendable {
+    case chat, tasks, todos
+    var title: String {
+        switch self {
+        case .chat: return "Chat"
+        case .tasks: return "Tasks"
+        case .todos: return "Todos"
+        }
+    }
+}

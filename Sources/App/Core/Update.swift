@@ -1,0 +1,129 @@
+import Foundation
+import Core
+import Terminal
+import Agent
+
+/// The whole of the app's behavior: an event changes the state and asks for effects.
+/// Pure: no I/O here, so key scripts can drive it in tests.
+func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+    switch event {
+    case .key(let key): return handleKey(&state, key)
+    case .resize(let size):
+        state.size = size
+        return []
+    case .tick(let now):
+        state.spinnerFrame &+= 1
+        if let expiry = state.notice?.expires, expiry <= now { state.notice = nil }
+        let today = CivilDate(now)
+        if today != state.tasks.today {
+            state.tasks.today = today
+            return [.reloadTasks]
+        }
+        return []
+    case .agent(let turn, let agentEvent):
+        return handleAgent(&state, turn: turn, agentEvent)
+    case .approvalRequested(let request):
+        state.pendingApproval = request
+        return [.bell]
+    case .quitRequested:
+        state.shouldQuit = true
+        return [.quit]
+    }
+}
+
+private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if state.showHelp {
+        state.showHelp = false
+        return []
+    }
+    if let approval = state.pendingApproval {
+        switch key {
+        case .text("y"), .text("Y"):
+            state.pendingApproval = nil
+            return [.answerApproval(id: approval.id, allow: true)]
+        case .text("n"), .text("N"), .escape:
+            state.pendingApproval = nil
+            return [.answerApproval(id: approval.id, allow: false)]
+        case .ctrl("q"): break
+        default: return []
+        }
+    }
+    switch key {
+    case .ctrl("q"):
+        state.shouldQuit = true
+        return [.quit]
+    case .tab:
+        state.focus = PaneID(rawValue: (state.focus.rawValue + 1) % PaneID.allCases.count)!
+        return []
+    case .backTab:
+        state.focus = PaneID(rawValue: (state.focus.rawValue + PaneID.allCases.count - 1) % PaneID.allCases.count)!
+        return []
+    case .alt("1"): state.focus = .chat; return []
+    case .alt("2"): state.focus = .tasks; return []
+    case .alt("3"): state.focus = .todos; return []
+    case .f(1):
+        state.showHelp = true
+        return []
+    case .escape where state.chat.isStreaming:
+        return [.cancelTurn]
+    case .mouse(let mouse):
+        return handleMouse(&state, mouse)
+    default: break
+    }
+    switch state.focus {
+    case .chat: return handleChatKey(&state, key)
+    case .tasks: return handleTasksKey(&state, key)
+    case .todos: return handleTodosKey(&state, key)
+    }
+}
+
+private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effect] {
+    let layout = Layout(size: state.size, focus: state.focus)
+    guard let pane = layout.pane(at: mouse.x, mouse.y) else { return [] }
+    switch mouse.kind {
+    case .wheelUp, .wheelDown:
+        let up = mouse.kind == .wheelUp
+        switch pane {
+        case .chat: scrollChat(&state, by: up ? 3 : -3)
+        case .tasks: return moveDay(&state, by: up ? -7 : 7)
+        case .todos: moveTodoSelection(&state, by: up ? -1 : 1)
+        }
+        return []
+    case .press:
+        state.focus = pane
+        return []
+    default:
+        return []
+    }
+}
+
+private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent) -> [Effect] {
+    switch event {
+    case .textDelta(let messageId, let text):
+        if let i = state.chat.index(of: messageId) { state.chat.messages[i].content += text }
+        return []
+    case .step(let step):
+        var steps = state.chat.steps[step.messageId] ?? []
+        if let i = steps.firstIndex(where: { $0.id != nil && $0.id == step.id }) { steps[i] = step } else { steps.append(step) }
+        state.chat.steps[step.messageId] = steps
+        return []
+    case .dataChanged(let change):
+        var effects: [Effect] = []
+        if change.tasks {
+            if let day = change.focusDate { state.tasks.selected = day }
+            effects.append(.reloadTasks)
+        }
+        if change.todos { effects.append(.reloadTodos) }
+        return effects
+    case .finished(let message):
+        if let i = state.chat.index(of: message.id!) { state.chat.messages[i] = message }
+        if turn == state.chat.activeTurn {
+            state.chat.activeTurn = nil
+            state.chat.streamingMessageId = nil
+        }
+        if message.status == .error || message.status == .interrupted, let text = message.errorText {
+            state.notice = Notice(text: text, kind: message.status == .error ? .error : .info, expires: nil)
+        }
+        return []
+    }
+}

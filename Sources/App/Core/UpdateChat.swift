@@ -1,0 +1,79 @@
+import Foundation
+import Terminal
+
+func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    let page = max(1, state.chat.viewportHeight - 2)
+    switch key {
+    case .pageUp: scrollChat(&state, by: page); return []
+    case .pageDown: scrollChat(&state, by: -page); return []
+    case .home where state.chat.input.text.isEmpty: scrollChat(&state, by: Int.max / 2); return []
+    case .end where state.chat.input.text.isEmpty: state.chat.scrollFromBottom = 0; return []
+    case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
+    case .text("r") where state.chat.input.text.isEmpty && !state.chat.isStreaming:
+        // The documented quick retry: only when nothing is being typed.
+        return retry(&state)
+    default: break
+    }
+    guard let action = state.chat.input.handle(key), action == .submit else { return [] }
+    return submit(&state)
+}
+
+func scrollChat(_ state: inout AppState, by rows: Int) {
+    // Clamped against the transcript height when rendered.
+    state.chat.scrollFromBottom = max(0, state.chat.scrollFromBottom + rows)
+}
+
+private func submit(_ state: inout AppState) -> [Effect] {
+    let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return [] }
+    if text.hasPrefix("/") {
+        return runCommand(&state, text)
+    }
+    if state.chat.isStreaming {
+        state.notice = Notice(text: "An answer is still streaming: wait for it, or press Esc to cancel it.", kind: .info, expires: nil)
+        return []
+    }
+    state.chat.input.commitToHistory()
+    state.chat.scrollFromBottom = 0
+    state.notice = nil
+    return [.send(text)]
+}
+
+private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
+    let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
+    switch name {
+    case "/help", "/?":
+        state.chat.input.commitToHistory()
+        state.showHelp = true
+        return []
+    case "/new":
+        guard !state.chat.isStreaming else {
+            state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
+            return []
+        }
+        state.chat.input.commitToHistory()
+        return [.newConversation]
+    case "/quit", "/exit", "/q":
+        state.shouldQuit = true
+        return [.quit]
+    case "/retry":
+        state.chat.input.commitToHistory()
+        return retry(&state)
+    default:
+        state.notice = Notice(text: "Unknown command \(name). Commands: /help, /new, /retry, /quit.", kind: .error, expires: nil)
+        return []
+    }
+}
+
+/// Asks the last question again when the last answer failed or was cut off.
+private func retry(_ state: inout AppState) -> [Effect] {
+    guard !state.chat.isStreaming,
+          let last = state.chat.messages.last, last.role == .assistant,
+          last.status == .error || last.status == .interrupted,
+          let question = state.chat.messages.last(where: { $0.role == .user }) else {
+        return []
+    }
+    state.notice = nil
+    state.chat.scrollFromBottom = 0
+    return [.send(question.content)]
+}

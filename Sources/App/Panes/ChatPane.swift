@@ -1,0 +1,27 @@
+import Foundation
+import Terminal
+
+/// The transcript above, the input editor below.
+enum ChatPane {
+    static let maxInputRows = 6
+
+    static func draw(_ state: inout AppState, in rect: Rect, focused: Bool, transcript: TranscriptView,
+                     theme: Theme, into canvas: inout Canvas) {
+        guard rect.height >= 3 else { return }
+        let inputRows = min(maxInputRows, max(1, state.chat.input.lineCount(width: max(1, rect.width - 4))))
+        let inputRect = Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
+        let separatorY = inputRect.y - 1
+        let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - rect.y))
+        transcript.draw(&state.chat, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme, into: &canvas)
+
+        let more = state.chat.scrollFromBottom > 0 ? " ↓ more below (End) " : ""
+        canvas.put(String(repeating: "─", count: rect.width), x: rect.x, y: separatorY, style: theme[.border], maxWidth: rect.width)
+        if !more.isEmpty { canvas.put(more, x: rect.x + max(0, rect.width - TextWidth.of(more) - 1), y: separatorY, style: theme[.accent]) }
+        canvas.put("›", x: rect.x, y: inputRect.y, style: theme[focused ? .accent : .muted])
+        let placeholder = state.chat.isStreaming ? "Esc cancels the answer" : "Message (Enter sends, Alt-Enter newline, Ctrl-E editor)"
+        let cursorBefore = canvas.cursor
+        state.chat.input.render(into: &canvas, rect: inputRect, style: theme[.text],
+                                placeholder: placeholder, placeholderStyle: theme[.placeholder])
+        if !focused { canvas.cursor = cursorBefore }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Terminal
+
+/// Bottom line: engine badge, conversation, then a notice, an approval question or the hints.
+enum StatusBar {
+    static func draw(_ state: AppState, in rect: Rect, theme: Theme, into canvas: inout Canvas) {
+        guard rect.width > 0 else { return }
+        canvas.fill(rect, style: theme[.statusBar])
+        var x = rect.x
+        x += canvas.put(" \(state.providerName) ", x: x, y: rect.y, style: theme[.badge])
+        let title = state.chat.conversation?.title ?? "New conversation"
+        x += canvas.put(" " + truncate(title, toWidth: max(8, rect.width / 4)) + " ", x: x, y: rect.y, style: theme[.statusBar])
+        let room = rect.x + rect.width - x
+        if let approval = state.pendingApproval {
+            canvas.put(" \(approval.question)  [y] allow  [n] deny ", x: x, y: rect.y, style: theme[.noticeError], maxWidth: room)
+        } else if let notice = state.notice {
+            canvas.put(" " + notice.text + " ", x: x, y: rect.y, style: theme[notice.kind == .error ? .noticeError : .notice], maxWidth: room)
+        } else {
+            let hints = hintText(state)
+            let hx = max(x, rect.x + rect.width - TextWidth.of(hints) - 1)
+            canvas.put(hints, x: hx, y: rect.y, style: theme[.statusBar], maxWidth: rect.x + rect.width - hx)
+        }
+    }
+
+    private static func hintText(_ state: AppState) -> String {
+        if state.chat.isStreaming { return "Esc cancel · Tab panes · Ctrl-Q quit" }
+        switch state.focus {
+        case .chat: return "Enter send · PgUp/PgDn scroll · Tab panes · F1 help · Ctrl-Q quit"
+        case .tasks: return "←→↑↓ day · [ ] month · . today · F1 help"
+        case .todos: return "↑↓ move · Enter fold · z/Z fold all · F1 help"
+        }
+    }
+}
+
+/// The keys, one table: drawn by the help overlay and mirrored in docs/keybindings.md.
+enum Keymap {
+    static let sections: [(title: String, keys: [(String, String)])] = [
+        ("Everywhere", [("Tab / Shift-Tab", "next / previous pane"), ("Alt-1 Alt-2 Alt-3", "Chat, Tasks, Todos"),
+                        ("Esc", "cancel the streaming answer"), ("F1, /help", "this help"), ("Ctrl-Q, /quit", "quit")]),
+        ("Chat", [("Enter", "send"), ("Alt-Enter", "new line"), ("Up / Down", "input history"),
+                  ("Ctrl-E", "compose in $EDITOR"), ("PgUp / PgDn, wheel", "scroll"), ("Home / End", "top / bottom (empty input)"),
+                  ("r, /retry", "retry a failed answer"), ("/new", "new conversation")]),
+        ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("n / p", "next / previous task")]),
+        ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all")]),
+    ]
+}
+
+enum HelpOverlay {
+    static func draw(in area: Rect, theme: Theme, into canvas: inout Canvas) {
+        let lines = Keymap.sections.flatMap { section in
+            [(section.title, true)] + section.keys.map { ("  " + $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1, false) }
+        } + [("", false), ("Any key closes this help.", false)]
+        let width = min(area.width - 2, 60), height = min(area.height - 2, lines.count + 2)
+        guard width > 10, height > 3 else { return }
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        canvas.fill(box, style: theme[.helpBox])
+        canvas.box(box, title: " Keys ", style: theme[.borderFocused], titleStyle: theme[.titleFocused])
+        for (i, line) in lines.prefix(height - 2).enumerated() {
+            canvas.put(line.0, x: box.x + 2, y: box.y + 1 + i, style: line.1 ? theme[.accent] : theme[.text], maxWidth: width - 4)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Core
+import Terminal
+
+/// A line of styled text.
+struct StyledLine {
+    var segments: [(text: String, style: Style)]
+    init(_ segments: [(text: String, style: Style)]) { self.segments = segments }
+    init(_ text: String, _ style: Style) { self.segments = [(text, style)] }
+}
+
+/// Lays out messages as lines and caches the wrapped text per message and width, so a
+/// frame costs the same with 10 or 10,000 messages: only what is visible is drawn, and
+/// only the streaming message is wrapped again.
+final class TranscriptView {
+    private struct Key: Hashable { var id: Int64; var width: Int }
+    private struct Entry { var length: Int; var status: MessageStatus; var lines: [String] }
+    private var cache: [Key: Entry] = [:]
+    private var streamingHeight: (id: Int64, height: Int)?
+
+    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// Draws the transcript bottom-up into `rect`, honoring (and clamping) the scroll offset.
+    func draw(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme, into canvas: inout Canvas) {
+        guard rect.width > 2, rect.height > 0 else { return }
+        keepViewStill(&chat, width: rect.width - 2)
+        var y = rect.y + rect.height - 1
+        var skip = chat.scrollFromBottom
+        var drewAny = false
+        for message in chat.messages.reversed() {
+            let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
+                              spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme)
+            for line in lines.reversed() {
+                if skip > 0 { skip -= 1; continue }
+                if y < rect.y { break }
+                var x = rect.x + 1
+                for segment in line.segments {
+                    x += canvas.put(segment.text, x: x, y: y, style: segment.style, maxWidth: rect.x + rect.width - x)
+                }
+                y -= 1
+                drewAny = true
+            }
+            if y < rect.y { break }
+        }
+        if skip > 0 || (!drewAny && chat.scrollFromBottom > 0) {
+            // Scrolled past the top: stop at the first line.
+            chat.scrollFromBottom = max(0, chat.scrollFromBottom - skip - max(0, y - rect.y + 1))
+        }
+        if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
+        chat.viewportHeight = rect.height
+    }
+
+    /// While the user reads older text, growth of the streaming answer must not move the view.
+    private func keepViewStill(_ chat: inout ChatState, width: Int) {
+        guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { streamingHeight = nil; return }
+        let height = wrapped(chat.messages[i], width: width).count
+        if let last = streamingHeight, last.id == id, chat.scrollFromBottom > 0 {
+            chat.scrollFromBottom += max(0, height - last.height)
+        }
+        streamingHeight = (id, height)
+    }
+
+    private func wrapped(_ m: Message, width: Int) -> [String] {
+        let key = Key(id: m.id ?? -1, width: width)
+        let length = m.content.utf8.count
+        if let hit = cache[key], hit.length == length, hit.status == m.status { return hit.lines }
+        let lines = m.content.isEmpty ? [] : Wrap.lines(Sanitizer.clean(m.content), width: max(1, width - 2))
+        cache[key] = Entry(length: length, status: m.status, lines: lines)
+        return lines
+    }
+
+    private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, spinnerFrame: Int,
+                       timeZone: TimeZone, width: Int, theme: Theme) -> [StyledLine] {
+        var out: [StyledLine] = []
+        let time = Self.clock(m.createdAt, timeZone)
+        switch m.role {
+        case .user:
+            out.append(StyledLine([("You", theme[.userLabel]), ("  \(time)", theme[.muted])]))
+        default:
+            let who = m.provider.map { " · \($0)" } ?? ""
+            out.append(StyledLine([("Assistant", theme[.assistantLabel]), ("\(who)  \(time)", theme[.muted])]))
+        }
+        let textStyle = theme[m.role == .user ? .userText : .assistantText]
+        var body = wrapped(m, width: width).map { StyledLine("  " + $0, textStyle) }
+        if streaming {
+            let cursor = (spinnerFrame / 4) % 2 == 0 ? "▌" : " "
+            if body.isEmpty { body.append(StyledLine([("  " + Self.spinner[spinnerFrame % Self.spinner.count] + " thinking…", theme[.muted])])) }
+            else { body[body.count - 1].segments.append((cursor, theme[.cursorBlock])) }
+        }
+        out += body
+        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme)
+        switch m.status {
+        case .interrupted:
+            out.append(StyledLine("  ⚠ " + (m.errorText ?? "Interrupted."), theme[.stepRunning]))
+        case .error:
+            for line in Wrap.lines("✗ " + (m.errorText ?? "The request failed."), width: max(1, width - 2)) {
+                out.append(StyledLine("  " + line, theme[.errorText]))
+            }
+        default: break
+        }
+        out.append(StyledLine("", theme[.text]))
+        return out
+    }
+
+    private func drawWelcome(in rect: Rect, theme: Theme, into canvas: inout Canvas) {
+        let lines = [
+            ("Welcome to AI Helper.", theme[.accent]),
+            ("Type a message and press Enter. Try:", theme[.text]),
+            ("  remind me to call mom tomorrow at 5pm", theme[.muted]),
+            ("  make a packing list: passport, charger, socks", theme[.muted]),
+            ("  what's on this week", theme[.muted]),
+            ("F1 or /help for keys · Tab switches panes · Ctrl-Q quits", theme[.muted]),
+        ]
+        for (i, line) in lines.enumerated() where i < rect.height {
+            canvas.put(line.0, x: rect.x + 1, y: rect.y + i, style: line.1, maxWidth: rect.width - 2)
+        }
+    }
+
+    static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+}
+
+/// The Reason-Act timeline under an answer: one line per step, glyph, title, detail, duration.
+enum TimelineLines {
+    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme) -> [StyledLine] {
+        steps.filter { $0.kind != .answer }.map { step in
+            let (glyph, style): (String, Style) = {
+                switch step.status {
+                case .pending: return ("·", theme[.muted])
+                case .running: return (TranscriptView.spinner[spinnerFrame % TranscriptView.spinner.count], theme[.stepRunning])
+                case .done: return ("✓", theme[.stepDone])
+                case .failed: return ("✗", theme[.stepFailed])
+                case .cancelled: return ("⊘", theme[.muted])
+                case .awaitingApproval: return ("?", theme[.stepRunning])
+                }
+            }()
+            let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
+            let title = "\(glyph) \(step.title)"
+            let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
+            let detail = truncate(Sanitizer.clean(firstLine), toWidth: room)
+            return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds < 1 ? "\(max(1, Int(seconds * 1000))) ms" : String(format: "%.1f s", seconds)
+    }
+}

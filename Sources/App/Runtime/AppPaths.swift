@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where AI Helper keeps its files (XDG base directories). `AIHELPER_HOME` puts everything
+/// under one folder; `--db` and `--config` override single files. Tests use these.
+public struct AppPaths: Sendable {
+    public var config: String
+    public var database: String
+    public var log: String
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                databaseOverride: String? = nil, configOverride: String? = nil) {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> String {
+            if let root = environment["AIHELPER_HOME"], !root.isEmpty { return root }
+            if let value = environment[variable], value.hasPrefix("/") { return value + "/aihelper" }
+            return home + "/" + fallback + "/aihelper"
+        }
+        config = configOverride ?? base("XDG_CONFIG_HOME", ".config") + "/config.toml"
+        database = databaseOverride ?? base("XDG_DATA_HOME", ".local/share") + "/aihelper.sqlite"
+        log = base("XDG_STATE_HOME", ".local/state") + "/aihelper.log"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Core
+import Storage
+import Agent
+import Terminal
+
+extension TUIApp {
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .send(let text): send(text)
+        case .cancelTurn:
+            turnTask?.cancel()
+            approvals.denyAll()
+        case .answerApproval(let id, let allow): approvals.answer(id: id, allow: allow)
+        case .newConversation:
+            state.chat = ChatState(input: state.chat.input)
+            state.notice = nil
+        case .reloadTasks: reloadTasks()
+        case .reloadTodos: reloadTodos()
+        case .composeInEditor(let text): compose(text)
+        case .bell: backend.bell()
+        case .quit: state.shouldQuit = true
+        }
+    }
+
+    /// Commits the message, then streams the answer on a background task that posts events back.
+    private func send(_ text: String) {
+        do {
+            if state.chat.conversation == nil {
+                state.chat.conversation = try database.createConversation(
+                    title: Sanitized.oneLine(text, max: 48), provider: agent.provider.id, model: agent.model)
+            }
+            let turn = try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+            state.chat.messages += [turn.user, turn.assistant]
+            state.chat.streamingMessageId = turn.assistant.id
+            turnCounter += 1
+            state.chat.activeTurn = turnCounter
+            let id = turnCounter, mailbox = self.mailbox, approvals = self.approvals, agent = self.agent
+            turnTask = Task.detached {
+                await agent.run(turn, approve: { call, definition in
+                    await approvals.ask(call, definition, post: { mailbox.post($0) })
+                }, emit: { mailbox.post(.agent(turnId: id, $0)) })
+            }
+        } catch {
+            // Nothing typed is lost: the text goes back into the input.
+            state.chat.input.text = text
+            state.notice = Notice(text: "Could not save the message: \(error). Your text is back in the input.", kind: .error, expires: nil)
+        }
+    }
+
+    func openConversation(_ conversation: Conversation) {
+        state.chat = ChatState(input: state.chat.input)
+        state.chat.conversation = conversation
+        guard let id = conversation.id else { return }
+        let window = 200
+        state.chat.messages = (try? database.recentMessages(conversationId: id, limit: window)) ?? []
+        state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > state.chat.messages.count
+        state.chat.steps = (try? database.timelineSteps(messageIds: state.chat.messages.compactMap(\.id))) ?? [:]
+    }
+
+    func reloadTasks() {
+        let day = state.tasks.selected
+        let first = day.firstOfMonth, last = CivilDate(year: day.year, month: day.month, day: day.daysInMonth)
+        do {
+            // One grouped query for the month: cheap enough to run on every move.
+            state.tasks.summary = try database.taskDaySummary(from: first, to: last)
+            state.tasks.dayTasks = try database.tasks(on: day)
+            state.tasks.selectedTask = min(state.tasks.selectedTask, max(0, state.tasks.dayTasks.count - 1))
+        } catch {
+            state.notice = Notice(text: "Could not load tasks: \(error)", kind: .error, expires: nil)
+        }
+    }
+
+    func reloadTodos() {
+        do {
+            state.todos.setTrees(try database.todoTrees())
+            clampTodoSelection(&state)
+        } catch {
+            state.notice = Notice(text: "Could not load todos: \(error)", kind: .error, expires: nil)
+        }
+    }
+
+    /// Another instance on the same database changed something: refresh the panes.
+    func pollExternalChanges() {
+        guard let version = try? database.dataVersion(), version != lastDataVersion else { return }
+        lastDataVersion = version
+        reloadTasks()
+        reloadTodos()
+    }
+
+    /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.
+    private func compose(_ text: String) {
+        let env = ProcessInfo.processInfo.environment
+        let editor = env["VISUAL"] ?? env["EDITOR"] ?? "vi"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-message.md")
+        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
+            state.notice = Notice(text: "Cannot write a temporary file for the editor: \(error)", kind: .error, expires: nil)
+            return
+        }
+        backend.suspend()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \(editor) \"$1\"", "sh", file.path]
+        let ran = (try? process.run()) != nil
+        if ran { process.waitUntilExit() }
+        backend.resume()
+        let edited = (try? String(contentsOf: file, encoding: .utf8)) ?? text
+        try? FileManager.default.removeItem(at: file)
+        if !ran || process.terminationStatus != 0 {
+            state.notice = Notice(text: "The editor '\(editor)' did not run cleanly; the input is unchanged. Set $EDITOR.", kind: .error, expires: nil)
+            return
+        }
+        let trimmed = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
+        state.chat.input.text = trimmed
+        state.chat.input.moveToEnd()
+    }
+}
+
+extension ChatState {
+    init(input: LineEditor) {
+        self.init()
+        self.input = input
+        self.input.text = ""
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Core
+import Storage
+import Agent
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The full-screen app: one loop on the main thread owns the state; everything else posts events.
+public final class TUIApp {
+    let backend: TerminalBackend
+    let database: AppDatabase
+    let agent: Agent
+    let mailbox = Mailbox()
+    let approvals = ApprovalBroker()
+    let renderer: Renderer
+    let inputDescriptor: Int32
+    var state: AppState
+    var decoder = KeyDecoder()
+    var canvas: Canvas
+    var turnTask: Task<Message, Never>?
+    var turnCounter = 0
+    var lastDataVersion: Int?
+
+    private let clock = ContinuousClock()
+    private var lastRender: ContinuousClock.Instant
+    private var lastInput: ContinuousClock.Instant
+    private var nextTick: ContinuousClock.Instant
+    private var dirty = true
+
+    static let frameInterval = Duration.milliseconds(16)
+    static let escapeDelay = Duration.milliseconds(25)
+
+    public init(backend: TerminalBackend, database: AppDatabase, agent: Agent, noColor: Bool = false,
+                inputDescriptor: Int32 = STDIN_FILENO) {
+        self.backend = backend
+        self.database = database
+        self.agent = agent
+        self.inputDescriptor = inputDescriptor
+        self.renderer = Renderer(theme: noColor ? Theme.dark.withoutColor() : .dark)
+        let size = backend.size
+        self.canvas = Canvas(width: size.width, height: size.height)
+        self.state = AppState(size: size, today: .today(), providerName: agent.provider.displayName, modelName: agent.model)
+        let now = ContinuousClock.now
+        lastRender = now - .seconds(1)
+        lastInput = now
+        nextTick = now
+    }
+
+    /// Loads the last conversation and the panes' data, then runs until the user quits.
+    public func run() {
+        Signals.install()
+        startUp()
+        render()
+        while !state.shouldQuit {
+            waitForInput()
+            handle(collectEvents())
+            if dirty && clock.now - lastRender >= Self.frameInterval { render() }
+        }
+        shutDown()
+    }
+
+    // MARK: the loop
+
+    private var nextDeadline: ContinuousClock.Instant {
+        var deadline = nextTick
+        if decoder.hasPendingEscape { deadline = min(deadline, lastInput + Self.escapeDelay) }
+        if dirty { deadline = min(deadline, lastRender + Self.frameInterval) }
+        return deadline
+    }
+
+    private func waitForInput() {
+        let wait = max(.zero, nextDeadline - clock.now)
+        let ms = Int32(min(1000, (wait.components.seconds * 1000) + Int64(wait.components.attoseconds / 1_000_000_000_000_000)))
+        var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: mailbox.readDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, nfds_t(fds.count), ms)
+        if fds[0].revents & Int16(POLLIN) != 0 { readInput() }
+        else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { state.shouldQuit = true }
+    }
+
+    private var pendingEvents: [Event] = []
+    private var hadKey = false
+
+    private func readInput() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = read(inputDescriptor, &buffer, buffer.count)
+        if n == 0 { state.shouldQuit = true; return }  // the terminal went away
+        guard n > 0 else { return }
+        lastInput = clock.now
+        let keys = decoder.feed(Array(buffer[0..<n]))
+        if !keys.isEmpty { hadKey = true }
+        pendingEvents += keys.map(Event.key)
+    }
+
+    private func collectEvents() -> [Event] {
+        var events = pendingEvents
+        pendingEvents = []
+        if decoder.hasPendingEscape, clock.now - lastInput >= Self.escapeDelay {
+            events += decoder.flushPending().map(Event.key)
+            hadKey = true
+        }
+        for sig in Signals.drain() {
+            if sig == SIGWINCH {
+                let size = backend.updateSize()
+                canvas = Canvas(width: size.width, height: size.height)
+                events.append(.resize(size))
+            } else {
+                events.append(.quitRequested)
+            }
+        }
+        events += mailbox.drain()
+        if clock.now >= nextTick {
+            nextTick = clock.now + (state.chat.isStreaming || state.pendingApproval != nil ? .milliseconds(100) : .seconds(1))
+            events.append(.tick(Date()))
+            pollExternalChanges()
+        }
+        return events
+    }
+
+    func handle(_ events: [Event]) {
+        for event in events {
+            dirty = true
+            for effect in update(&state, event) { perform(effect) }
+        }
+        // A keystroke is drawn at once: typing must never wait for the frame timer.
+        if hadKey && dirty { render() }
+        hadKey = false
+    }
+
+    func render() {
+        renderer.render(&state, into: &canvas)
+        backend.present(canvas)
+        lastRender = clock.now
+        dirty = false
+    }
+
+    private func startUp() {
+        if let cut = try? database.markInterruptedMessages(), cut > 0 {
+            state.notice = Notice(text: "\(cut) answer(s) were cut off last time and are marked interrupted. Press r to retry.",
+                                  kind: .info, expires: Date().addingTimeInterval(15))
+        }
+        if let conversation = try? database.latestConversation() { openConversation(conversation) }
+        reloadTasks()
+        reloadTodos()
+        lastDataVersion = try? database.dataVersion()
+    }
+
+    private func shutDown() {
+        if let task = turnTask {
+            task.cancel()
+            approvals.denyAll()
+            // Let the agent mark the answer interrupted before the process ends (bounded).
+            let done = DispatchSemaphore(value: 0)
+            Task.detached { _ = await task.value; done.signal() }
+            _ = done.wait(timeout: .now() + 2)
+        }
+        backend.shutdown()
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Storage
+import Providers
+import Tools
+import Agent
+
+public enum AppInfo {
+    public static let version = "0.1.0"
+}
+
+/// Wires the parts the same way for the TUI and the CLI.
+public enum AppServices {
+    public static func makeAgent(database: AppDatabase,
+                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> Agent {
+        Agent(provider: offlineProvider(environment), tools: ToolRegistry.builtIn(), database: database)
+    }
+
+    /// `AIHELPER_OFFLINE_WORD_DELAY_MS` slows the offline assistant's streaming (the
+    /// end-to-end tests use it to kill the app mid-answer).
+    static func offlineProvider(_ environment: [String: String]) -> OfflineProvider {
+        guard let ms = environment["AIHELPER_OFFLINE_WORD_DELAY_MS"].flatMap(Int.init), (0...5000).contains(ms) else {
+            return OfflineProvider()
+        }
+        return OfflineProvider(wordDelay: .milliseconds(ms))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import ArgumentParser
+import App
+import Core
+import Storage
+import Agent
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct AskCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ask",
+        abstract: "Ask once and stream the answer to stdout (works on pipes).",
+        discussion: "With no text, the question is read from standard input. Tool activity goes to stderr. Exit code 1 when the answer fails.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Allow destructive tool calls (deleting) without asking.")
+    var yes = false
+
+    @Argument(help: "The question or request.")
+    var words: [String] = []
+
+    func run() async throws {
+        var text = words.joined(separator: " ")
+        if text.isEmpty, isatty(STDIN_FILENO) == 0 {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw fail("nothing to ask. Usage: aihelper ask \"what's on today\"", code: 2) }
+
+        let database: AppDatabase
+        do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
+        _ = try? database.markInterruptedMessages()
+        let agent = AppServices.makeAgent(database: database)
+        let conversation = try database.createConversation(title: String(text.prefix(48)), provider: agent.provider.id, model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+        let allow = yes
+        let message = await agent.run(turn, approve: { call, _ in
+            AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)
+        }, emit: AskOutput.print)
+        if message.status != .complete {
+            throw fail(message.errorText ?? "the answer failed.", code: 1)
+        }
+    }
+}
+
+/// How `ask` prints: the answer on stdout, tool steps on stderr, never raw control sequences.
+enum AskOutput {
+    @Sendable static func print(_ event: AgentEvent) {
+        switch event {
+        case .textDelta(_, let text):
+            FileHandle.standardOutput.write(Data(Sanitizer.clean(text).utf8))
+        case .step(let step) where step.status != .running && step.kind == .toolCall:
+            let line = "[\(step.status.rawValue)] \(step.title) \(step.detail)\n"
+            FileHandle.standardError.write(Data(Sanitizer.clean(line).utf8))
+        case .finished:
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        default: break
+        }
+    }
+
+    /// Destructive calls: allowed by --yes, asked on the terminal, refused on a pipe.
+    static func confirm(_ question: String, allowAll: Bool) -> Bool {
+        if allowAll { return true }
+        guard isatty(STDIN_FILENO) == 1 else {
+            FileHandle.standardError.write(Data("\(question) refused: run with --yes to allow destructive tools.\n".utf8))
+            return false
+        }
+        FileHandle.standardError.write(Data("\(Sanitizer.clean(question)) [y/N] ".utf8))
+        let answer = readLine()?.lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ArgumentParser
+import App
+import Storage
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct TUICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "tui", abstract: "Start the full-screen app (the default).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Do not capture the mouse (leaves text selection to the terminal).")
+    var noMouse = false
+
+    func run() throws {
+        let paths = global.paths
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw fail("the full-screen app needs a terminal. For pipes and scripts use: aihelper ask \"…\"", code: 2)
+        }
+        if let problem = Locale.ensureUTF8() { throw fail(problem, code: 2) }
+        let database: AppDatabase
+        do { database = try AppDatabase.open(path: paths.database) } catch {
+            throw fail("\(error)", code: 1)
+        }
+        let backend: NcursesBackend
+        do { backend = try NcursesBackend(enableMouse: !noMouse) } catch {
+            throw fail("\(error)", code: 2)
+        }
+        let agent = AppServices.makeAgent(database: database)
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        TUIApp(backend: backend, database: database, agent: agent, noColor: noColor).run()
+    }
+}
+
+extension Locale {
+    /// ncursesw draws wide characters only under a UTF-8 locale. When the user's locale is not
+    /// UTF-8, switch this process to C.UTF-8; say what to set when even that is missing.
+    static func ensureUTF8() -> String? {
+        setlocale(LC_ALL, "")
+        if isUTF8 { return nil }
+        setenv("LC_ALL", "C.UTF-8", 1)
+        if setlocale(LC_ALL, "C.UTF-8") != nil, isUTF8 { return nil }
+        return "the terminal's locale is not UTF-8 and C.UTF-8 is not installed. Set a UTF-8 locale, e.g. export LANG=en_US.UTF-8"
+    }
+
+    private static var isUTF8: Bool {
+        guard let codeset = nl_langinfo(CODESET) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+}

@@ -1,2 +1,0 @@
-import HTTP
-print("aihelper (skeleton) \(HTTPLibrary.versionDescription)")

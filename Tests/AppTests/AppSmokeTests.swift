@@ -1,4 +1,0 @@
-import XCTest
-@testable import App
-
-final class AppSmokeTests: XCTestCase {}

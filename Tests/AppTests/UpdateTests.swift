@@ -1,0 +1,233 @@
+import XCTest
+import Core
+import Terminal
+import Agent
+import Tools
+@testable import App
+
+/// Key scripts through `update`: the app's behavior without a terminal or a database.
+final class UpdateTests: XCTestCase {
+    private let today = CivilDate(year: 2026, month: 11, day: 23)
+
+    private func makeState(width: Int = 120, height: Int = 40) -> AppState {
+        AppState(size: Size(width: width, height: height), today: today, providerName: "Offline", modelName: "offline-assistant")
+    }
+
+    @discardableResult
+    private func type(_ text: String, into state: inout AppState) -> [Effect] {
+        update(&state, .key(.text(text)))
+    }
+
+    func testTypingThenEnterSendsTrimmedTextAndClearsInput() {
+        var state = makeState()
+        type("  remind me to call mom  ", into: &state)
+        let effects = update(&state, .key(.enter))
+        XCTAssertEqual(effects, [.send("remind me to call mom")])
+        XCTAssertEqual(state.chat.input.text, "")
+    }
+
+    func testEmptyEnterSendsNothing() {
+        var state = makeState()
+        XCTAssertEqual(update(&state, .key(.enter)), [])
+        type("   ", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [])
+    }
+
+    func testAltEnterInsertsNewlineInsteadOfSending() {
+        var state = makeState()
+        type("line one", into: &state)
+        XCTAssertEqual(update(&state, .key(.altEnter)), [])
+        type("line two", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.send("line one\nline two")])
+    }
+
+    func testPasteWithNewlinesIsOnePieceAndNeverSends() {
+        var state = makeState()
+        let big = (1...10_000).map { "line \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(update(&state, .key(.paste(big))), [])
+        XCTAssertEqual(state.chat.input.text, big)
+    }
+
+    func testSendingWhileStreamingKeepsTextAndExplains() {
+        var state = makeState()
+        state.chat.activeTurn = 1
+        type("second question", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [])
+        XCTAssertEqual(state.chat.input.text, "second question")
+        XCTAssertNotNil(state.notice)
+    }
+
+    func testEscapeCancelsOnlyWhileStreaming() {
+        var state = makeState()
+        XCTAssertEqual(update(&state, .key(.escape)), [])
+        state.chat.activeTurn = 3
+        XCTAssertEqual(update(&state, .key(.escape)), [.cancelTurn])
+    }
+
+    func testSlashCommands() {
+        var state = makeState()
+        type("/new", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.newConversation])
+        type("/help", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [])
+        XCTAssertTrue(state.showHelp)
+        XCTAssertEqual(update(&state, .key(.text("x"))), [], "any key closes help")
+        XCTAssertFalse(state.showHelp)
+        type("/frobnicate", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [])
+        XCTAssertEqual(state.notice?.kind, .error)
+        XCTAssertTrue(state.notice?.text.contains("/frobnicate") ?? false)
+        state.chat.input.text = ""
+        type("/quit", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.quit])
+        XCTAssertTrue(state.shouldQuit)
+    }
+
+    func testCtrlQQuitsFromEveryPane() {
+        for pane in PaneID.allCases {
+            var state = makeState()
+            state.focus = pane
+            XCTAssertEqual(update(&state, .key(.ctrl("q"))), [.quit])
+        }
+    }
+
+    func testFocusMovesWithTabShiftTabAndAltDigits() {
+        var state = makeState()
+        _ = update(&state, .key(.tab))
+        XCTAssertEqual(state.focus, .tasks)
+        _ = update(&state, .key(.tab))
+        XCTAssertEqual(state.focus, .todos)
+        _ = update(&state, .key(.tab))
+        XCTAssertEqual(state.focus, .chat)
+        _ = update(&state, .key(.backTab))
+        XCTAssertEqual(state.focus, .todos)
+        _ = update(&state, .key(.alt("2")))
+        XCTAssertEqual(state.focus, .tasks)
+        _ = update(&state, .key(.alt("1")))
+        XCTAssertEqual(state.focus, .chat)
+    }
+
+    func testCalendarNavigation() {
+        var state = makeState()
+        state.focus = .tasks
+        XCTAssertEqual(update(&state, .key(.right)), [.reloadTasks])
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2026, month: 11, day: 24))
+        _ = update(&state, .key(.text("j")))
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2026, month: 12, day: 1))
+        _ = update(&state, .key(.text("]")))
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2027, month: 1, day: 1))
+        _ = update(&state, .key(.text("{")))
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2026, month: 1, day: 1))
+        _ = update(&state, .key(.text(".")))
+        XCTAssertEqual(state.tasks.selected, today)
+        state.tasks.selected = CivilDate(year: 2027, month: 1, day: 31)
+        _ = update(&state, .key(.text("]")))
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2027, month: 2, day: 28), "clamped to the month's end")
+    }
+
+    func testStreamedTextAppendsAndFinishedEndsTheTurn() {
+        var state = makeState()
+        let answer = Message(id: 2, conversationId: 1, role: .assistant, content: "", status: .streaming)
+        state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "hi"), answer]
+        state.chat.activeTurn = 1
+        state.chat.streamingMessageId = 2
+        _ = update(&state, .agent(turnId: 1, .textDelta(messageId: 2, "Hello ")))
+        _ = update(&state, .agent(turnId: 1, .textDelta(messageId: 2, "there")))
+        XCTAssertEqual(state.chat.messages[1].content, "Hello there")
+        var final = answer
+        final.content = "Hello there"
+        final.status = .complete
+        _ = update(&state, .agent(turnId: 1, .finished(final)))
+        XCTAssertFalse(state.chat.isStreaming)
+        XCTAssertNil(state.chat.streamingMessageId)
+        XCTAssertEqual(state.chat.messages[1].status, .complete)
+    }
+
+    func testFailedAnswerShowsItsErrorAndRetryResendsTheQuestion() {
+        var state = makeState()
+        var failed = Message(id: 2, conversationId: 1, role: .assistant, content: "", status: .error)
+        failed.errorText = "The provider is overloaded. Try again in a minute."
+        state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "plan my week"), failed]
+        state.chat.activeTurn = 1
+        _ = update(&state, .agent(turnId: 1, .finished(failed)))
+        XCTAssertEqual(state.notice?.text, failed.errorText)
+        XCTAssertEqual(update(&state, .key(.text("r"))), [.send("plan my week")])
+    }
+
+    func testDataChangeSelectsTheTaskDayAndReloads() {
+        var state = makeState()
+        let day = CivilDate(year: 2026, month: 12, day: 4)
+        let effects = update(&state, .agent(turnId: 1, .dataChanged(DataChange(tasks: true, focusDate: day))))
+        XCTAssertEqual(effects, [.reloadTasks])
+        XCTAssertEqual(state.tasks.selected, day)
+        XCTAssertEqual(update(&state, .agent(turnId: 1, .dataChanged(DataChange(todos: true)))), [.reloadTodos])
+    }
+
+    func testTimelineStepsAreAddedThenUpdatedInPlace() {
+        var state = makeState()
+        var step = TimelineStep(id: 7, messageId: 2, position: 0, kind: .toolCall, title: "create_task", status: .running)
+        _ = update(&state, .agent(turnId: 1, .step(step)))
+        step.status = .done
+        step.duration = 0.004
+        _ = update(&state, .agent(turnId: 1, .step(step)))
+        XCTAssertEqual(state.chat.steps[2]?.count, 1)
+        XCTAssertEqual(state.chat.steps[2]?.first?.status, .done)
+    }
+
+    func testApprovalQuestionTakesYesOrNoAndIgnoresOtherKeys() {
+        var state = makeState()
+        XCTAssertEqual(update(&state, .approvalRequested(ApprovalRequest(id: 5, question: "Allow delete_task?"))), [.bell])
+        XCTAssertEqual(update(&state, .key(.text("x"))), [])
+        XCTAssertNotNil(state.pendingApproval)
+        XCTAssertEqual(update(&state, .key(.text("y"))), [.answerApproval(id: 5, allow: true)])
+        XCTAssertNil(state.pendingApproval)
+        _ = update(&state, .approvalRequested(ApprovalRequest(id: 6, question: "Allow?")))
+        XCTAssertEqual(update(&state, .key(.escape)), [.answerApproval(id: 6, allow: false)])
+    }
+
+    func testScrollingUpStopsFollowingAndEndReturnsToBottom() {
+        var state = makeState()
+        state.chat.viewportHeight = 20
+        _ = update(&state, .key(.pageUp))
+        XCTAssertEqual(state.chat.scrollFromBottom, 18)
+        _ = update(&state, .key(.pageDown))
+        XCTAssertEqual(state.chat.scrollFromBottom, 0)
+        _ = update(&state, .key(.pageUp))
+        _ = update(&state, .key(.end))
+        XCTAssertEqual(state.chat.scrollFromBottom, 0)
+    }
+
+    func testTodoTreeFoldingAndSelection() {
+        var state = makeState()
+        state.focus = .todos
+        let todo = Todo(id: 1, title: "Packing list")
+        let subs = ["Passport", "Charger", "Socks"].enumerated().map {
+            Subtask(id: Int64($0.offset + 10), todoId: 1, title: $0.element, position: $0.offset)
+        }
+        state.todos.setTrees([TodoTree(todo: todo, subtasks: subs), TodoTree(todo: Todo(id: 2, title: "Groceries"), subtasks: [])])
+        XCTAssertEqual(state.todos.rows.count, 5)
+        _ = update(&state, .key(.down))
+        _ = update(&state, .key(.down))
+        XCTAssertEqual(state.todos.rows[state.todos.selectedRow].subtask?.title, "Charger")
+        _ = update(&state, .key(.left))
+        XCTAssertEqual(state.todos.rows.count, 2, "folded")
+        XCTAssertEqual(state.todos.selectedRow, 0, "selection moved to the folded todo")
+        _ = update(&state, .key(.text("Z")))
+        XCTAssertEqual(state.todos.rows.count, 5)
+        _ = update(&state, .key(.text("z")))
+        XCTAssertEqual(state.todos.rows.count, 2)
+    }
+
+    func testLayoutModesFollowTheWidth() {
+        XCTAssertEqual(Layout(size: Size(width: 39, height: 30), focus: .chat).mode, .tooSmall)
+        XCTAssertEqual(Layout(size: Size(width: 80, height: 11), focus: .chat).mode, .tooSmall)
+        let narrow = Layout(size: Size(width: 80, height: 24), focus: .tasks)
+        XCTAssertEqual(narrow.mode, .narrow)
+        XCTAssertEqual(Array(narrow.panes.keys), [.tasks])
+        XCTAssertEqual(Layout(size: Size(width: 120, height: 40), focus: .chat).mode, .medium)
+        let wide = Layout(size: Size(width: 200, height: 50), focus: .chat)
+        XCTAssertEqual(wide.mode, .wide)
+        let widths = PaneID.allCases.map { wide.panes[$0]!.width }
+        XCTAssertEqual(widths.reduce(0, +), 200, "the panes fill the width")
+    }
+}

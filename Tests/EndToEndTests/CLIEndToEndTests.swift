@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+import Core
+import Storage
+
+/// `aihelper ask` and friends as scripts use them: real binary, pipes, exit codes.
+final class CLIEndToEndTests: XCTestCase {
+    private var home = ""
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
+
+    private func run(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+        process.arguments = arguments
+        process.environment = ["AIHELPER_HOME": home, "HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    func testAskCreatesTaskAndStreamsAnswerToPipe() throws {
+        let result = try run(["ask", "remind me to pay rent 2026-12-01 at 9am"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("Pay rent"), result.out)
+        XCTAssertTrue(result.err.contains("create_task"), "tool activity goes to stderr: \(result.err)")
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let tasks = try db.tasks(on: CivilDate(year: 2026, month: 12, day: 1))
+        XCTAssertEqual(tasks.map(\.title), ["Pay rent"])
+        XCTAssertEqual(tasks.first?.dueTime, TimeOfDay(hour: 9, minute: 0))
+    }
+
+    func testAskReadsQuestionFromStandardInput() throws {
+        let result = try run(["ask"], stdin: "what date is 2026-12-25\n")
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("Friday"), result.out)
+    }
+
+    func testAskWithNothingToAskExitsWithUsage() throws {
+        let result = try run(["ask"], stdin: "")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.contains("nothing to ask"), result.err)
+    }
+
+    func testCorruptDatabaseIsReportedByNameAndLeftUntouched() throws {
+        let path = home + "/broken.sqlite"
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let result = try run(["ask", "--db", path, "hello"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains(path), "the error names the file: \(result.err)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), garbage, "never overwritten")
+    }
+
+    func testFullScreenAppRefusesWithoutTerminal() throws {
+        let result = try run([])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.contains("aihelper ask"), result.err)
+    }
+
+    func testVersionAndHelp() throws {
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.out.contains("0."), version.out)
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.contains("ask") && help.out.contains("--db"), help.out)
+    }
+}

@@ -1,4 +1,0 @@
-import XCTest
-@testable import Core
-
-final class EndToEndSmokeTests: XCTestCase {}

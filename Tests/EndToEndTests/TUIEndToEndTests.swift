@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+import Core
+import Storage
+
+/// The real binary in tmux, as a new user would run it.
+final class TUIEndToEndTests: XCTestCase {
+    private var home = ""
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
+
+    private var databasePath: String { home + "/aihelper.sqlite" }
+
+    func testReminderCreatedOfflineShowsInTasksAndSurvivesRestart() throws {
+        let session = TmuxSession(home: home)
+        try session.start()
+        session.waitFor(text: "Welcome to AI Helper")
+        try session.type("remind me to call mom tomorrow at 5pm")
+        try session.press("Enter")
+        let screen = session.waitFor("the confirmation and the task in the Tasks pane") {
+            $0.contains("Created") && $0.contains("17:00")
+        }
+        let tomorrow = CivilDate.today().adding(days: 1)
+        XCTAssertTrue(screen.contains(DayFormatForTests.long(tomorrow)), "Tasks pane should select the new task's day:\n\(screen)")
+        XCTAssertTrue(screen.contains("✓ create_task"), "the timeline shows the tool call:\n\(screen)")
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited(), "Ctrl-Q quits")
+
+        let db = try AppDatabase.open(path: databasePath)
+        let found = try db.findTasks(matching: "call mom", includeCompleted: true)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.dueDate, tomorrow)
+        XCTAssertEqual(found.first?.dueTime, TimeOfDay(hour: 17, minute: 0))
+
+        let again = TmuxSession(home: home)
+        try again.start()
+        again.waitFor(text: "remind me to call mom tomorrow at 5pm")  // the last conversation reopens
+        try again.press("M-2")
+        try again.press("l")
+        let tasks = again.waitFor("the task on tomorrow's list") { screen in
+            screen.split(separator: "\n").contains { $0.contains("17:00") && $0.contains("Call mom") }
+        }
+        XCTAssertTrue(tasks.contains(DayFormatForTests.long(tomorrow)))
+        try again.press("C-q")
+        XCTAssertTrue(again.waitUntilExited())
+    }
+
+    func testKillDuringStreamingKeepsQuestionAndMarksAnswerInterrupted() throws {
+        let session = TmuxSession(home: home)
+        try session.start(environment: ["AIHELPER_OFFLINE_WORD_DELAY_MS": "150"])
+        session.waitFor(text: "Welcome to AI Helper")
+        try session.type("help")
+        try session.press("Enter")
+        session.waitFor("the answer to start streaming") { $0.contains("▌") || $0.contains("offline") && $0.contains("Esc cancel") }
+        usleep(600_000)  // a few words in, past a checkpoint
+        kill(try session.pid(), SIGKILL)
+        XCTAssertTrue(session.waitUntilExited())
+
+        let db = try AppDatabase.open(path: databasePath)
+        let conversation = try XCTUnwrap(db.latestConversation())
+        let before = try db.messages(conversationId: conversation.id!)
+        XCTAssertEqual(before.first?.content, "help", "the question was committed before the answer started")
+        XCTAssertEqual(before.last?.status, .streaming, "killed mid-stream")
+        XCTAssertFalse(before.last?.content.isEmpty ?? true, "streamed text was checkpointed")
+
+        let again = TmuxSession(home: home)
+        try again.start()
+        let screen = again.waitFor(text: "cut off")
+        XCTAssertTrue(screen.contains("help"))
+        let after = try db.messages(conversationId: conversation.id!)
+        XCTAssertEqual(after.last?.status, .interrupted)
+        XCTAssertEqual(after.last?.content, before.last?.content, "the partial answer is kept")
+        try again.press("C-q")
+        XCTAssertTrue(again.waitUntilExited())
+    }
+
+    func testTinyTerminalShowsNoticeAndRecovers() throws {
+        let session = TmuxSession(home: home)
+        try session.start(width: 30, height: 10)
+        session.waitFor(text: "Terminal too small")
+        try session.resize(width: 90, height: 30)
+        let screen = session.waitFor(text: "Welcome to AI Helper")
+        XCTAssertFalse(screen.contains("too small"))
+        XCTAssertTrue(screen.contains("1 Chat"), "narrow layout shows the tab bar:\n\(screen)")
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
+    func testWideLayoutShowsThreePanesAndTabMovesFocus() throws {
+        let session = TmuxSession(home: home)
+        try session.start(width: 160, height: 40)
+        let screen = session.waitFor(text: "Welcome to AI Helper")
+        let top = screen.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(top.contains("Chat") && top.contains("Tasks") && top.contains("Todos"), "three panes side by side:\n\(top)")
+        try session.press("Tab")
+        session.waitFor(text: "[ ] month")
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
+    func testUnknownTerminalGivesClearErrorAndExitCode2() throws {
+        let wrapper = TmuxSession(home: home)
+        try wrapper.startShell("TERM=no-such-terminal-xyz \(TmuxSession.quote(TmuxSession.binary)); echo EXIT=$?; sleep 30")
+        let screen = wrapper.waitFor(text: "EXIT=")
+        XCTAssertTrue(screen.contains("EXIT=2"), screen)
+        XCTAssertTrue(screen.contains("no-such-terminal-xyz"), "the error names the terminal type:\n\(screen)")
+    }
+}
+
+extension TmuxSession {
+    /// Runs a shell command line in the pane instead of the app (to see exit codes and stderr).
+    func startShell(_ commandLine: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "20", "-s", "main",
+                             "env AIHELPER_HOME=\(TmuxSession.quote(home)) LANG=C.UTF-8 sh -c \(TmuxSession.quote(commandLine))"]
+        try process.run()
+        process.waitUntilExit()
+    }
+}
+
+/// The day header the Tasks pane shows ("Tue 24 November 2026").
+enum DayFormatForTests {
+    static func long(_ d: CivilDate) -> String {
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                      "September", "October", "November", "December"]
+        return "\(weekdays[d.weekday - 1]) \(d.day) \(months[d.month - 1]) \(d.year)"
+    }
+}

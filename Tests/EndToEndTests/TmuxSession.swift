@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// The real `aihelper` binary in a real tmux, on a private tmux socket so it never touches
+/// the user's sessions. Every wait is bounded.
+final class TmuxSession {
+    let socket: String
+    let home: String
+    private(set) var started = false
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var binary: String {
+        let debug = packageRoot.appendingPathComponent(".build/debug/aihelper").path
+        return FileManager.default.fileExists(atPath: debug) ? debug : packageRoot.appendingPathComponent(".build/release/aihelper").path
+    }
+
+    init(home: String) {
+        self.socket = "aih-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        self.home = home
+    }
+
+    deinit { try? tmux(["kill-server"]) }
+
+    /// Starts the app in a new detached session of the given size.
+    func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+        var env = ["AIHELPER_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home]
+        env.merge(environment) { $1 }
+        let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let command = "exec env \(assignments) \(Self.quote(Self.binary))"
+        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main", command])
+        started = true
+    }
+
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
+    func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"]) }
+
+    func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
+
+    /// The process id of the app (the pane runs it directly through exec).
+    func pid() throws -> Int32 {
+        let out = try tmux(["list-panes", "-t", "main", "-F", "#{pane_pid}"])
+        guard let pid = Int32(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw NSError(domain: "tmux", code: 1, userInfo: [NSLocalizedDescriptionKey: "no pane pid in \(out)"])
+        }
+        return pid
+    }
+
+    var isRunning: Bool { (try? tmux(["has-session", "-t", "main"])) != nil }
+
+    /// Polls the screen until `predicate` holds; fails the test with the last screen when time runs out.
+    @discardableResult
+    func waitFor(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+                 _ predicate: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if predicate(last) { return last }
+            usleep(50_000)
+        }
+        XCTFail("Timed out after \(timeout)s waiting for \(what). Screen:\n\(last)", file: file, line: line)
+        return last
+    }
+
+    @discardableResult
+    func waitFor(text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> String {
+        waitFor("“\(text)”", timeout: timeout, file: file, line: line) { $0.contains(text) }
+    }
+
+    func waitUntilExited(timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if !isRunning { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "tmux", code: Int(process.terminationStatus),
+                          userInfo: [NSLocalizedDescriptionKey: "tmux \(arguments.joined(separator: " ")) failed"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
