@@ -187,35 +187,36 @@ public final class NcursesBackend: TerminalBackend {
     private func write(_ cell: Cell, x: Int, y: Int) {
         var pair = pairs.pair(for: cell.style) { init_extended_pair($0, $1, $2) == OK }
         let attrs = attributes(cell.style)
-        let (chars, padAfter) = NcursesBackend.cursesText(for: cell)
+        let (chars, spill) = NcursesBackend.cursesText(for: cell)
         var cc = cchar_t()
         var wch = chars.map { wchar_t(bitPattern: $0.value) } + [0]
         setcchar(&cc, &wch, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
         mvadd_wch(Int32(y), Int32(x), &cc)
-        if padAfter {
-            var space: [wchar_t] = [32, 0]
-            setcchar(&cc, &space, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
+        if let spill {
+            var next: [wchar_t] = [wchar_t(bitPattern: spill.value), 0]
+            setcchar(&cc, &next, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
             mvadd_wch(Int32(y), Int32(x + 1), &cc)
         }
     }
 
-    /// The scalars to hand ncurses for a cell, and whether to write a space after them.
-    /// ncurses places characters by the C library's wcwidth: where that disagrees with our
-    /// width-2 emoji (a text-presentation base + VS16, say), the base alone is drawn
-    /// narrow plus a space, so the columns still line up. Clusters longer than a cchar_t
-    /// holds (long ZWJ sequences) are drawn as their first emoji.
-    static func cursesText(for cell: Cell) -> ([Unicode.Scalar], Bool) {
+    /// The scalars to hand ncurses for a cell, and what to write in the next column when
+    /// ncurses will count the cell as one column. ncurses places characters by the C
+    /// library's wcwidth: where that disagrees with our width-2 emoji (a text-presentation
+    /// base + VS16, say), the base alone is drawn narrow plus a space, so columns still
+    /// line up. A flag goes out as its two regional indicators in two cells, which
+    /// flag-aware terminals join again. Clusters longer than a cchar_t holds (long ZWJ
+    /// sequences) are drawn as their first emoji.
+    static func cursesText(for cell: Cell) -> ([Unicode.Scalar], spill: Unicode.Scalar?) {
         var scalars = Array(cell.text.unicodeScalars)
-        guard let base = scalars.first else { return ([" "], false) }
+        guard let base = scalars.first else { return ([" "], nil) }
         let baseWidth = cWcwidth(wchar_t(bitPattern: base.value))
-        if baseWidth < 0 { return (["?"], cell.width == 2) }
+        if baseWidth < 0 { return (["?"], cell.width == 2 ? " " : nil) }
         if scalars.count > Int(CCHARW_MAX) {
             scalars = scalars.count > 1 && scalars[1].value == 0xFE0F ? [base, scalars[1]] : [base]
         }
-        if cell.width == 2 && baseWidth == 1 {
-            return (scalars.filter { $0.value != 0xFE0F }, true)
-        }
-        return (scalars, false)
+        guard cell.width == 2 && baseWidth == 1 else { return (scalars, nil) }
+        if scalars.count == 2, TextWidth.isRegionalIndicator(base) { return ([base], scalars[1]) }
+        return (scalars.filter { $0.value != 0xFE0F }, " ")
     }
 
     /// The C library's wcwidth (what ncurses uses), looked up at run time because the

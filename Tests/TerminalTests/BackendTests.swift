@@ -88,6 +88,7 @@ final class BackendTests: XCTestCase {
         XCTAssertEqual(NcursesBackend.cursesText(for: family).0.count, 1)
         let plain = Cell(text: "e\u{301}", width: 1, style: .plain)
         XCTAssertEqual(NcursesBackend.cursesText(for: plain).0.map(\.value), [0x65, 0x301])
+        XCTAssertNil(NcursesBackend.cursesText(for: plain).spill)
     }
 
     func testNcursesBackendRefusesWithoutATerminal() throws {
