@@ -1,0 +1,98 @@
+/// Where frames go: the real terminal (`NcursesBackend`) or memory (`MemoryBackend`, tests).
+public protocol TerminalBackend: AnyObject {
+    /// The size frames should have; changes only through `updateSize()`.
+    var size: Size { get }
+    /// The colors frames will be shown with; styles are degraded to it by the backend.
+    var colorDepth: ColorDepth { get }
+    /// Shows `canvas`, writing only cells that changed since the last frame.
+    func present(_ canvas: Canvas)
+    /// Re-reads the terminal size (after SIGWINCH); the next `present` redraws everything.
+    func updateSize() -> Size
+    /// Gives the terminal back (for `$EDITOR` or a shell); `resume()` takes it again.
+    func suspend()
+    func resume()
+    /// Restores the terminal for good; safe to call twice.
+    func shutdown()
+    func bell()
+}
+
+extension TerminalBackend {
+    public var colorDepth: ColorDepth { .trueColor }
+}
+
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// No usable terminal: stdin/stdout is not a tty, or TERM is not set.
+    case noTerminal(String)
+    /// TERM names a terminal the terminfo database does not know.
+    case unknownTerminal(String)
+    /// ncurses refused to start for another reason.
+    case initFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .noTerminal(why):
+            return "No terminal: \(why). Run aihelper in a terminal, or use `aihelper ask` for pipes."
+        case let .unknownTerminal(term):
+            return "Unknown terminal type \"\(term)\": no terminfo entry. Try TERM=xterm-256color."
+        case let .initFailed(why):
+            return "Could not start the terminal screen: \(why)."
+        }
+    }
+}
+
+/// The flat indexes (`y * width + x`) of the cells of `new` to write so the screen shows
+/// it, given it shows `old` now; everything when there is no old frame or the size changed.
+/// Continuation cells are never listed: writing a wide character covers them, and a
+/// changed continuation always comes with a changed wide character to its left.
+func diffCells(old: Canvas?, new: Canvas) -> [Int] {
+    var changed: [Int] = []
+    if let old, old.width == new.width, old.height == new.height {
+        for i in new.cells.indices where new.cells[i] != old.cells[i] && !new.cells[i].isContinuation {
+            changed.append(i)
+        }
+    } else {
+        changed.reserveCapacity(new.cells.count)
+        for i in new.cells.indices where !new.cells[i].isContinuation { changed.append(i) }
+    }
+    return changed
+}
+
+/// A backend that keeps frames in memory: for tests and headless runs.
+public final class MemoryBackend: TerminalBackend {
+    public var size: Size
+    public var colorDepth: ColorDepth
+    public private(set) var lastFrame: Canvas?
+    public private(set) var framesPresented = 0
+    /// Cells written over all frames, and by the last frame alone.
+    public private(set) var cellsWritten = 0
+    public private(set) var lastCellsWritten = 0
+    public private(set) var bells = 0
+    public private(set) var isSuspended = false
+    public private(set) var isShutDown = false
+    private var needsFullRedraw = true
+
+    public init(size: Size = Size(width: 80, height: 24), colorDepth: ColorDepth = .trueColor) {
+        self.size = size
+        self.colorDepth = colorDepth
+    }
+
+    public func present(_ canvas: Canvas) {
+        let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
+        needsFullRedraw = false
+        lastFrame = canvas
+        framesPresented += 1
+        lastCellsWritten = changed.count
+        cellsWritten += changed.count
+    }
+
+    /// Returns `size`, which tests set directly to simulate a resize.
+    public func updateSize() -> Size {
+        needsFullRedraw = true
+        return size
+    }
+
+    public func suspend() { isSuspended = true }
+    public func resume() { isSuspended = false; needsFullRedraw = true }
+    public func shutdown() { isShutDown = true }
+    public func bell() { bells += 1 }
+}

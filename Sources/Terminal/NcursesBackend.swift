@@ -1,0 +1,230 @@
+import CNcursesw
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real terminal, through ncursesw. Input is NOT read through curses: the app polls
+/// and reads stdin itself and decodes with `KeyDecoder` (keypad stays off).
+///
+/// Swift 6 refuses the C globals `stdscr`, `COLORS` and `COLOR_PAIRS`, so this uses the
+/// stdscr-implicit functions (`mvadd_wch`, `refresh` = wnoutrefresh(stdscr) + doupdate,
+/// `clear`, `move`) and asks terminfo (`tigetnum`) for the counts.
+public final class NcursesBackend: TerminalBackend {
+    public private(set) var size: Size
+    /// What frames are rendered with (at most `.palette256`: true color is approximated).
+    public let colorDepth: ColorDepth
+    /// What the environment asked for (`COLORTERM=truecolor` gives `.trueColor`).
+    public let detectedColorDepth: ColorDepth
+
+    private let screen: OpaquePointer
+    private let enableMouse: Bool
+    private var pairs: ColorPairs
+    private var lastFrame: Canvas?
+    private var needsFullRedraw = true
+    private var cursorShown: Bool?
+    private var isSuspended = false
+    private var isShutDown = false
+
+    // attr_t bits: the A_* macros are function-like macros Swift cannot import.
+    static let underlineBit: attr_t = 1 << 17
+    static let reverseBit: attr_t = 1 << 18
+    static let dimBit: attr_t = 1 << 20
+    static let boldBit: attr_t = 1 << 21
+    static let italicBit: attr_t = 1 << 31
+
+    /// Read by `emergencyRestore`; set once, before any signal handler can run.
+    nonisolated(unsafe) private static var savedTermios = termios()
+    nonisolated(unsafe) private static var hasSavedTermios = false
+
+    public init(enableMouse: Bool = true) throws {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.noTerminal("stdin or stdout is not a tty") }
+        guard let termPtr = getenv("TERM"), termPtr.pointee != 0 else { throw TerminalError.noTerminal("TERM is not set") }
+        let term = String(cString: termPtr)
+        setlocale(LC_ALL, "")
+
+        if tcgetattr(0, &NcursesBackend.savedTermios) == 0 { NcursesBackend.hasSavedTermios = true }
+        // fdopen rather than the `stdout`/`stdin` globals (not concurrency-safe in Swift 6).
+        // They are never fclose'd: that would close fds 0 and 1.
+        // newterm (unlike initscr) returns NULL instead of exiting when TERM has no
+        // terminfo entry. (setupterm's errret would say more, but term.h is not in the shim.)
+        guard let out = fdopen(1, "w"), let inp = fdopen(0, "r") else {
+            throw TerminalError.initFailed("cannot open the tty streams")
+        }
+        guard let scr = newterm(term, out, inp) else { throw TerminalError.unknownTerminal(term) }
+        screen = scr
+        set_term(scr)
+        raw()
+        noecho()
+        nonl()
+        typeahead(-1)  // we read stdin ourselves; never postpone updates for pending input
+
+        var defaultColors = false
+        var colors = 0
+        if has_colors() {
+            start_color()
+            defaultColors = use_default_colors() == OK
+            colors = Int(max(0, tigetnum("colors")))
+        }
+        var env: [String: String] = [:]
+        for name in ["NO_COLOR", "COLORTERM"] {
+            if let v = getenv(name) { env[name] = String(cString: v) }
+        }
+        detectedColorDepth = ColorDepth.detect(environment: env, colors: colors)
+        colorDepth = min(detectedColorDepth, ColorDepth.fromColorCount(colors))
+        let pairLimit = min(Int32(32767), max(0, tigetnum("pairs")))
+        pairs = ColorPairs(depth: colorDepth, defaultColors: defaultColors, limit: pairLimit)
+
+        self.enableMouse = enableMouse
+        size = Size(width: 80, height: 24)
+        size = updateSize()
+        fflush(out)
+        setModes(on: true)
+    }
+
+    deinit { shutdown() }
+
+    public func present(_ canvas: Canvas) {
+        guard !isShutDown, !isSuspended else { return }
+        if needsFullRedraw { clear() }  // also makes the next refresh repaint the whole screen
+        let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
+        needsFullRedraw = false
+        for i in changed {
+            write(canvas.cells[i], x: i % canvas.width, y: i / canvas.width)
+        }
+        lastFrame = canvas
+        if let c = canvas.cursor, c.x >= 0, c.y >= 0, c.x < size.width, c.y < size.height {
+            showCursor(true)
+            move(Int32(c.y), Int32(c.x))
+        } else {
+            showCursor(false)
+        }
+        refresh()
+    }
+
+    public func updateSize() -> Size {
+        var ws = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+            size = Size(width: Int(ws.ws_col), height: Int(ws.ws_row))
+            resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+        }
+        needsFullRedraw = true
+        return size
+    }
+
+    public func suspend() {
+        guard !isSuspended, !isShutDown else { return }
+        setModes(on: false)
+        endwin()
+        isSuspended = true
+    }
+
+    public func resume() {
+        guard isSuspended, !isShutDown else { return }
+        isSuspended = false
+        refresh()  // curses' documented way back into program mode after endwin
+        setModes(on: true)
+        cursorShown = nil
+        needsFullRedraw = true
+    }
+
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        if !isSuspended {
+            setModes(on: false)
+            curs_set(1)
+            endwin()
+        }
+        delscreen(screen)
+    }
+
+    public func bell() { beep() }
+
+    /// For fatal-signal handlers: turns mouse reporting and bracketed paste off, resets
+    /// attributes, shows the cursor, leaves the alternate screen and restores the tty
+    /// modes saved at startup. Uses only write(2) and tcsetattr(3), which are
+    /// async-signal-safe; it does not call endwin(), which is not.
+    public static func emergencyRestore() {
+        let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        _ = Glibc.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+        if hasSavedTermios { _ = tcsetattr(0, TCSANOW, &savedTermios) }
+    }
+
+    // MARK: - Private
+
+    /// DECSET/DECRST for SGR mouse (1000 clicks, 1002 drags, 1006 SGR encoding) and
+    /// bracketed paste (2004), written straight to the tty.
+    private func setModes(on: Bool) {
+        let c = on ? "h" : "l"
+        var s = ""
+        if enableMouse { s += "\u{1B}[?1000\(c)\u{1B}[?1002\(c)\u{1B}[?1006\(c)" }
+        s += "\u{1B}[?2004\(c)"
+        var bytes = Array(s.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { break }
+            done += n
+        }
+    }
+
+    private func showCursor(_ visible: Bool) {
+        guard cursorShown != visible else { return }
+        cursorShown = visible
+        curs_set(visible ? 1 : 0)
+    }
+
+    private func attributes(_ s: Style) -> attr_t {
+        var a: attr_t = 0
+        if s.bold { a |= NcursesBackend.boldBit }
+        if s.dim { a |= NcursesBackend.dimBit }
+        if s.italic { a |= NcursesBackend.italicBit }
+        if s.underline { a |= NcursesBackend.underlineBit }
+        if s.reverse { a |= NcursesBackend.reverseBit }
+        return a
+    }
+
+    private func write(_ cell: Cell, x: Int, y: Int) {
+        var pair = pairs.pair(for: cell.style) { init_extended_pair($0, $1, $2) == OK }
+        let attrs = attributes(cell.style)
+        let (chars, spill) = NcursesBackend.cursesText(for: cell)
+        var cc = cchar_t()
+        var wch = chars.map { wchar_t(bitPattern: $0.value) } + [0]
+        setcchar(&cc, &wch, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
+        mvadd_wch(Int32(y), Int32(x), &cc)
+        if let spill {
+            var next: [wchar_t] = [wchar_t(bitPattern: spill.value), 0]
+            setcchar(&cc, &next, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
+            mvadd_wch(Int32(y), Int32(x + 1), &cc)
+        }
+    }
+
+    /// The scalars to hand ncurses for a cell, and what to write in the next column when
+    /// ncurses will count the cell as one column. ncurses places characters by the C
+    /// library's wcwidth: where that disagrees with our width-2 emoji (a text-presentation
+    /// base + VS16, say), the base alone is drawn narrow plus a space, so columns still
+    /// line up. A flag goes out as its two regional indicators in two cells, which
+    /// flag-aware terminals join again. Clusters longer than a cchar_t holds (long ZWJ
+    /// sequences) are drawn as their first emoji.
+    static func cursesText(for cell: Cell) -> ([Unicode.Scalar], spill: Unicode.Scalar?) {
+        var scalars = Array(cell.text.unicodeScalars)
+        guard let base = scalars.first else { return ([" "], nil) }
+        let baseWidth = cWcwidth(wchar_t(bitPattern: base.value))
+        if baseWidth < 0 { return (["?"], cell.width == 2 ? " " : nil) }
+        if scalars.count > Int(CCHARW_MAX) {
+            scalars = scalars.count > 1 && scalars[1].value == 0xFE0F ? [base, scalars[1]] : [base]
+        }
+        guard cell.width == 2 && baseWidth == 1 else { return (scalars, nil) }
+        if scalars.count == 2, TextWidth.isRegionalIndicator(base) { return ([base], scalars[1]) }
+        return (scalars.filter { $0.value != 0xFE0F }, " ")
+    }
+
+    /// The C library's wcwidth (what ncurses uses), looked up at run time because the
+    /// Glibc module does not export it. Locale-dependent: valid after setlocale.
+    private static let cWcwidth: @convention(c) (wchar_t) -> Int32 = {
+        if let sym = dlsym(dlopen(nil, RTLD_NOW), "wcwidth") {
+            return unsafeBitCast(sym, to: (@convention(c) (wchar_t) -> Int32).self)
+        }
+        return { $0 < 0x7F ? 1 : 2 }
+    }()
+}

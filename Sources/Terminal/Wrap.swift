@@ -1,0 +1,83 @@
+/// Word wrapping by display width.
+///
+/// - Breaks at spaces; the spaces at a break are dropped, and so are spaces at the end of
+///   a paragraph. Leading spaces (indentation) are kept.
+/// - A wide character (CJK) is a break opportunity on either side, like UAX #14's ID class.
+/// - A word wider than the line starts on a fresh line and is cut between graphemes.
+/// - `\n` starts a new line; empty lines are kept. `""` gives `[""]` (one empty line), and
+///   `"a\n"` gives `["a", ""]`.
+/// - `width < 1` is treated as 1. The only line that can exceed `width` is a single wide
+///   character at width 1.
+/// Runs in time linear in the text.
+public enum Wrap {
+    public static func lines(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var result: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            wrapParagraph(paragraph, width: width, into: &result)
+        }
+        return result
+    }
+
+    static func wrapParagraph(_ p: Substring, width: Int, into result: inout [String]) {
+        var line = ""
+        var lineWidth = 0
+        var spaces = ""        // spaces seen since the last word, placed only if a word follows
+        var word = ""
+        var wordWidth = 0
+
+        func flushLine() {
+            result.append(line)
+            line = ""
+            lineWidth = 0
+        }
+        func placeWord() {
+            guard !word.isEmpty else { return }
+            let spacesWidth = spaces.count
+            if lineWidth + spacesWidth + wordWidth <= width {
+                line += spaces
+                line += word
+                lineWidth += spacesWidth + wordWidth
+            } else if wordWidth <= width {
+                if !line.isEmpty || lineWidth > 0 { flushLine() }
+                line = word
+                lineWidth = wordWidth
+            } else {
+                if lineWidth > 0 { flushLine() }
+                hardBreak()
+            }
+            spaces = ""
+            word = ""
+            wordWidth = 0
+        }
+        func hardBreak() {
+            for c in word {
+                let w = TextWidth.of(c)
+                if lineWidth + w > width && lineWidth > 0 { flushLine() }
+                line.append(c)
+                lineWidth += w
+            }
+        }
+
+        for c in p {
+            if c == " " {
+                placeWord()
+                // Leading spaces of the paragraph count as indentation and stay.
+                spaces.append(" ")
+                continue
+            }
+            let w = TextWidth.of(c)
+            if w == 2 {
+                placeWord()
+                word = String(c)
+                wordWidth = 2
+                placeWord()
+                continue
+            }
+            word.append(c)
+            wordWidth += w
+        }
+        placeWord()
+        result.append(line)
+    }
+}

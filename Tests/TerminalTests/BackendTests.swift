@@ -1,0 +1,107 @@
+import XCTest
+@testable import Terminal
+
+final class BackendTests: XCTestCase {
+    func testDiffListsOnlyChangedCells() {
+        var a = Canvas(width: 10, height: 2)
+        a.put("hello", x: 0, y: 0, style: .plain)
+        var b = a
+        b.put("J", x: 0, y: 0, style: .plain)
+        b.put("!", x: 9, y: 1, style: .plain)
+        XCTAssertEqual(diffCells(old: a, new: b), [0, 19])
+        XCTAssertEqual(diffCells(old: a, new: a), [])
+        XCTAssertEqual(diffCells(old: nil, new: a).count, 20)
+    }
+
+    func testDiffSkipsContinuationsAndCatchesStyleChanges() {
+        var a = Canvas(width: 4, height: 1)
+        a.put("ab", x: 0, y: 0, style: .plain)
+        var b = a
+        b.put("中", x: 1, y: 0, style: .plain)
+        XCTAssertEqual(diffCells(old: a, new: b), [1])  // col 2 is covered by the wide char
+        var c = b
+        c.put("a", x: 0, y: 0, style: Style(bold: true))
+        XCTAssertEqual(diffCells(old: b, new: c), [0])
+        XCTAssertEqual(diffCells(old: nil, new: b), [0, 1, 3])
+    }
+
+    func testMemoryBackendCountsAndRedrawsFullyAfterResize() {
+        let backend = MemoryBackend(size: Size(width: 10, height: 3))
+        var frame = Canvas(size: backend.size)
+        frame.put("hi", x: 0, y: 0, style: .plain)
+        backend.present(frame)
+        XCTAssertEqual(backend.lastCellsWritten, 30)
+        frame.put("ho", x: 0, y: 0, style: .plain)
+        backend.present(frame)
+        XCTAssertEqual(backend.lastCellsWritten, 1)
+        XCTAssertEqual(backend.lastFrame?.text(), "ho\n\n")
+        backend.size = Size(width: 5, height: 2)
+        XCTAssertEqual(backend.updateSize(), Size(width: 5, height: 2))
+        backend.present(Canvas(size: backend.size))
+        XCTAssertEqual(backend.lastCellsWritten, 10)
+        XCTAssertEqual(backend.framesPresented, 3)
+        XCTAssertEqual(backend.cellsWritten, 41)
+        backend.bell()
+        backend.shutdown()
+        XCTAssertEqual(backend.bells, 1)
+        XCTAssertTrue(backend.isShutDown)
+    }
+
+    func testColorDegrading() {
+        XCTAssertEqual(Color.rgb(255, 0, 0).degraded(to: .palette256), .palette(196))
+        XCTAssertEqual(Color.rgb(128, 128, 128).degraded(to: .palette256), .palette(244))
+        XCTAssertEqual(Color.rgb(250, 10, 10).degraded(to: .ansi16), .ansi(9))
+        XCTAssertEqual(Color.palette(21).degraded(to: .ansi16), .ansi(4))
+        XCTAssertEqual(Color.ansi(9).degraded(to: .ansi8), .ansi(1))
+        XCTAssertEqual(Color.ansi(8).degraded(to: .ansi8), .ansi(7))
+        XCTAssertEqual(Color.rgb(1, 2, 3).degraded(to: .none), .terminalDefault)
+        XCTAssertEqual(Color.rgb(1, 2, 3).degraded(to: .trueColor), .rgb(1, 2, 3))
+        XCTAssertEqual(Style(fg: .rgb(0, 0, 0), bold: true).degraded(to: .ansi8), Style(fg: .ansi(0), bold: true))
+    }
+
+    func testColorDepthDetection() {
+        XCTAssertEqual(ColorDepth.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], colors: 256), ColorDepth.none)
+        XCTAssertEqual(ColorDepth.detect(environment: ["COLORTERM": "24bit"], colors: 256), .trueColor)
+        XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 256), .palette256)
+        XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 16), .ansi16)
+        XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 8), .ansi8)
+        XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 0), ColorDepth.none)
+    }
+
+    func testColorPairsAreAllocatedLazilyAndCached() {
+        var pairs = ColorPairs(depth: .trueColor, defaultColors: true, limit: 3)
+        var allocated: [(Int32, Int32, Int32)] = []
+        let allocate: (Int32, Int32, Int32) -> Bool = { allocated.append(($0, $1, $2)); return true }
+        XCTAssertEqual(pairs.pair(for: .plain, allocate: allocate), 0)
+        XCTAssertEqual(pairs.pair(for: Style(fg: .ansi(1)), allocate: allocate), 1)
+        XCTAssertEqual(pairs.pair(for: Style(fg: .ansi(1), bold: true), allocate: allocate), 1)
+        XCTAssertEqual(pairs.pair(for: Style(fg: .rgb(255, 0, 0), bg: .ansi(4)), allocate: allocate), 2)
+        XCTAssertEqual(pairs.pair(for: Style(fg: .ansi(3)), allocate: allocate), 0)  // table full
+        XCTAssertEqual(allocated.map { [$0.0, $0.1, $0.2] }, [[1, 1, -1], [2, 196, 4]])
+        XCTAssertEqual(pairs.misses, 1)
+        var mono = ColorPairs(depth: .none, defaultColors: true, limit: 64)
+        XCTAssertEqual(mono.pair(for: Style(fg: .ansi(1)), allocate: allocate), 0)
+    }
+
+    func testCursesTextFallsBackWhenACellIsTooLong() {
+        let family = Cell(text: "👨‍👩‍👧‍👦", width: 2, style: .plain)
+        XCTAssertEqual(NcursesBackend.cursesText(for: family).0.count, 1)
+        let plain = Cell(text: "e\u{301}", width: 1, style: .plain)
+        XCTAssertEqual(NcursesBackend.cursesText(for: plain).0.map(\.value), [0x65, 0x301])
+        XCTAssertNil(NcursesBackend.cursesText(for: plain).spill)
+    }
+
+    func testNcursesBackendRefusesWithoutATerminal() throws {
+        // Run with stdin pointing at /dev/null so this is headless whatever runs the tests:
+        // init must throw a clear error rather than exit or touch the screen.
+        let saved = dup(0)
+        let devNull = open("/dev/null", O_RDONLY)
+        XCTAssertGreaterThanOrEqual(devNull, 0)
+        dup2(devNull, 0)
+        defer { dup2(saved, 0); close(saved); close(devNull) }
+        XCTAssertThrowsError(try NcursesBackend()) { error in
+            XCTAssertEqual(error as? TerminalError, .noTerminal("stdin or stdout is not a tty"))
+            XCTAssertTrue("\(error)".contains("not a tty"))
+        }
+    }
+}

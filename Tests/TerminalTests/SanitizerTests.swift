@@ -1,0 +1,46 @@
+import XCTest
+@testable import Terminal
+
+final class SanitizerTests: XCTestCase {
+    func testRemovesCSIColorCodes() {
+        XCTAssertEqual(Sanitizer.clean("\u{1B}[31;1mred\u{1B}[0m text"), "red text")
+        XCTAssertEqual(Sanitizer.clean("a\u{1B}[2Jb\u{1B}[?1049hc"), "abc")
+    }
+
+    func testRemovesOSCSequences() {
+        // OSC 52 would set the clipboard; OSC 0 the title, ended by BEL or by ST.
+        XCTAssertEqual(Sanitizer.clean("x\u{1B}]52;c;ZXZpbA==\u{7}y"), "xy")
+        XCTAssertEqual(Sanitizer.clean("x\u{1B}]0;evil title\u{7}y"), "xy")
+        XCTAssertEqual(Sanitizer.clean("x\u{1B}]0;evil title\u{1B}\\y"), "xy")
+        XCTAssertEqual(Sanitizer.clean("x\u{1B}]8;;http://e.vil\u{1B}\\link\u{1B}]8;;\u{1B}\\"), "xlink")
+    }
+
+    func testRemovesStringSequencesAndTwoByteEscapes() {
+        XCTAssertEqual(Sanitizer.clean("a\u{1B}P1$qm\u{1B}\\b"), "ab")
+        XCTAssertEqual(Sanitizer.clean("a\u{1B}_apc\u{1B}\\b\u{1B}cc\u{1B}(Bd"), "abcd")
+    }
+
+    func testCarriageReturnsAndControls() {
+        XCTAssertEqual(Sanitizer.clean("one\r\ntwo\rthree"), "one\ntwothree")
+        XCTAssertEqual(Sanitizer.clean("a\u{0}b\u{8}c\u{7F}d\u{7}"), "abcd")
+        XCTAssertEqual(Sanitizer.clean("\tx"), "    x")
+    }
+
+    func testC1ControlsAndBidi() {
+        XCTAssertEqual(Sanitizer.clean("a\u{9B}31mb"), "ab")
+        XCTAssertEqual(Sanitizer.clean("a\u{85}b"), "ab")
+        XCTAssertEqual(Sanitizer.clean("file\u{202E}txt.exe"), "filetxt.exe")
+        XCTAssertEqual(Sanitizer.clean("\u{2066}x\u{2069}"), "x")
+    }
+
+    func testKeepsTextUnchanged() {
+        let s = "Hello 世界 👩‍💻 🇫🇷\nnext line é"
+        XCTAssertEqual(Sanitizer.clean(s), s)
+        XCTAssertTrue(Sanitizer.isClean(s))
+    }
+
+    func testUnterminatedSequenceIsDropped() {
+        XCTAssertEqual(Sanitizer.clean("ok\u{1B}]0;never ends"), "ok")
+        XCTAssertEqual(Sanitizer.clean("ok\u{1B}"), "ok")
+    }
+}

@@ -1,4 +1,0 @@
-import XCTest
-@testable import Terminal
-
-final class TerminalSmokeTests: XCTestCase {}
