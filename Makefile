@@ -23,7 +23,7 @@ test: test-deps
 	$(SWIFT) test --skip-build
 
 bench: deps
-	$(SWIFT) build -c release --product Bench --product aihelper
+	$(SWIFT) build -c release
 	.build/release/Bench
 
 clean:

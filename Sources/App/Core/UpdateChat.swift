@@ -6,10 +6,10 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .pageUp: scrollChat(&state, by: page); return []
     case .pageDown: scrollChat(&state, by: -page); return []
-    case .home where state.chat.input.text.isEmpty: scrollChat(&state, by: Int.max / 2); return []
-    case .end where state.chat.input.text.isEmpty: state.chat.scrollFromBottom = 0; return []
+    case .home where state.chat.input.isEmpty: scrollChat(&state, by: Int.max / 2); return []
+    case .end where state.chat.input.isEmpty: state.chat.scrollFromBottom = 0; return []
     case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
-    case .text("r") where state.chat.input.text.isEmpty && !state.chat.isStreaming:
+    case .text("r") where state.chat.input.isEmpty && !state.chat.isStreaming:
         // The documented quick retry: only when nothing is being typed.
         return retry(&state)
     default: break
@@ -33,7 +33,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
         state.notice = Notice(text: "An answer is still streaming: wait for it, or press Esc to cancel it.", kind: .info, expires: nil)
         return []
     }
-    state.chat.input.commitToHistory()
+    _ = state.chat.input.commit()
     state.chat.scrollFromBottom = 0
     state.notice = nil
     return [.send(text)]
@@ -43,7 +43,7 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
     switch name {
     case "/help", "/?":
-        state.chat.input.commitToHistory()
+        _ = state.chat.input.commit()
         state.showHelp = true
         return []
     case "/new":
@@ -51,13 +51,13 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
             state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
             return []
         }
-        state.chat.input.commitToHistory()
+        _ = state.chat.input.commit()
         return [.newConversation]
     case "/quit", "/exit", "/q":
         state.shouldQuit = true
         return [.quit]
     case "/retry":
-        state.chat.input.commitToHistory()
+        _ = state.chat.input.commit()
         return retry(&state)
     default:
         state.notice = Notice(text: "Unknown command \(name). Commands: /help, /new, /retry, /quit.", kind: .error, expires: nil)

@@ -8,7 +8,7 @@ enum ChatPane {
     static func draw(_ state: inout AppState, in rect: Rect, focused: Bool, transcript: TranscriptView,
                      theme: Theme, into canvas: inout Canvas) {
         guard rect.height >= 3 else { return }
-        let inputRows = min(maxInputRows, max(1, state.chat.input.lineCount(width: max(1, rect.width - 4))))
+        let inputRows = min(maxInputRows, max(1, state.chat.input.visualRowCount(width: max(1, rect.width - 4))))
         let inputRect = Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
         let separatorY = inputRect.y - 1
         let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - rect.y))

@@ -16,9 +16,10 @@ enum TasksPane {
         }
         let today = tasks.today.year == tasks.selected.year && tasks.today.month == tasks.selected.month ? tasks.today.day : nil
         MonthGrid.render(into: &canvas, rect: grid, year: tasks.selected.year, month: tasks.selected.month,
-                         selected: tasks.selected.day, today: today, marks: marks, counts: counts,
+                         selectedDay: tasks.selected.day, today: today, marks: marks, counts: counts,
                          styles: MonthGridStyles(header: theme[.title], weekday: theme[.weekday], day: theme[.text],
-                                                 selected: theme[.selection], today: theme[.today], muted: theme[.muted]))
+                                                 selected: theme[.selection], today: theme[.today], muted: theme[.muted],
+                                                 mark: theme[.dayMarker]))
         let listTop = rect.y + gridHeight
         guard listTop < rect.y + rect.height else { return }
         let header = DayFormat.long(tasks.selected) + (tasks.selected == tasks.today ? " · today" : "")

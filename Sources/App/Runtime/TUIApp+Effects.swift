@@ -112,7 +112,6 @@ extension TUIApp {
         }
         let trimmed = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
         state.chat.input.text = trimmed
-        state.chat.input.moveToEnd()
     }
 }
 

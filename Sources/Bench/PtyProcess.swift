@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program running on a pseudo-terminal, as in a real terminal window: the benchmarks
+/// measure the real binary from the outside (what a user would see), not hooks inside it.
+final class PtyProcess {
+    let pid: pid_t
+    let master: Int32
+    private(set) var output = [UInt8]()
+
+    init(_ path: String, arguments: [String], environment: [String: String], width: Int, height: Int) throws {
+        var ws = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        var fd: Int32 = -1
+        let child = forkpty(&fd, nil, nil, &ws)
+        guard child >= 0 else { throw POSIXError(.EIO) }
+        if child == 0 {
+            let argv = ([path] + arguments).map { strdup($0) } + [nil]
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            execve(path, argv, envp)
+            _exit(127)
+        }
+        pid = child
+        master = fd
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    }
+
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(master, &bytes, bytes.count)
+    }
+
+    /// Reads output until `marker` appears after `offset` or time runs out; returns the index after the match.
+    @discardableResult
+    func waitFor(_ marker: String, after offset: Int = 0, timeout: Duration = .seconds(10)) -> Int? {
+        let needle = Array(marker.utf8)
+        let deadline = ContinuousClock.now + timeout
+        var searchFrom = offset
+        while ContinuousClock.now < deadline {
+            if let end = find(needle, from: searchFrom) { return end }
+            searchFrom = max(offset, output.count - needle.count)
+            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            _ = poll(&pfd, 1, 5)
+            drain()
+        }
+        return nil
+    }
+
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            output += buffer[0..<n]
+        }
+    }
+
+    private func find(_ needle: [UInt8], from: Int) -> Int? {
+        guard output.count >= needle.count, from <= output.count - needle.count else { return nil }
+        var i = from
+        while i <= output.count - needle.count {
+            if output[i] == needle[0] && Array(output[i..<(i + needle.count)]) == needle { return i + needle.count }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Resident memory now (VmRSS), in kilobytes.
+    func residentKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// Waits for exit (bounded), then kills.
+    func finish(timeout: Duration = .seconds(3)) {
+        let deadline = ContinuousClock.now + timeout
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            drain()
+            if waitpid(pid, &status, WNOHANG) == pid { close(master); return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+enum Report {
+    static func line(_ name: String, _ value: String) -> String {
+        name.padding(toLength: 42, withPad: " ", startingAt: 0) + value
+    }
+
+    /// Median, p90, p99 and max of durations in milliseconds.
+    static func summary(_ samples: [Duration]) -> String {
+        guard !samples.isEmpty else { return "no samples" }
+        let ms = samples.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }.sorted()
+        func pick(_ q: Double) -> Double { ms[min(ms.count - 1, Int(Double(ms.count - 1) * q + 0.5))] }
+        return String(format: "median %.2f ms · p90 %.2f · p99 %.2f · max %.2f (n=%d)", pick(0.5), pick(0.9), pick(0.99), ms.last!, ms.count)
+    }
+}
