@@ -75,3 +75,24 @@ final class IntentRecognizerTests: XCTestCase {
         XCTAssertEqual(call?.arguments.jsonText, #"{"category":"Other","title":"Stretch"}"#)
     }
 }
+
+/// Todo lists written without a colon, and sentences that only mention a list.
+final class TodoListRecognitionTests: XCTestCase {
+    private func intent(_ text: String) -> OfflineIntent {
+        IntentRecognizer().recognize(text, now: offlineNow, timeZone: utc)
+    }
+
+    func testListWithItemsAfterWith() {
+        XCTAssertEqual(intent("Create a shopping list with eggs, milk and bread"),
+                       .createTodoList(title: "Shopping list", items: ["Eggs", "Milk", "Bread"]))
+    }
+
+    func testSentenceMentioningAListIsATask() {
+        XCTAssertEqual(intent("remind me to check the list with Bob"),
+                       .createTask(TaskDraft(title: "Check the list with Bob")))
+    }
+
+    func testRemovingTheWordTaskNamesNoTask() {
+        XCTAssertEqual(intent("remove the task"), .unknown)
+    }
+}

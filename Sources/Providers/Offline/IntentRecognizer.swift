@@ -84,6 +84,7 @@ public struct IntentRecognizer: Sendable {
         var title = text.withoutTrailingPunctuation
         while let (_, rest) = title.afterOpening(vocabulary.titleArticles), !rest.isEmpty { title = rest }
         while let shorter = title.beforeEnding(vocabulary.titleNouns), !shorter.isEmpty { title = shorter }
-        return title.withoutTrailingPunctuation
+        // "remove the task" names no task.
+        return vocabulary.titleNouns.contains(title.matchingKey) ? "" : title.withoutTrailingPunctuation
     }
 }

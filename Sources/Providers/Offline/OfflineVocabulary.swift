@@ -27,6 +27,8 @@ public struct OfflineVocabulary: Sendable {
     public var genericListTitle: String
     /// "list for the party": what comes after names the list.
     public var listTopicMarker: String
+    /// "a shopping list with eggs, milk": what comes after are the items.
+    public var listItemsMarker: String
 
     /// Agenda questions that mean today when no period follows ("what's on").
     public var agendaOpenings: [String]
@@ -79,6 +81,7 @@ public struct OfflineVocabulary: Sendable {
                              "todolist"],
         genericListTitle: "Todo list",
         listTopicMarker: "for",
+        listItemsMarker: "with",
         agendaOpenings: ["what's on", "what is on", "whats on", "what do i have", "what have i got",
                          "what's planned", "what is planned", "what's due", "what is due", "anything due",
                          "show my agenda", "show me my agenda", "my agenda", "agenda"],

@@ -5,22 +5,27 @@ struct TodoListReader {
     let vocabulary: OfflineVocabulary
 
     func read(_ message: String) -> (title: String, items: [String])? {
-        guard let (header, body) = headerAndBody(message) else { return nil }
+        guard let (header, body, byMarker) = headerAndBody(message) else { return nil }
         let headerWords = header.lowercaseWords
-        guard headerWords.contains(where: vocabulary.listWords.contains) else { return nil }
+        // "remind me to update the list: ..." asks for a task that mentions a list.
+        guard headerWords.contains(where: vocabulary.listWords.contains),
+              header.afterOpening(vocabulary.createTaskOpenings) == nil else { return nil }
+        // "with" also joins ordinary sentences ("check the list with Bob"): only right after the list word.
+        if byMarker, !vocabulary.listWords.contains(headerWords.last ?? "") { return nil }
         let items = Self.items(in: body)
         guard !items.isEmpty else { return nil }
         return (title(from: header), items)
     }
 
-    /// Splits at the first colon, else at the first line break.
-    private func headerAndBody(_ message: String) -> (String, String)? {
-        for separator in [":", "\n"] {
-            if let cut = message.range(of: separator) {
+    /// Splits at the first colon, else at the first line break, else at " with " ("a list with eggs, milk").
+    private func headerAndBody(_ message: String) -> (header: String, body: String, byMarker: Bool)? {
+        let marker = " \(vocabulary.listItemsMarker) "
+        for separator in [":", "\n", marker] {
+            if let cut = message.range(of: separator, options: .caseInsensitive) {
                 let header = message[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
                 let body = String(message[cut.upperBound...])
                 guard !header.isEmpty, !header.contains("\n") else { continue }
-                return (header, body)
+                return (header, body, separator == marker)
             }
         }
         return nil
