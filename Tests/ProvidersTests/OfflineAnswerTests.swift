@@ -144,4 +144,21 @@ final class OfflineAnswerTests: XCTestCase {
         XCTAssertGreaterThan(received, 0)
         XCTAssertLessThan(received, totalWords)
     }
+
+    func testCancellingTheProducerStopsItWithin100ms() async throws {
+        let events = OfflineProvider(wordDelay: .zero).plannedEvents(for: offlineRequest(saying: "help"))
+        let producer = Task { () -> (finished: Bool, sent: Int) in
+            var sent = 0
+            let finished = await OfflineProvider.pace(events, wordDelay: .milliseconds(50)) { _ in sent += 1 }
+            return (finished, sent)
+        }
+        try await Task.sleep(for: .milliseconds(180))
+        let cancelledAt = ContinuousClock.now
+        producer.cancel()
+        let outcome = await producer.value
+        XCTAssertLessThan(ContinuousClock.now - cancelledAt, .milliseconds(100))
+        XCTAssertFalse(outcome.finished)
+        XCTAssertGreaterThan(outcome.sent, 0)
+        XCTAssertLessThan(outcome.sent, events.count)
+    }
 }

@@ -22,24 +22,30 @@ public struct OfflineProvider: ChatProvider {
         let delay = wordDelay
         return AsyncThrowingStream { continuation in
             let producer = Task {
-                var wordsSent = 0
-                for event in events {
-                    if case .textDelta = event, wordsSent > 0, delay > .zero {
-                        do { try await Task.sleep(for: delay) } catch { break }
-                    }
-                    if Task.isCancelled { break }
-                    if case .textDelta = event { wordsSent += 1 }
-                    continuation.yield(event)
-                }
-                if Task.isCancelled {
-                    continuation.finish(throwing: CancellationError())
-                } else {
+                if await Self.pace(events, wordDelay: delay, send: { continuation.yield($0) }) {
                     continuation.finish()
+                } else {
+                    continuation.finish(throwing: CancellationError())
                 }
             }
             // The consumer cancelling (or dropping the stream) stops the producer at its next word.
             continuation.onTermination = { _ in producer.cancel() }
         }
+    }
+
+    /// Sends `events`, pausing `wordDelay` between words. Stops at the next word once the calling
+    /// task is cancelled; returns whether everything was sent.
+    static func pace(_ events: [StreamEvent], wordDelay: Duration, send: (StreamEvent) -> Void) async -> Bool {
+        var wordsSent = 0
+        for event in events {
+            if case .textDelta = event, wordsSent > 0, wordDelay > .zero {
+                do { try await Task.sleep(for: wordDelay) } catch { return false }
+            }
+            if Task.isCancelled { return false }
+            if case .textDelta = event { wordsSent += 1 }
+            send(event)
+        }
+        return true
     }
 
     /// Everything the assistant will send for `request`, in order; `stream` only paces it.
