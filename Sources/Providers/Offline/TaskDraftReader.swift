@@ -1,0 +1,49 @@
+import Foundation
+import Core
+
+/// Reads "remind me to call mom tomorrow at 5pm" into a task draft: the title without the request
+/// words and the date phrase, the date and time, a category guessed from keywords, and a priority.
+struct TaskDraftReader {
+    let vocabulary: OfflineVocabulary
+
+    /// nil unless the message asks to create a task or reminder.
+    func read(_ message: String, now: Date, timeZone: TimeZone) -> TaskDraft? {
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard let (_, request) = line.afterOpening(vocabulary.createTaskOpenings) else { return nil }
+        let match = DatePhrases.find(in: request, now: now, timeZone: timeZone)
+        let body = match.map { DatePhrases.removing($0, from: request) } ?? request
+        let title = cleanTitle(body)
+        return TaskDraft(title: title.isEmpty ? "Reminder" : title, date: match?.date, time: match?.time,
+                         category: category(of: title), priority: priority(of: line))
+    }
+
+    /// Strips lead-in words ("to", ":"), priority words at either end, "!" and trailing punctuation.
+    private func cleanTitle(_ body: String) -> String {
+        var title = body.replacingOccurrences(of: "!", with: "").withoutTrailingPunctuation
+        var changed = true
+        while changed {
+            changed = false
+            for opening in [vocabulary.titleLeadIns, vocabulary.highPriority, vocabulary.lowPriority] {
+                if let (_, rest) = title.afterOpening(opening), !rest.isEmpty {
+                    title = rest.withoutTrailingPunctuation
+                    changed = true
+                }
+            }
+            if let shorter = title.beforeEnding(vocabulary.highPriority + vocabulary.lowPriority), !shorter.isEmpty {
+                title = shorter.withoutTrailingPunctuation
+                changed = true
+            }
+        }
+        return title.trimmingCharacters(in: CharacterSet(charactersIn: ":-– ")).capitalizingFirstLetter
+    }
+
+    private func category(of title: String) -> TaskCategory {
+        vocabulary.categories.first { _, keywords in keywords.contains(where: title.containsWords) }?.0 ?? .other
+    }
+
+    private func priority(of message: String) -> Priority? {
+        if message.contains("!") || vocabulary.highPriority.contains(where: message.containsWords) { return .high }
+        if vocabulary.lowPriority.contains(where: message.containsWords) { return .low }
+        return nil
+    }
+}
