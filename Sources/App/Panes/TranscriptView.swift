@@ -17,6 +17,8 @@ final class TranscriptView {
     private struct Entry { var length: Int; var status: MessageStatus; var lines: [String] }
     private var cache: [Key: Entry] = [:]
     private var streamingHeight: (id: Int64, height: Int)?
+    /// Messages laid out by the last draw: bounded by the view, never by the history.
+    private(set) var messagesVisited = 0
 
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -27,7 +29,9 @@ final class TranscriptView {
         var y = rect.y + rect.height - 1
         var skip = chat.scrollFromBottom
         var drewAny = false
+        messagesVisited = 0
         for message in chat.messages.reversed() {
+            messagesVisited += 1
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
                               spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme)
             for line in lines.reversed() {
