@@ -22,12 +22,14 @@ extension AppDatabase {
 
     /// All todos (by position, then id) with their subtasks (by position): two queries in all.
     public func todoTrees() throws -> [TodoTree] {
-        try pool.read { db in
-            let todos = try Todo.order(Column("position"), Column("id")).fetchAll(db)
-            let subtasks = try Subtask.order(Column("todoId"), Column("position"), Column("id")).fetchAll(db)
-            let byTodo = Dictionary(grouping: subtasks, by: \.todoId)
-            return todos.map { TodoTree(todo: $0, subtasks: byTodo[$0.id!] ?? []) }
-        }
+        try pool.read(Self.fetchTodoTrees)
+    }
+
+    static func fetchTodoTrees(_ db: Database) throws -> [TodoTree] {
+        let todos = try Todo.order(Column("position"), Column("id")).fetchAll(db)
+        let subtasks = try Subtask.order(Column("todoId"), Column("position"), Column("id")).fetchAll(db)
+        let byTodo = Dictionary(grouping: subtasks, by: \.todoId)
+        return todos.map { TodoTree(todo: $0, subtasks: byTodo[$0.id!] ?? []) }
     }
 
     public func todoTree(id: Int64) throws -> TodoTree? {
