@@ -16,6 +16,8 @@ final class OpeningTests: StorageTestCase {
             _ = try AppDatabase.open(path: file)
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), garbage)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["garbage.sqlite"],
+                       "no -wal or -shm files were left beside it")
     }
 
     func testFileWithASQLiteHeaderButGarbagePagesIsNotADatabase() throws {
