@@ -2,12 +2,118 @@ import Foundation
 import GRDB
 import Core
 
-/// The one SQLite database (placeholder: filled in by the Storage work).
+/// The one SQLite database: WAL, a busy timeout, foreign keys on, migrated on open.
+///
+/// All methods are synchronous and thread-safe (GRDB serializes writes and runs reads in
+/// parallel); call them from a background task, not from the render path. Each write method is
+/// one transaction. Several instances, in one process or several, may share the same file.
 public final class AppDatabase: Sendable {
+    /// The path as given to `open` (shown in messages).
     public let path: String
     public let pool: DatabasePool
-    public init(path: String) throws {
-        self.path = path
-        self.pool = try DatabasePool(path: path)
+    /// Set for `temporary()` databases: the folder removed when this instance goes away.
+    private let temporaryFolder: URL?
+
+    public static let defaultBusyTimeout: TimeInterval = 5
+
+    private init(path: String, pool: DatabasePool, temporaryFolder: URL? = nil) {
+        self.path = path; self.pool = pool; self.temporaryFolder = temporaryFolder
+    }
+
+    deinit {
+        if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
+    }
+
+    /// Opens (or creates) the database at `path` and applies pending migrations.
+    ///
+    /// Creates the parent folder (mode 0700) when missing. A file that fails to open is never
+    /// modified: the error says what is wrong with it and what to do.
+    /// - Parameter busyTimeout: how long to wait for another program's lock before giving up.
+    public static func open(path: String, busyTimeout: TimeInterval = defaultBusyTimeout) throws -> AppDatabase {
+        let url = URL(fileURLWithPath: path)
+        try FileChecks.prepareParentFolder(of: url, displayPath: path)
+        try FileChecks.checkExistingFile(at: url, displayPath: path)
+        do {
+            let pool = try DatabasePool(path: url.path, configuration: configuration(busyTimeout: busyTimeout))
+            try migrate(pool, displayPath: path)
+            return AppDatabase(path: path, pool: pool)
+        } catch {
+            throw StorageError.opening(path, error: error)
+        }
+    }
+
+    /// A fresh database in its own temporary folder, removed when the instance goes away.
+    /// For tests of other modules: a real file, real WAL, real migrations.
+    public static func temporary() throws -> AppDatabase {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("aihelper-\(UUID().uuidString)", isDirectory: true)
+        let opened = try open(path: folder.appendingPathComponent("aihelper.sqlite").path)
+        return AppDatabase(path: opened.path, pool: opened.pool, temporaryFolder: folder)
+    }
+
+    private static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var config = Configuration()
+        config.busyMode = .timeout(busyTimeout)
+        config.foreignKeysEnabled = true
+        config.label = "AIHelper"
+        // Unicode-aware lowercasing for case-insensitive title search (SQLite's lower() is ASCII only).
+        config.prepareDatabase { db in db.add(function: .lowercase) }
+        return config
+    }
+
+    private static func migrate(_ pool: DatabasePool, displayPath: String) throws {
+        let migrator = Schema.migrator
+        if try pool.read(migrator.hasBeenSuperseded) {
+            throw StorageError.newerSchema(displayPath)
+        }
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Two instances opening a new file at once: the loser finds the work already done.
+            if try pool.read(migrator.hasCompletedMigrations) { return }
+            throw error
+        }
+    }
+}
+
+/// Checks on the file and its folder before SQLite sees them, for precise messages.
+private enum FileChecks {
+    static func prepareParentFolder(of url: URL, displayPath: String) throws {
+        let parent = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), isFolder.boolValue { return }
+        if let blocker = firstExistingNonFolderAncestor(of: parent) {
+            throw StorageError.notAFile(displayPath, reason: "\(blocker.path) is a file, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StorageError(kind: .permissionDenied, path: displayPath, message:
+                "Cannot create the folder \(parent.path) for the database at \(displayPath): \(error.localizedDescription). "
+                + "Check the permissions of its parent folder, or start with --db OTHER_PATH.")
+        }
+    }
+
+    static func checkExistingFile(at url: URL, displayPath: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue {
+            throw StorageError.notAFile(displayPath, reason: "it is a folder, not a database file")
+        }
+        if access(url.path, R_OK) != 0 { throw StorageError.permissionDenied(displayPath) }
+        if access(url.path, W_OK) != 0 { throw StorageError.permissionDenied(displayPath, writing: true) }
+    }
+
+    private static func firstExistingNonFolderAncestor(of url: URL) -> URL? {
+        var current = url
+        while current.path != "/" && !current.path.isEmpty {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current.path, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : current
+            }
+            current = current.deletingLastPathComponent()
+        }
+        return nil
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import Core
+
+extension AppDatabase {
+    public func createConversation(title: String = "New conversation", provider: String? = nil,
+                                   model: String? = nil) throws -> Conversation {
+        try pool.write { db in
+            var conversation = Conversation(title: title, provider: provider, model: model)
+            try conversation.insert(db)
+            return conversation
+        }
+    }
+
+    public func conversation(id: Int64) throws -> Conversation? {
+        try pool.read { db in try Conversation.fetchOne(db, key: id) }
+    }
+
+    /// The conversation touched last, not archived: the one the app reopens.
+    public func latestConversation() throws -> Conversation? {
+        try conversations(limit: 1).first
+    }
+
+    /// Most recently updated first.
+    public func conversations(limit: Int, includeArchived: Bool = false) throws -> [Conversation] {
+        try pool.read { db in
+            var request = Conversation.order(Column("updatedAt").desc, Column("id").desc).limit(limit)
+            if !includeArchived { request = request.filter(Column("archived") == false) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    public func renameConversation(id: Int64, title: String) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE conversation SET title = ?, updatedAt = ? WHERE id = ?",
+                           arguments: [title, Date(), id])
+        }
+    }
+
+    public func setConversationArchived(id: Int64, _ archived: Bool) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE conversation SET archived = ? WHERE id = ?", arguments: [archived, id])
+        }
+    }
+
+    /// Marks the conversation as just used (updatedAt = now).
+    public func touchConversation(id: Int64) throws {
+        try pool.write { db in try Self.touchConversation(id: id, db) }
+    }
+
+    /// Deletes the conversation with its messages, tool calls and timeline steps.
+    public func deleteConversation(id: Int64) throws {
+        _ = try pool.write { db in try Conversation.deleteOne(db, key: id) }
+    }
+
+    static func touchConversation(id: Int64, _ db: Database) throws {
+        try db.execute(sql: "UPDATE conversation SET updatedAt = ? WHERE id = ?", arguments: [Date(), id])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Core
+
+extension AppDatabase {
+    public func insertTask(_ task: TaskItem) throws -> TaskItem {
+        try pool.write { db in
+            var task = task
+            try task.insert(db)
+            return task
+        }
+    }
+
+    /// Saves every field of `task`, with updatedAt = now.
+    public func updateTask(_ task: TaskItem) throws {
+        var task = task
+        task.updatedAt = Date()
+        try pool.write { db in try task.update(db) }
+    }
+
+    /// Sets or clears completion (and completedAt). Returns the task as saved, nil when it is gone.
+    @discardableResult
+    public func setTaskCompleted(id: Int64, _ completed: Bool) throws -> TaskItem? {
+        try pool.write { db in
+            guard var task = try TaskItem.fetchOne(db, key: id) else { return nil }
+            task.completed = completed
+            task.completedAt = completed ? Date() : nil
+            task.updatedAt = Date()
+            try task.update(db)
+            return task
+        }
+    }
+
+    @discardableResult
+    public func deleteTask(id: Int64) throws -> Bool {
+        try pool.write { db in try TaskItem.deleteOne(db, key: id) }
+    }
+
+    public func task(id: Int64) throws -> TaskItem? {
+        try pool.read { db in try TaskItem.fetchOne(db, key: id) }
+    }
+
+    /// The tasks of one day: all-day tasks first, then by time, then by title.
+    public func tasks(on day: CivilDate) throws -> [TaskItem] {
+        try tasks(from: day, to: day)
+    }
+
+    /// Tasks due between two days (both included), by day, then as in `tasks(on:)`.
+    public func tasks(from start: CivilDate, to end: CivilDate, limit: Int? = nil) throws -> [TaskItem] {
+        try pool.read { db in
+            try Self.tasksInDayOrder(Column("dueDate") >= start && Column("dueDate") <= end)
+                .limit(limit ?? -1).fetchAll(db)
+        }
+    }
+
+    public func taskCount(from start: CivilDate, to end: CivilDate) throws -> Int {
+        try pool.read { db in
+            try TaskItem.filter(Column("dueDate") >= start && Column("dueDate") <= end).fetchCount(db)
+        }
+    }
+
+    /// Open tasks due on or after `start`, soonest first.
+    public func upcomingTasks(from start: CivilDate, limit: Int) throws -> [TaskItem] {
+        try pool.read { db in
+            try Self.tasksInDayOrder(Column("dueDate") >= start && Column("completed") == false)
+                .limit(limit).fetchAll(db)
+        }
+    }
+
+    private static func tasksInDayOrder(_ filter: SQLExpression) -> QueryInterfaceRequest<TaskItem> {
+        // `dueTime IS NOT NULL` is 0 for all-day tasks, which puts them first.
+        TaskItem.filter(filter).order(
+            Column("dueDate"), SQL("dueTime IS NOT NULL"), Column("dueTime"),
+            Column("title").collating(.nocase), Column("id"))
+    }
+}

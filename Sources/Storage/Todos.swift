@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+import Core
+
+extension AppDatabase {
+    /// Creates a todo with its subtasks in one transaction, placed after the existing todos.
+    public func createTodo(title: String, notes: String = "",
+                           items: [(title: String, notes: String)] = []) throws -> TodoTree {
+        try pool.write { db in
+            let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM todo") ?? 0
+            var todo = Todo(title: title, notes: notes, position: position)
+            try todo.insert(db)
+            var subtasks: [Subtask] = []
+            for (index, item) in items.enumerated() {
+                var subtask = Subtask(todoId: todo.id!, title: item.title, notes: item.notes, position: index)
+                try subtask.insert(db)
+                subtasks.append(subtask)
+            }
+            return TodoTree(todo: todo, subtasks: subtasks)
+        }
+    }
+
+    /// All todos (by position, then id) with their subtasks (by position): two queries in all.
+    public func todoTrees() throws -> [TodoTree] {
+        try pool.read(Self.fetchTodoTrees)
+    }
+
+    static func fetchTodoTrees(_ db: Database) throws -> [TodoTree] {
+        let todos = try Todo.order(Column("position"), Column("id")).fetchAll(db)
+        let subtasks = try Subtask.order(Column("todoId"), Column("position"), Column("id")).fetchAll(db)
+        let byTodo = Dictionary(grouping: subtasks, by: \.todoId)
+        return todos.map { TodoTree(todo: $0, subtasks: byTodo[$0.id!] ?? []) }
+    }
+
+    public func todoTree(id: Int64) throws -> TodoTree? {
+        try pool.read { db in
+            guard let todo = try Todo.fetchOne(db, key: id) else { return nil }
+            let subtasks = try Subtask.filter(Column("todoId") == id)
+                .order(Column("position"), Column("id")).fetchAll(db)
+            return TodoTree(todo: todo, subtasks: subtasks)
+        }
+    }
+
+    public func setTodoCompleted(id: Int64, _ completed: Bool) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE todo SET completed = ?, updatedAt = ? WHERE id = ?",
+                           arguments: [completed, Date(), id])
+        }
+    }
+
+    /// Completes or reopens a subtask. Completing the last open subtask completes the todo;
+    /// reopening one reopens the todo.
+    public func setSubtaskCompleted(id: Int64, _ completed: Bool) throws {
+        try pool.write { db in
+            guard let todoId = try Int64.fetchOne(db, sql: "SELECT todoId FROM subtask WHERE id = ?", arguments: [id])
+            else { return }
+            try db.execute(sql: "UPDATE subtask SET completed = ?, updatedAt = ? WHERE id = ?",
+                           arguments: [completed, Date(), id])
+            try Self.syncTodoCompletion(todoId: todoId, subtaskCompleted: completed, db)
+        }
+    }
+
+    /// Adds a subtask at the end of its siblings (under `parentId`, or directly under the todo).
+    /// An open subtask reopens a completed todo.
+    public func addSubtask(todoId: Int64, parentId: Int64? = nil, title: String, notes: String = "") throws -> Subtask {
+        try pool.write { db in
+            let position = try Int.fetchOne(db, sql: """
+                SELECT COALESCE(MAX(position), -1) + 1 FROM subtask WHERE todoId = ? AND parentId IS ?
+                """, arguments: [todoId, parentId]) ?? 0
+            var subtask = Subtask(todoId: todoId, parentId: parentId, title: title, notes: notes, position: position)
+            try subtask.insert(db)
+            try Self.syncTodoCompletion(todoId: todoId, subtaskCompleted: false, db)
+            return subtask
+        }
+    }
+
+    public func updateTodo(_ todo: Todo) throws {
+        var todo = todo
+        todo.updatedAt = Date()
+        try pool.write { db in try todo.update(db) }
+    }
+
+    public func updateSubtask(_ subtask: Subtask) throws {
+        var subtask = subtask
+        subtask.updatedAt = Date()
+        try pool.write { db in
+            let wasCompleted = try Bool.fetchOne(db, sql: "SELECT completed FROM subtask WHERE id = ?",
+                                                 arguments: [subtask.id])
+            try subtask.update(db)
+            if wasCompleted != subtask.completed {
+                try Self.syncTodoCompletion(todoId: subtask.todoId, subtaskCompleted: subtask.completed, db)
+            }
+        }
+    }
+
+    /// Deletes the todo and all its subtasks.
+    @discardableResult
+    public func deleteTodo(id: Int64) throws -> Bool {
+        try pool.write { db in try Todo.deleteOne(db, key: id) }
+    }
+
+    /// Deletes the subtask and the subtasks under it.
+    @discardableResult
+    public func deleteSubtask(id: Int64) throws -> Bool {
+        try pool.write { db in
+            guard let subtask = try Subtask.fetchOne(db, key: id) else { return false }
+            try subtask.delete(db)
+            if !subtask.completed {  // one open item fewer: the rest may all be done
+                try Self.syncTodoCompletion(todoId: subtask.todoId, subtaskCompleted: true, db)
+            }
+            return true
+        }
+    }
+
+    /// Keeps a todo in step with its subtasks after one of them became open or done: an open
+    /// subtask reopens the todo; when none is left open, the todo is complete.
+    private static func syncTodoCompletion(todoId: Int64, subtaskCompleted: Bool, _ db: Database) throws {
+        if subtaskCompleted {
+            // NULL when the todo has no subtasks left: then it keeps what the user set.
+            guard try Int.fetchOne(db, sql: "SELECT SUM(NOT completed) FROM subtask WHERE todoId = ?",
+                                   arguments: [todoId]) == 0 else { return }
+        }
+        try db.execute(sql: "UPDATE todo SET completed = ?, updatedAt = ? WHERE id = ? AND completed != ?",
+                       arguments: [subtaskCompleted, Date(), todoId, subtaskCompleted])
+    }
+}

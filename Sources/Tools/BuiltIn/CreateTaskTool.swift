@@ -1,0 +1,67 @@
+import Foundation
+import Core
+import Storage
+
+/// create_task: a task or reminder on a day, optionally at a time.
+public struct CreateTaskTool: Tool {
+    public init() {}
+
+    public let definition = ToolDefinition(
+        name: "create_task",
+        description: "Create a task or reminder in the user's calendar.",
+        inputSchema: [
+            "type": "object",
+            "properties": [
+                "title": ["type": "string", "description": "What to do, e.g. \"Call mom\"."],
+                "date": ["type": "string", "description": "The day, as YYYY-MM-DD. Omit for a task without a day."],
+                "time": ["type": "string", "description": "The time as HH:mm (24-hour). Omit for an all-day task."],
+                "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
+                "priority": ["type": "string", "enum": ["low", "medium", "high"]],
+                "notes": ["type": "string"],
+                "list": ["type": "string", "description": "A reminder list, e.g. \"Groceries\"."],
+            ],
+            "required": ["title"],
+        ])
+
+    public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
+        let args = try ToolArguments(arguments)
+        let title = try args.requiredString("title")
+        var date = try args.optionalDate("date", today: context.today)
+        let time = try args.optionalTime("time")
+        if date == nil, time != nil { date = context.today }  // a time without a day means today
+        let category = try args.optionalString("category").map(Self.category)
+        let priority = try args.optionalString("priority").map(Self.priority) ?? Priority.none
+        let notes = try args.optionalString("notes", maxLength: 10_000, multiline: true) ?? ""
+        let list = try args.optionalString("list", maxLength: 100)
+
+        let task = try context.database.insertTask(TaskItem(
+            title: title, notes: notes, dueDate: date, dueTime: time, category: category,
+            priority: priority, list: list))
+        return ToolResult(text: Self.summary(task),
+                          change: DataChange(tasks: true, focusDate: task.dueDate, focusTaskId: task.id))
+    }
+
+    /// Created task “Call mom” on Tue 2026-11-24 at 17:00 (Personal, medium priority).
+    static func summary(_ task: TaskItem) -> String {
+        var text = "Created task \(TaskText.quoted(task.title))"
+        if let date = task.dueDate { text += " on \(TaskText.day(date))" } else { text += " with no date" }
+        if let time = task.dueTime { text += " at \(time.hhmm)" }
+        if let list = task.list { text += " in list \(TaskText.quoted(list))" }
+        let details = [task.category, task.priority == .none ? nil : "\(task.priority.rawValue) priority"].compactMap { $0 }
+        if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
+        return text + "."
+    }
+
+    /// One of the known categories, whatever its case; anything else is Other.
+    static func category(_ text: String) -> String {
+        (TaskCategory.allCases.first { $0.rawValue.lowercased() == text.lowercased() } ?? .other).rawValue
+    }
+
+    static func priority(_ text: String) throws -> Priority {
+        let priority = Priority(loose: text)
+        if priority == .none && text.lowercased() != "none" {
+            throw ToolError("'priority' must be low, medium or high.")
+        }
+        return priority
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Core
+import Storage
+
+/// list_tasks: what is on between two days, grouped by day.
+public struct ListTasksTool: Tool {
+    /// Beyond this, the list says how many more there are: a long list floods the model's context.
+    static let maxTasks = 50
+
+    public init() {}
+
+    public let definition = ToolDefinition(
+        name: "list_tasks",
+        description: "List the user's tasks between two days (both included), grouped by day.",
+        inputSchema: [
+            "type": "object",
+            "properties": [
+                "from": ["type": "string", "description": "First day, YYYY-MM-DD."],
+                "to": ["type": "string", "description": "Last day, YYYY-MM-DD."],
+            ],
+            "required": ["from", "to"],
+        ])
+
+    public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
+        let args = try ToolArguments(arguments)
+        let from = try args.requiredDate("from", today: context.today)
+        let to = try args.requiredDate("to", today: context.today)
+        guard from <= to else { throw ToolError("'to' must be on or after 'from'.") }
+
+        let tasks = try context.database.tasks(from: from, to: to, limit: Self.maxTasks)
+        guard !tasks.isEmpty else {
+            return ToolResult(text: from == to ? "No tasks on \(TaskText.day(from))."
+                                               : "No tasks from \(TaskText.day(from)) to \(TaskText.day(to)).")
+        }
+        var lines: [String] = []
+        var currentDay: CivilDate?
+        for task in tasks {
+            if task.dueDate != currentDay, let day = task.dueDate {
+                lines.append(TaskText.day(day))
+                currentDay = day
+            }
+            lines.append(TaskText.line(task))
+        }
+        let total = tasks.count < Self.maxTasks ? tasks.count : try context.database.taskCount(from: from, to: to)
+        if total > tasks.count { lines.append("…and \(total - tasks.count) more.") }
+        return ToolResult(text: lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Core
+
+/// How tools write days and tasks in their results (read by the model and shown in the timeline).
+enum TaskText {
+    static let weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let weekdayLong = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// "Tue 2026-11-24"
+    static func day(_ date: CivilDate) -> String { "\(weekdayShort[date.weekday - 1]) \(date.iso)" }
+
+    /// “Call mom” (Tue 2026-11-24) — or just the quoted title for a task without a day.
+    static func titleAndDay(_ task: TaskItem) -> String {
+        task.dueDate.map { "\(quoted(task.title)) (\(day($0)))" } ?? quoted(task.title)
+    }
+
+    static func quoted(_ text: String) -> String { "“\(text)”" }
+
+    /// "  17:00 Call mom [Personal] (medium)" as a line under its day.
+    static func line(_ task: TaskItem) -> String {
+        var text = "  \(task.dueTime?.hhmm ?? "all day") \(task.title)"
+        if let category = task.category { text += " [\(category)]" }
+        if task.priority != .none { text += " (\(task.priority.rawValue))" }
+        if task.completed { text += " ✓ done" }
+        return text
+    }
+
+    /// "in 11 days", "today", "3 days ago"
+    static func distance(from today: CivilDate, to date: CivilDate) -> String {
+        switch today.days(until: date) {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case let days where days > 1: return "in \(days) days"
+        case let days: return "\(-days) days ago"
+        }
+    }
+}

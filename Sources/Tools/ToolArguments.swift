@@ -1,0 +1,111 @@
+import Foundation
+import Core
+
+/// Reads a tool's JSON arguments with clear messages for the model when they are wrong.
+/// Text is cleaned of control characters (it may end up on the terminal) and capped in length.
+public struct ToolArguments: Sendable {
+    public let values: [String: JSONValue]
+
+    public init(_ arguments: JSONValue) throws {
+        switch arguments {
+        case .object(let values): self.values = values
+        case .null: self.values = [:]
+        default: throw ToolError("The arguments must be a JSON object.")
+        }
+    }
+
+    /// A present, non-empty string (single line unless `multiline`).
+    public func requiredString(_ name: String, maxLength: Int = 500, multiline: Bool = false) throws -> String {
+        guard let text = try optionalString(name, maxLength: maxLength, multiline: multiline) else {
+            throw ToolError("Missing required argument '\(name)'.")
+        }
+        return text
+    }
+
+    /// nil when absent, null or blank.
+    public func optionalString(_ name: String, maxLength: Int = 500, multiline: Bool = false) throws -> String? {
+        guard let value = present(name) else { return nil }
+        guard let raw = value.stringValue else { throw ToolError("'\(name)' must be a string.") }
+        return try Self.clean(raw, name: name, maxLength: maxLength, multiline: multiline)
+    }
+
+    public func requiredInt(_ name: String) throws -> Int {
+        guard let number = try optionalInt(name) else { throw ToolError("Missing required argument '\(name)'.") }
+        return number
+    }
+
+    /// Accepts 3 and "3".
+    public func optionalInt(_ name: String) throws -> Int? {
+        guard let value = present(name) else { return nil }
+        if let number = value.doubleValue, number == number.rounded(), abs(number) < 1e15 { return Int(number) }
+        if let text = value.stringValue, let number = Int(text.trimmingCharacters(in: .whitespaces)) { return number }
+        throw ToolError("'\(name)' must be a whole number.")
+    }
+
+    public func optionalArray(_ name: String) throws -> [JSONValue]? {
+        guard let value = present(name) else { return nil }
+        guard let array = value.arrayValue else { throw ToolError("'\(name)' must be a list.") }
+        return array
+    }
+
+    /// Blank entries are dropped.
+    public func optionalStringArray(_ name: String, maxLength: Int = 500) throws -> [String]? {
+        try optionalArray(name)?.compactMap { element in
+            guard let raw = element.stringValue else { throw ToolError("'\(name)' must be a list of strings.") }
+            return try Self.clean(raw, name: name, maxLength: maxLength, multiline: false)
+        }
+    }
+
+    public func requiredStringArray(_ name: String, maxLength: Int = 500) throws -> [String] {
+        guard let array = try optionalStringArray(name, maxLength: maxLength), !array.isEmpty else {
+            throw ToolError("Missing required argument '\(name)'.")
+        }
+        return array
+    }
+
+    public func requiredDate(_ name: String, today: CivilDate) throws -> CivilDate {
+        guard let date = try optionalDate(name, today: today) else {
+            throw ToolError("Missing required argument '\(name)'.")
+        }
+        return date
+    }
+
+    public func optionalDate(_ name: String, today: CivilDate) throws -> CivilDate? {
+        guard let text = try optionalString(name, maxLength: 100) else { return nil }
+        guard let date = resolveDate(text, today: today) else {
+            throw ToolError("'\(name)' must be a date like 2026-12-01 or a phrase like 'next friday'.")
+        }
+        return date
+    }
+
+    public func optionalTime(_ name: String) throws -> TimeOfDay? {
+        guard let text = try optionalString(name, maxLength: 20) else { return nil }
+        guard let time = TimeOfDay(hhmm: text) else {
+            throw ToolError("'\(name)' must be a time like 17:00 (24-hour clock).")
+        }
+        return time
+    }
+
+    private func present(_ name: String) -> JSONValue? {
+        guard let value = values[name], value != .null else { return nil }
+        return value
+    }
+
+    /// Trims, drops control characters (newlines become spaces unless `multiline`); nil when blank.
+    static func clean(_ raw: String, name: String, maxLength: Int, multiline: Bool) throws -> String? {
+        var scalars = String.UnicodeScalarView()
+        for scalar in raw.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
+                scalars.append(multiline && scalar == "\n" ? "\n" : " ")
+            } else if scalar.properties.generalCategory != .control {  // C0/C1: where escape sequences start
+                scalars.append(scalar)
+            }
+        }
+        let text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { return nil }
+        if text.count > maxLength {
+            throw ToolError("'\(name)' is too long (at most \(maxLength) characters).")
+        }
+        return text
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+import GRDB
+import Core
+@testable import Storage
+
+final class SchemaTests: StorageTestCase {
+    func testMigrationCreatesAllTables() throws {
+        let db = try openDatabase()
+        let tables = try db.pool.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        for table in ["conversation", "message", "toolCall", "timelineStep", "task", "todo", "subtask",
+                      "contact", "note", "message_ft", "changeCounter", "grdb_migrations"] {
+            XCTAssertTrue(tables.contains(table), "missing table \(table)")
+        }
+        let applied = try db.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        XCTAssertEqual(applied, ["v1"])
+    }
+
+    func testIndexesExistOnTheRightColumns() throws {
+        let db = try openDatabase()
+        // "CREATE [UNIQUE] INDEX name ON table(columns)" with quotes and spaces removed.
+        let indexes = try db.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+                .map { $0.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: " ", with: "") }
+        }
+        for expected in ["ONtask(dueDate)", "ONmessage(conversationId,id)", "ONtodo(position)", "ONsubtask(todoId)",
+                         "ONtimelineStep(messageId,position)"] {
+            XCTAssertTrue(indexes.contains { $0.hasPrefix("CREATEINDEX") && $0.hasSuffix(expected) },
+                          "no index \(expected) in \(indexes)")
+        }
+        XCTAssertTrue(indexes.contains { $0.hasPrefix("CREATEUNIQUEINDEX") && $0.hasSuffix("ONtoolCall(messageId,callId)") })
+    }
+
+    func testPragmasWALAndForeignKeys() throws {
+        let db = try openDatabase()
+        try db.pool.write { db in
+            XCTAssertEqual(try String.fetchOne(db, sql: "PRAGMA journal_mode"), "wal")
+            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA foreign_keys"), 1)
+            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA busy_timeout"), 5000)
+        }
+    }
+
+    func testForeignKeysCascadeAsDeclared() throws {
+        let db = try openDatabase()
+        let cascades = try db.pool.write { db in
+            try Set(["message", "toolCall", "timelineStep", "subtask"].flatMap { table in
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table))").map { row in
+                    "\(table).\(row["from"] as String) -> \(row["table"] as String) \(row["on_delete"] as String)"
+                }
+            })
+        }
+        XCTAssertEqual(cascades, [
+            "message.conversationId -> conversation CASCADE",
+            "toolCall.messageId -> message CASCADE",
+            "timelineStep.messageId -> message CASCADE",
+            "subtask.todoId -> todo CASCADE",
+            "subtask.parentId -> subtask CASCADE",
+        ])
+    }
+
+    func testReopeningAMigratedDatabaseKeepsData() throws {
+        do {
+            let db = try openDatabase()
+            _ = try db.insertTask(TaskItem(title: "Keep me"))
+        }
+        let reopened = try openDatabase()
+        XCTAssertEqual(try reopened.findTasks(matching: "keep me").map(\.title), ["Keep me"])
+    }
+}

@@ -1,4 +1,0 @@
-import XCTest
-@testable import Storage
-
-final class StorageSmokeTests: XCTestCase {}

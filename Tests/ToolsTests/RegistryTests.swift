@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+import Core
+@testable import Tools
+
+final class RegistryTests: XCTestCase {
+    func testBuiltInToolsHaveTheNamesTheOfflineAssistantCalls() {
+        let registry = ToolRegistry.builtIn()
+        XCTAssertEqual(registry.definitions.map(\.name),
+                       ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date"])
+        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task"])
+        XCTAssertEqual(registry.tool(named: "list_tasks")?.definition.name, "list_tasks")
+        XCTAssertNil(registry.tool(named: "rm_rf"))
+    }
+
+    func testSchemasAreObjectsThatListTheirRequiredArguments() {
+        for definition in ToolRegistry.builtIn().definitions {
+            XCTAssertEqual(definition.inputSchema["type"], "object", definition.name)
+            let properties = definition.inputSchema["properties"]?.objectValue ?? [:]
+            for required in definition.inputSchema["required"]?.arrayValue ?? [] {
+                XCTAssertNotNil(properties[required.stringValue ?? ""], "\(definition.name): \(required)")
+            }
+            XCTAssertFalse(definition.description.isEmpty)
+        }
+    }
+
+    func testFirstToolWithANameWins() {
+        let registry = ToolRegistry.builtIn().adding([ResolveDateTool(), ListTasksTool()])
+        XCTAssertEqual(registry.definitions.count, 6)
+    }
+}

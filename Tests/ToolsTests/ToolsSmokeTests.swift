@@ -1,4 +1,0 @@
-import XCTest
-@testable import Tools
-
-final class ToolsSmokeTests: XCTestCase {}
