@@ -1,6 +1,7 @@
 import Foundation
 import Core
 import Storage
+import Providers
 
 /// Numbers the steps of one turn and stores each change, so a reopened chat shows the same timeline.
 struct TimelineRecorder {

@@ -18,7 +18,7 @@ enum BenchData {
         try db.bulkInsert(tasks: makeTasks())
         try db.bulkInsert(todos: makeTodos())
         try db.bulkInsert(conversations: makeConversations())
-        FileManager.default.createFile(atPath: stamp, contents: Data())
+        _ = FileManager.default.createFile(atPath: stamp, contents: Data())
         return "\(path) (generated in \(ContinuousClock.now - started))"
     }
 

@@ -47,7 +47,7 @@ extension Locale {
     }
 
     private static var isUTF8: Bool {
-        guard let codeset = nl_langinfo(CODESET) else { return false }
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased()
         return name == "UTF-8" || name == "UTF8"
     }

@@ -33,7 +33,7 @@ final class Renderer {
 
     /// A box with the title in its top edge; returns the inside.
     private func drawFrame(_ title: String, rect: Rect, focused: Bool, into canvas: inout Canvas) -> Rect {
-        canvas.box(rect, title: " \(title) ", style: theme[focused ? .borderFocused : .border],
+        canvas.box(rect, title: title, style: theme[focused ? .borderFocused : .border],
                    titleStyle: theme[focused ? .titleFocused : .title])
         return Rect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2))
     }

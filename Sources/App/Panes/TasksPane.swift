@@ -7,7 +7,7 @@ enum TasksPane {
     static func draw(_ tasks: TasksState, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 4, rect.height > 2 else { return }
         let gridHeight = min(9, rect.height)
-        let grid = Rect(x: rect.x + max(0, (rect.width - 22) / 2 - 1), y: rect.y, width: min(rect.width, max(22, rect.width - 2)), height: gridHeight)
+        let grid = Rect(x: rect.x + 1, y: rect.y, width: max(0, rect.width - 2), height: gridHeight)
         var marks: [Int: Style] = [:]
         var counts: [Int: Int] = [:]
         for (day, summary) in tasks.summary where day.year == tasks.selected.year && day.month == tasks.selected.month {

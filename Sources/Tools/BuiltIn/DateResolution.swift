@@ -1,11 +1,10 @@
 import Foundation
 import Core
 
-/// The one place tools turn a date argument into a day.
-///
-/// This branch understands ISO "YYYY-MM-DD" only. When the phrase parser lands in Core, try
-/// `DatePhrases.parse(text, today: today)` here after the ISO check, and every tool accepts
-/// phrases like "next friday".
+/// The one place tools turn a date argument into a day: ISO "YYYY-MM-DD" first, then a
+/// phrase like "next friday" through the same parser the Offline assistant uses.
 func resolveDate(_ text: String, today: CivilDate) -> CivilDate? {
-    CivilDate(iso: text.trimmingCharacters(in: .whitespaces))
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let iso = CivilDate(iso: trimmed) { return iso }
+    return DatePhrases.parse(trimmed, today: today)?.date
 }
