@@ -3,6 +3,7 @@ SWIFT ?= swift
 SYSTEM_PACKAGES = libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
 TEST_PACKAGES = tmux
 RELEASE_BIN = .build/release/aihelper
+TEST_TIMEOUT ?= 1800
 
 .PHONY: run build deps test test-deps bench clean
 
@@ -20,7 +21,8 @@ test-deps: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@# A hung test must fail the run, not eat the CI budget.
+	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) build -c release

@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // System libraries
@@ -24,7 +25,8 @@ let package = Package(
         .target(name: "Tools", dependencies: ["Core", "Storage"]),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
         .target(name: "Terminal", dependencies: ["CNcursesw"]),
-        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal"]),
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal",
+                                            .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
             "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -34,7 +34,9 @@ struct AskCommand: AsyncParsableCommand {
         let database: AppDatabase
         do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
         _ = try? database.markInterruptedMessages()
-        let agent = AppServices.makeAgent(database: database)
+        let (config, warning) = AppConfig.load(path: global.paths.config)
+        if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
+        let agent = AppServices.makeAgent(database: database, config: config)
         let conversation = try database.createConversation(title: String(text.prefix(48)), provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let allow = yes

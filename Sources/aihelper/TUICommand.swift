@@ -25,13 +25,14 @@ struct TUICommand: ParsableCommand {
         do { database = try AppDatabase.open(path: paths.database) } catch {
             throw fail("\(error)", code: 1)
         }
+        let (config, warning) = AppConfig.load(path: paths.config)
         let backend: NcursesBackend
-        do { backend = try NcursesBackend(enableMouse: !noMouse) } catch {
+        do { backend = try NcursesBackend(enableMouse: config.mouse && !noMouse) } catch {
             throw fail("\(error)", code: 2)
         }
-        let agent = AppServices.makeAgent(database: database)
+        let agent = AppServices.makeAgent(database: database, config: config)
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        TUIApp(backend: backend, database: database, agent: agent, noColor: noColor).run()
+        TUIApp(backend: backend, database: database, agent: agent, noColor: noColor, startupWarning: warning).run()
     }
 }
 

@@ -22,8 +22,8 @@ final class TUIEndToEndTests: XCTestCase {
         session.waitFor(text: "Welcome to AI Helper")
         try session.type("remind me to call mom tomorrow at 5pm")
         try session.press("Enter")
-        let screen = session.waitFor("the confirmation and the task in the Tasks pane") {
-            $0.contains("Created") && $0.contains("17:00")
+        let screen = session.waitFor("the finished answer and the task in the Tasks pane") {
+            $0.contains("Created") && $0.contains("○ Call mom") && !$0.contains("Esc cancel")
         }
         let tomorrow = CivilDate.today().adding(days: 1)
         XCTAssertTrue(screen.contains(DayFormatForTests.long(tomorrow)), "Tasks pane should select the new task's day:\n\(screen)")
@@ -43,9 +43,9 @@ final class TUIEndToEndTests: XCTestCase {
         try again.press("M-2")
         try again.press("l")
         let tasks = again.waitFor("the task on tomorrow's list") { screen in
-            screen.split(separator: "\n").contains { $0.contains("17:00") && $0.contains("Call mom") }
+            screen.split(separator: "\n").contains { $0.contains("17:00") && $0.contains("○ Call mom") }
         }
-        XCTAssertTrue(tasks.contains(DayFormatForTests.long(tomorrow)))
+        XCTAssertTrue(tasks.contains(DayFormatForTests.long(tomorrow)), tasks)
         try again.press("C-q")
         XCTAssertTrue(again.waitUntilExited())
     }
@@ -115,12 +115,8 @@ final class TUIEndToEndTests: XCTestCase {
 extension TmuxSession {
     /// Runs a shell command line in the pane instead of the app (to see exit codes and stderr).
     func startShell(_ commandLine: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "20", "-s", "main",
-                             "env AIHELPER_HOME=\(TmuxSession.quote(home)) LANG=C.UTF-8 sh -c \(TmuxSession.quote(commandLine))"]
-        try process.run()
-        process.waitUntilExit()
+        try tmux(["new-session", "-d", "-x", "120", "-y", "20", "-s", "main",
+                  "env AIHELPER_HOME=\(TmuxSession.quote(home)) LANG=C.UTF-8 sh -c \(TmuxSession.quote(commandLine))"])
     }
 }
 

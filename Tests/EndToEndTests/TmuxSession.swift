@@ -80,22 +80,50 @@ final class TmuxSession {
         return false
     }
 
+    /// Runs one tmux command. Not through Foundation's Process: the tmux server forks from the
+    /// first client and inherits what Process watches, so the client never looks finished.
+    /// posix_spawn and waitpid see the client exit; output goes to a file; the wait is bounded.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "tmux", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "tmux \(arguments.joined(separator: " ")) failed"])
+    func tmux(_ arguments: [String], timeout: TimeInterval = 10) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "aih-tmux-\(UUID().uuidString)"
+        defer { unlink(outputPath) }
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let status = try Self.spawnAndWait(argv, outputPath: outputPath, timeout: timeout)
+        guard status == 0 else {
+            throw NSError(domain: "tmux", code: Int(status),
+                          userInfo: [NSLocalizedDescriptionKey: "tmux \(arguments.joined(separator: " ")) failed (\(status))"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Spawns `argv` (found on PATH) with stdin and stderr on /dev/null and stdout into a file;
+    /// returns its exit status, or kills it and throws when it outlives `timeout`.
+    static func spawnAndWait(_ argv: [String], outputPath: String, timeout: TimeInterval) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
+        guard spawned == 0 else {
+            throw NSError(domain: "spawn", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "cannot start \(argv[0])"])
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                throw NSError(domain: "spawn", code: -1,
+                              userInfo: [NSLocalizedDescriptionKey: "\(argv.joined(separator: " ")) hung for \(timeout)s"])
+            }
+            usleep(5_000)
+        }
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }

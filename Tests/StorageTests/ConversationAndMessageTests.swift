@@ -76,14 +76,19 @@ final class ConversationAndMessageTests: StorageTestCase {
                                                   content: "orphan", status: .streaming))
         let live = try db.appendMessage(Message(conversationId: conversation.id!, role: .assistant,
                                                 content: "live", status: .streaming))
+        let zombie = try Self.zombieProcess()
+        defer { var status: Int32 = 0; waitpid(zombie, &status, 0) }
+        let killedButUnreaped = try db.appendMessage(Message(conversationId: conversation.id!, role: .assistant,
+                                                             content: "zombie", status: .streaming))
         try db.pool.write { db in
             try db.execute(sql: "UPDATE message SET streamingPid = ? WHERE id = ?", arguments: [deadProcess, orphan.id])
+            try db.execute(sql: "UPDATE message SET streamingPid = ? WHERE id = ?", arguments: [zombie, killedButUnreaped.id])
             // pid 1 is always running: another instance that is still streaming.
             try db.execute(sql: "UPDATE message SET streamingPid = 1 WHERE id = ?", arguments: [live.id])
         }
 
-        XCTAssertEqual(try db.markInterruptedMessages(), 2)
-        for id in [own.id!, orphan.id!] {
+        XCTAssertEqual(try db.markInterruptedMessages(), 3)
+        for id in [own.id!, orphan.id!, killedButUnreaped.id!] {
             let message = try db.message(id: id)!
             XCTAssertEqual(message.status, .interrupted)
             XCTAssertEqual(message.errorText, "The answer was cut off (the app stopped while it streamed).")
@@ -132,6 +137,20 @@ final class ConversationAndMessageTests: StorageTestCase {
         XCTAssertEqual(try db.searchMessages(#"foo" OR"#).count, 1)
         XCTAssertEqual(try db.searchMessages("NEAR(").count, 1)
         XCTAssertEqual(try db.searchMessages("").count, 0)
+    }
+
+    /// A process killed and not yet reaped: kill(pid, 0) still succeeds on it.
+    private static func zombieProcess() throws -> Int32 {
+        var pid: pid_t = 0
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup("30"), nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawnp(&pid, "sleep", nil, nil, &argv, environ) == 0 else { throw CocoaError(.executableLoad) }
+        kill(pid, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") != true {
+            usleep(5_000)
+        }
+        return pid
     }
 
     /// The pid of a process that has exited, to stand for a crashed instance.

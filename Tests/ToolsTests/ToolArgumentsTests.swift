@@ -45,7 +45,8 @@ final class ToolArgumentsTests: XCTestCase {
         XCTAssertEqual(try args.optionalTime("time"), TimeOfDay(hour: 7, minute: 30))
         XCTAssertEqual(message { try args.optionalTime("late") }, "'late' must be a time like 17:00 (24-hour clock).")
         XCTAssertEqual(resolveDate(" 2028-02-29 ", today: today), CivilDate(year: 2028, month: 2, day: 29))
-        XCTAssertNil(resolveDate("next friday", today: today), "phrases arrive with the Core parser")
+        XCTAssertEqual(resolveDate("next friday", today: today), CivilDate(year: 2026, month: 12, day: 4), "phrases go through the Core parser")
+        XCTAssertNil(resolveDate("the day after the heat death", today: today))
     }
 
     func testArgumentsMustBeAnObject() {

@@ -33,7 +33,7 @@ public final class TUIApp {
     static let escapeDelay = Duration.milliseconds(25)
 
     public init(backend: TerminalBackend, database: AppDatabase, agent: Agent, noColor: Bool = false,
-                inputDescriptor: Int32 = STDIN_FILENO) {
+                startupWarning: String? = nil, inputDescriptor: Int32 = STDIN_FILENO) {
         self.backend = backend
         self.database = database
         self.agent = agent
@@ -46,6 +46,7 @@ public final class TUIApp {
         lastRender = now - .seconds(1)
         lastInput = now
         nextTick = now
+        if let startupWarning { state.notice = Notice(text: startupWarning, kind: .error, expires: Date().addingTimeInterval(20)) }
     }
 
     /// Loads the last conversation and the panes' data, then runs until the user quits.

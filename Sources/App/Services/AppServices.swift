@@ -10,9 +10,11 @@ public enum AppInfo {
 
 /// Wires the parts the same way for the TUI and the CLI.
 public enum AppServices {
-    public static func makeAgent(database: AppDatabase,
+    public static func makeAgent(database: AppDatabase, config: AppConfig = AppConfig(),
                                  environment: [String: String] = ProcessInfo.processInfo.environment) -> Agent {
-        Agent(provider: offlineProvider(environment), tools: ToolRegistry.builtIn(), database: database)
+        var agentConfig = AgentConfig(stepLimit: config.stepLimit)
+        if let persona = config.persona { agentConfig.persona = persona }
+        return Agent(provider: offlineProvider(environment), tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
     }
 
     /// `AIHELPER_OFFLINE_WORD_DELAY_MS` slows the offline assistant's streaming (the

@@ -1,0 +1,49 @@
+import Foundation
+import TOMLKit
+
+/// Settings from `config.toml`. A missing file means defaults; a broken one means defaults
+/// plus a warning that names the file and line, so the app still starts.
+public struct AppConfig: Sendable, Equatable {
+    /// Capture the mouse (wheel, clicks). Off leaves text selection to the terminal.
+    public var mouse = true
+    /// At most this many model calls per turn.
+    public var stepLimit = 6
+    /// Replaces the default persona in the system prompt.
+    public var persona: String?
+
+    public init() {}
+
+    static let keys: Set<String> = ["mouse", "step_limit", "persona"]
+
+    /// Reads the file at `path`; the warning is for the user (status bar or stderr).
+    public static func load(path: String) -> (config: AppConfig, warning: String?) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            return (AppConfig(), exists ? "Cannot read \(path); using the defaults." : nil)
+        }
+        return parse(text, path: path)
+    }
+
+    static func parse(_ text: String, path: String) -> (config: AppConfig, warning: String?) {
+        let table: TOMLTable
+        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
+            return (AppConfig(), "\(path) line \(error.source.begin.line): \(error.description). Using the defaults.")
+        } catch {
+            return (AppConfig(), "\(path): \(error). Using the defaults.")
+        }
+        var config = AppConfig()
+        var problems: [String] = []
+        for key in table.keys.sorted() where !keys.contains(key) { problems.append("unknown key '\(key)'") }
+        if let value = table["mouse"] {
+            if let b = value.bool { config.mouse = b } else { problems.append("'mouse' must be true or false") }
+        }
+        if let value = table["step_limit"] {
+            if let n = value.int, (1...50).contains(n) { config.stepLimit = n } else { problems.append("'step_limit' must be a number from 1 to 50") }
+        }
+        if let value = table["persona"] {
+            if let s = value.string, !s.isEmpty { config.persona = s } else { problems.append("'persona' must be text") }
+        }
+        let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."
+        return (config, warning)
+    }
+}

@@ -1,0 +1,31 @@
+import XCTest
+@testable import App
+
+final class ConfigTests: XCTestCase {
+    func testMissingFileMeansDefaultsWithoutWarning() {
+        let (config, warning) = AppConfig.load(path: "/nonexistent/aihelper/config.toml")
+        XCTAssertEqual(config, AppConfig())
+        XCTAssertNil(warning)
+    }
+
+    func testValuesAreRead() {
+        let (config, warning) = AppConfig.parse("mouse = false\nstep_limit = 3\npersona = \"Be brief.\"\n", path: "c.toml")
+        XCTAssertNil(warning)
+        XCTAssertFalse(config.mouse)
+        XCTAssertEqual(config.stepLimit, 3)
+        XCTAssertEqual(config.persona, "Be brief.")
+    }
+
+    func testSyntaxErrorNamesFileAndLineAndFallsBackToDefaults() {
+        let (config, warning) = AppConfig.parse("mouse = true\nstep_limit = = 4\n", path: "/home/u/.config/aihelper/config.toml")
+        XCTAssertEqual(config, AppConfig())
+        XCTAssertTrue(warning?.contains("/home/u/.config/aihelper/config.toml line 2") ?? false, warning ?? "no warning")
+    }
+
+    func testWrongTypesAndUnknownKeysAreReportedAndIgnored() {
+        let (config, warning) = AppConfig.parse("mouse = \"yes\"\nstep_limit = 500\ncolour = 1\n", path: "c.toml")
+        XCTAssertEqual(config, AppConfig())
+        let text = warning ?? ""
+        XCTAssertTrue(text.contains("'mouse'") && text.contains("'step_limit'") && text.contains("'colour'"), text)
+    }
+}
