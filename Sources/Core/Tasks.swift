@@ -95,11 +95,28 @@ public struct Subtask: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// A todo with its subtasks, as the Todos pane shows it.
+/// A todo with its subtasks. Folded todos may come without their subtasks (a long list stays
+/// cheap to load): the counts are always there, `subtasksLoaded` says whether the rows are.
 public struct TodoTree: Sendable, Equatable {
     public var todo: Todo
     public var subtasks: [Subtask]
-    public init(todo: Todo, subtasks: [Subtask]) { self.todo = todo; self.subtasks = subtasks }
-    public var doneCount: Int { subtasks.filter(\.completed).count }
+    public var subtaskCount: Int
+    public var doneCount: Int
+    public var subtasksLoaded: Bool
+
+    public init(todo: Todo, subtasks: [Subtask]) {
+        self.todo = todo; self.subtasks = subtasks
+        subtaskCount = subtasks.count
+        doneCount = subtasks.filter(\.completed).count
+        subtasksLoaded = true
+    }
+
+    /// A todo whose subtasks were counted but not loaded.
+    public init(todo: Todo, subtaskCount: Int, doneCount: Int) {
+        self.todo = todo; subtasks = []
+        self.subtaskCount = subtaskCount; self.doneCount = doneCount
+        subtasksLoaded = subtaskCount == 0
+    }
 }
 
 public struct Contact: Codable, Sendable, Equatable, Identifiable {

@@ -21,15 +21,39 @@ extension AppDatabase {
     }
 
     /// All todos (by position, then id) with their subtasks (by position): two queries in all.
-    public func todoTrees() throws -> [TodoTree] {
-        try pool.read(Self.fetchTodoTrees)
+    /// Every todo in order, with subtasks loaded for all of them, or only for `loading`
+    /// (the unfolded ones) and counted for the rest: three queries either way.
+    public func todoTrees(loadingSubtasksOf loading: Set<Int64>? = nil) throws -> [TodoTree] {
+        try pool.read { try Self.fetchTodoTrees($0, loadingSubtasksOf: loading) }
     }
 
-    static func fetchTodoTrees(_ db: Database) throws -> [TodoTree] {
-        let todos = try Todo.order(Column("position"), Column("id")).fetchAll(db)
-        let subtasks = try Subtask.order(Column("todoId"), Column("position"), Column("id")).fetchAll(db)
+    static func fetchTodoTrees(_ db: Database, loadingSubtasksOf loading: Set<Int64>? = nil) throws -> [TodoTree] {
+        let todos = try Row.fetchCursor(db, sql: "SELECT \(Todo.selectColumns) FROM todo ORDER BY position, id")
+            .map(Todo.init(positionalRow:)).reduce(into: [Todo]()) { $0.append($1) }
+        var filter = ""
+        if let loading {
+            guard !loading.isEmpty else { return try countedTrees(db, todos, loaded: [:]) }
+            filter = "WHERE todoId IN (\(loading.map(String.init).joined(separator: ",")))"
+        }
+        let subtasks = try Row.fetchCursor(db, sql: """
+            SELECT \(Subtask.selectColumns) FROM subtask \(filter) ORDER BY todoId, position, id
+            """).map(Subtask.init(positionalRow:)).reduce(into: [Subtask]()) { $0.append($1) }
         let byTodo = Dictionary(grouping: subtasks, by: \.todoId)
-        return todos.map { TodoTree(todo: $0, subtasks: byTodo[$0.id!] ?? []) }
+        if loading == nil { return todos.map { TodoTree(todo: $0, subtasks: byTodo[$0.id!] ?? []) } }
+        return try countedTrees(db, todos, loaded: byTodo)
+    }
+
+    /// Trees with counts from one grouped query; subtasks only where `loaded` has them.
+    private static func countedTrees(_ db: Database, _ todos: [Todo], loaded: [Int64: [Subtask]]) throws -> [TodoTree] {
+        var counts: [Int64: (total: Int, done: Int)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT todoId, COUNT(*), SUM(completed) FROM subtask GROUP BY todoId") {
+            counts[row[0]] = (row[1], row[2])
+        }
+        return todos.map { todo in
+            if let subtasks = loaded[todo.id!] { return TodoTree(todo: todo, subtasks: subtasks) }
+            let count = counts[todo.id!] ?? (0, 0)
+            return TodoTree(todo: todo, subtaskCount: count.total, doneCount: count.done)
+        }
     }
 
     public func todoTree(id: Int64) throws -> TodoTree? {

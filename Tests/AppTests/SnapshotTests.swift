@@ -47,7 +47,9 @@ final class SnapshotTests: XCTestCase {
                 Subtask(id: 13, todoId: 1, title: "Socks", notes: "wool", position: 2),
             ]),
             TodoTree(todo: Todo(id: 2, title: "Groceries", completed: true), subtasks: []),
+            TodoTree(todo: Todo(id: 3, title: "Folded books"), subtaskCount: 4, doneCount: 1),
         ])
+        state.todos.setExpanded([1])
         return state
     }
 

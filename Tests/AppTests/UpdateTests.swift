@@ -205,6 +205,8 @@ final class UpdateTests: XCTestCase {
             Subtask(id: Int64($0.offset + 10), todoId: 1, title: $0.element, position: $0.offset)
         }
         state.todos.setTrees([TodoTree(todo: todo, subtasks: subs), TodoTree(todo: Todo(id: 2, title: "Groceries"), subtasks: [])])
+        XCTAssertEqual(state.todos.rows.count, 2, "todos start folded")
+        XCTAssertEqual(update(&state, .key(.text("Z"))), [], "subtasks already loaded: no reload")
         XCTAssertEqual(state.todos.rows.count, 5)
         _ = update(&state, .key(.down))
         _ = update(&state, .key(.down))
@@ -216,6 +218,27 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.todos.rows.count, 5)
         _ = update(&state, .key(.text("z")))
         XCTAssertEqual(state.todos.rows.count, 2)
+    }
+
+    func testUnfoldingATodoWhoseSubtasksWereNotLoadedAsksForThem() {
+        var state = makeState()
+        state.focus = .todos
+        state.todos.setTrees([TodoTree(todo: Todo(id: 1, title: "Big"), subtaskCount: 3, doneCount: 1)])
+        XCTAssertEqual(update(&state, .key(.right)), [.reloadTodos])
+        XCTAssertEqual(state.todos.expanded, [1])
+        let loaded = (0..<3).map { Subtask(id: Int64(10 + $0), todoId: 1, title: "s\($0)", completed: $0 == 0, position: $0) }
+        XCTAssertFalse(state.todos.setTrees([TodoTree(todo: Todo(id: 1, title: "Big"), subtasks: loaded)]))
+        XCTAssertEqual(state.todos.rows.map(\.subtask?.title), [nil, "s0", "s1", "s2"])
+    }
+
+    func testATodoThatAppearsAfterTheFirstLoadIsUnfolded() {
+        var state = makeState()
+        state.todos.setTrees([TodoTree(todo: Todo(id: 1, title: "Old"), subtaskCount: 2, doneCount: 0)])
+        XCTAssertEqual(state.todos.expanded, [], "the first load keeps everything folded")
+        let new = TodoTree(todo: Todo(id: 2, title: "New"), subtaskCount: 2, doneCount: 0)
+        XCTAssertTrue(state.todos.setTrees([TodoTree(todo: Todo(id: 1, title: "Old"), subtaskCount: 2, doneCount: 0), new]),
+                      "the new todo is unfolded and its subtasks must be loaded")
+        XCTAssertEqual(state.todos.expanded, [2])
     }
 
     func testLayoutModesFollowTheWidth() {

@@ -23,6 +23,59 @@ final class TodoTests: StorageTestCase {
         XCTAssertEqual(trees[2].subtasks, [])
     }
 
+    /// The tree is read by column position for speed; it must equal GRDB's Codable decoding.
+    func testPositionalTreeReadingMatchesCodableDecoding() throws {
+        let db = try openDatabase()
+        let due = CivilDate(year: 2027, month: 2, day: 28)
+        _ = try db.createTodo(title: "Ünïcode ✓", items: [("a", "note"), ("b", "")])
+        var dated = try db.createTodo(title: "Dated").todo
+        dated.dueDate = due
+        dated.createdAt = Date(timeIntervalSince1970: 1_795_000_123.456)
+        dated.completed = true
+        try db.pool.write { try dated.update($0) }
+        let codable = try db.pool.read { db in
+            (try Todo.order(Column("position"), Column("id")).fetchAll(db),
+             try Subtask.order(Column("todoId"), Column("position"), Column("id")).fetchAll(db))
+        }
+        let trees = try db.todoTrees()
+        XCTAssertEqual(trees.map(\.todo), codable.0)
+        XCTAssertEqual(trees.flatMap(\.subtasks), codable.1)
+        XCTAssertEqual(trees[1].todo.dueDate, due)
+        XCTAssertEqual(trees[1].todo.createdAt.timeIntervalSince1970, 1_795_000_123.456, accuracy: 0.001)
+    }
+
+    func testFoldedTodosComeWithCountsOnly() throws {
+        let db = try openDatabase()
+        let a = try db.createTodo(title: "A", items: [("1", ""), ("2", ""), ("3", "")])
+        let b = try db.createTodo(title: "B", items: [("x", "")])
+        _ = try db.createTodo(title: "Empty")
+        try db.setSubtaskCompleted(id: a.subtasks[1].id!, true)
+
+        let folded = try db.todoTrees(loadingSubtasksOf: [])
+        XCTAssertEqual(folded.map(\.subtaskCount), [3, 1, 0])
+        XCTAssertEqual(folded.map(\.doneCount), [1, 0, 0])
+        XCTAssertEqual(folded.map(\.subtasks.count), [0, 0, 0])
+        XCTAssertEqual(folded.map(\.subtasksLoaded), [false, false, true], "an empty todo has nothing to load")
+
+        let one = try db.todoTrees(loadingSubtasksOf: [b.todo.id!])
+        XCTAssertEqual(one[1].subtasks.map(\.title), ["x"])
+        XCTAssertTrue(one[1].subtasksLoaded)
+        XCTAssertEqual(one[0].subtasks, [])
+        XCTAssertEqual(try db.todoTrees(), try db.todoTrees(loadingSubtasksOf: [a.todo.id!, b.todo.id!, 3]))
+    }
+
+    func testStoredDateParserAgreesWithGRDBAndRejectsOtherText() throws {
+        for seconds in [0.0, 951_782_400.5, 1_795_000_123.456, -86_400 * 365.25 * 30, 4_102_444_799.999] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = String.fromDatabaseValue(date.databaseValue)!
+            XCTAssertEqual(StoredDate.parse(text)?.timeIntervalSince1970 ?? .nan,
+                           Date.fromDatabaseValue(text.databaseValue)!.timeIntervalSince1970, accuracy: 0.0005, text)
+        }
+        for bad in ["", "2026-11-23", "2026-13-01 00:00:00", "2026-11-23T10:00:00", "2026-11-23 10:00:00.12", "abcd-ef-gh ij:kl:mn"] {
+            XCTAssertNil(StoredDate.parse(bad), bad)
+        }
+    }
+
     func testCompletingTheLastOpenSubtaskCompletesTheTodoAndReopeningReopensIt() throws {
         let db = try openDatabase()
         let tree = try db.createTodo(title: "Trip", items: [("A", ""), ("B", "")])
@@ -68,7 +121,7 @@ final class TodoTests: StorageTestCase {
             db.trace { event in
                 // GRDB may introspect the schema first; count the reads of the two tables.
                 let sql = "\(event)"
-                if sql.hasPrefix("SELECT"), sql.contains(#"FROM "todo""#) || sql.contains(#"FROM "subtask""#) {
+                if sql.hasPrefix("SELECT"), sql.contains("FROM todo ") || sql.contains("FROM subtask ") {
                     statements.increment()
                 }
             }

@@ -74,19 +74,44 @@ struct TasksState {
 
 struct TodosState {
     private(set) var trees: [TodoTree] = []
-    private(set) var collapsed: Set<Int64> = []
+    /// Todos shown unfolded. Everything starts folded so thousands of todos load as one line
+    /// each; small collections are unfolded whole at start-up (see `TUIApp.reloadTodos`).
+    private(set) var expanded: Set<Int64> = []
     /// The visible rows, rebuilt only when the trees or the folds change (not per frame).
     private(set) var rows: [TodoRows.Row] = []
+    /// Where each todo id sits in `trees`, so drawing a row is a lookup, not a scan.
+    private(set) var treeIndex: [Int64: Int] = [:]
+    private(set) var loadedOnce = false
     var selectedRow = 0
     var top = 0
 
-    mutating func setTrees(_ trees: [TodoTree]) {
+    /// Takes freshly loaded trees. Todos that appeared since the last load are unfolded (the
+    /// list the assistant just made should be seen); returns true when some of the unfolded
+    /// todos still need their subtasks loaded.
+    @discardableResult
+    mutating func setTrees(_ trees: [TodoTree]) -> Bool {
+        let newIds = trees.compactMap(\.todo.id).filter { treeIndex[$0] == nil }
+        if loadedOnce { expanded.formUnion(newIds) }
+        loadedOnce = true
         self.trees = trees
-        rows = TodoRows.build(trees: trees, collapsed: collapsed)
+        treeIndex = Dictionary(trees.enumerated().compactMap { i, t in t.todo.id.map { ($0, i) } }, uniquingKeysWith: { a, _ in a })
+        rows = TodoRows.build(trees: trees, expanded: expanded)
+        return needsSubtasks
     }
 
-    mutating func setCollapsed(_ collapsed: Set<Int64>) {
-        self.collapsed = collapsed
-        rows = TodoRows.build(trees: trees, collapsed: collapsed)
+    /// Returns true when an unfolded todo's subtasks are not loaded yet.
+    @discardableResult
+    mutating func setExpanded(_ expanded: Set<Int64>) -> Bool {
+        self.expanded = expanded
+        rows = TodoRows.build(trees: trees, expanded: expanded)
+        return needsSubtasks
+    }
+
+    func tree(_ todoId: Int64) -> TodoTree? { treeIndex[todoId].map { trees[$0] } }
+
+    var allIds: Set<Int64> { Set(trees.compactMap(\.todo.id)) }
+
+    private var needsSubtasks: Bool {
+        expanded.contains { id in tree(id).map { !$0.subtasksLoaded } ?? false }
     }
 }

@@ -45,11 +45,11 @@ func handleTodosKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .pageDown: moveTodoSelection(&state, by: 10)
     case .home: state.todos.selectedRow = 0
     case .end: state.todos.selectedRow = max(0, state.todos.rows.count - 1)
-    case .enter, .text(" "): toggleFold(&state, collapse: nil)
-    case .left, .text("h"): toggleFold(&state, collapse: true)
-    case .right, .text("l"): toggleFold(&state, collapse: false)
-    case .text("z"): state.todos.setCollapsed(Set(state.todos.trees.compactMap(\.todo.id))); clampTodoSelection(&state)
-    case .text("Z"): state.todos.setCollapsed([])
+    case .enter, .text(" "): return toggleFold(&state, collapse: nil)
+    case .left, .text("h"): return toggleFold(&state, collapse: true)
+    case .right, .text("l"): return toggleFold(&state, collapse: false)
+    case .text("z"): state.todos.setExpanded([]); clampTodoSelection(&state)
+    case .text("Z"): return state.todos.setExpanded(state.todos.allIds) ? [.reloadTodos] : []
     default: break
     }
     return []
@@ -65,22 +65,23 @@ func clampTodoSelection(_ state: inout AppState) {
 }
 
 /// Folds or unfolds the todo the selection is in (nil toggles). Collapsing from a subtask
-/// moves the selection to its todo, as file trees do.
-private func toggleFold(_ state: inout AppState, collapse: Bool?) {
+/// moves the selection to its todo, as file trees do. Unfolding a todo whose subtasks were
+/// never loaded asks for a reload.
+private func toggleFold(_ state: inout AppState, collapse: Bool?) -> [Effect] {
     let rows = state.todos.rows
-    guard rows.indices.contains(state.todos.selectedRow) else { return }
+    guard rows.indices.contains(state.todos.selectedRow) else { return [] }
     let row = rows[state.todos.selectedRow]
-    let isCollapsed = state.todos.collapsed.contains(row.todoId)
-    let shouldCollapse = collapse ?? !isCollapsed
-    var collapsed = state.todos.collapsed
-    if shouldCollapse { collapsed.insert(row.todoId) } else { collapsed.remove(row.todoId) }
-    state.todos.setCollapsed(collapsed)
+    let shouldCollapse = collapse ?? state.todos.expanded.contains(row.todoId)
+    var expanded = state.todos.expanded
+    if shouldCollapse { expanded.remove(row.todoId) } else { expanded.insert(row.todoId) }
+    let needsLoad = state.todos.setExpanded(expanded)
     if shouldCollapse, let parent = state.todos.rows.firstIndex(where: { $0.todoId == row.todoId }) {
         state.todos.selectedRow = parent
     }
+    return needsLoad ? [.reloadTodos] : []
 }
 
-/// The visible rows of the todo tree: a todo, then (unless collapsed) its subtasks, nested by parent.
+/// The visible rows of the todo tree: a todo, then (when unfolded) its subtasks, nested by parent.
 enum TodoRows {
     struct Row: Equatable {
         var todoId: Int64
@@ -88,12 +89,13 @@ enum TodoRows {
         var depth: Int
     }
 
-    static func build(trees: [TodoTree], collapsed: Set<Int64>) -> [Row] {
+    static func build(trees: [TodoTree], expanded: Set<Int64>) -> [Row] {
         var rows: [Row] = []
+        rows.reserveCapacity(trees.count)
         for tree in trees {
             guard let id = tree.todo.id else { continue }
             rows.append(Row(todoId: id, subtask: nil, depth: 0))
-            if collapsed.contains(id) { continue }
+            if !expanded.contains(id) || tree.subtasks.isEmpty { continue }
             let children = Dictionary(grouping: tree.subtasks, by: \.parentId)
             func add(parent: Int64?, depth: Int) {
                 for sub in children[parent] ?? [] {

@@ -12,10 +12,9 @@ enum TodosPane {
             return
         }
         todos.top = ListWindow.top(count: rows.count, selected: todos.selectedRow, height: rect.height, previousTop: todos.top)
-        let treesById = Dictionary(todos.trees.compactMap { t in t.todo.id.map { ($0, t) } }, uniquingKeysWith: { a, _ in a })
         for (offset, index) in (todos.top..<min(rows.count, todos.top + rect.height)).enumerated() {
             let row = rows[index]
-            guard let tree = treesById[row.todoId] else { continue }
+            guard let tree = todos.tree(row.todoId) else { continue }
             let selected = focused && index == todos.selectedRow
             let y = rect.y + offset
             let base = selected ? theme[.selection] : theme[.text]
@@ -27,10 +26,10 @@ enum TodosPane {
                                 style: sub.completed && !selected ? theme[.muted] : base)
                 if !sub.notes.isEmpty { canvas.put(" ✎", x: x, y: y, style: selected ? base : theme[.muted], maxWidth: rect.x + rect.width - x) }
             } else {
-                let fold = tree.subtasks.isEmpty ? "  " : (todos.collapsed.contains(row.todoId) ? "▸ " : "▾ ")
+                let fold = tree.subtaskCount == 0 ? "  " : (todos.expanded.contains(row.todoId) ? "▾ " : "▸ ")
                 x += canvas.put(fold, x: x, y: y, style: selected ? base : theme[.muted])
                 x += canvas.put(tree.todo.completed ? "☑ " : "☐ ", x: x, y: y, style: selected ? base : theme[tree.todo.completed ? .stepDone : .accent])
-                let progress = tree.subtasks.isEmpty ? "" : " \(tree.doneCount)/\(tree.subtasks.count)"
+                let progress = tree.subtaskCount == 0 ? "" : " \(tree.doneCount)/\(tree.subtaskCount)"
                 let room = max(0, rect.x + rect.width - x - TextWidth.of(progress) - 1)
                 x += canvas.put(truncate(tree.todo.title, toWidth: room), x: x, y: y,
                                 style: tree.todo.completed && !selected ? theme[.muted] : Style(fg: base.fg, bg: base.bg, bold: true, reverse: base.reverse))

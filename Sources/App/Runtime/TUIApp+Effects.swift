@@ -71,9 +71,17 @@ extension TUIApp {
         }
     }
 
+    /// Loads the todos with subtasks for the unfolded ones only. A small collection (at most
+    /// `unfoldAllLimit` subtasks) is unfolded whole the first time, as most people keep few lists.
     func reloadTodos() {
+        let unfoldAllLimit = 300
         do {
-            state.todos.setTrees(try database.todoTrees())
+            let firstLoad = !state.todos.loadedOnce
+            var needsSubtasks = state.todos.setTrees(try database.todoTrees(loadingSubtasksOf: state.todos.expanded))
+            if firstLoad, state.todos.trees.reduce(0, { $0 + $1.subtaskCount }) <= unfoldAllLimit {
+                needsSubtasks = state.todos.setExpanded(state.todos.allIds)
+            }
+            if needsSubtasks { state.todos.setTrees(try database.todoTrees(loadingSubtasksOf: state.todos.expanded)) }
             clampTodoSelection(&state)
         } catch {
             state.notice = Notice(text: "Could not load todos: \(error)", kind: .error, expires: nil)
