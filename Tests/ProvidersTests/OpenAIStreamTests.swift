@@ -171,3 +171,24 @@ final class OpenAIRequestTests: XCTestCase {
         XCTAssertEqual(OpenAIRequestBuilder().build(req).json?["temperature"], .number(0.5))
     }
 }
+
+final class OpenAIThroughputTests: XCTestCase {
+    /// 5,000 one-token chunks: every token arrives once, in order (the benchmark's answer, without the network).
+    func testFiveThousandChunksNoDropNoDuplicate() throws {
+        var p = OpenAIStreamParser()
+        var text = ""
+        var expected = ""
+        let start = Date()
+        for i in 0..<5000 {
+            let token = "t\(i)é "
+            expected += token
+            let data = #"{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"\#(token)"},"logprobs":null,"finish_reason":null}],"usage":null}"#
+            for case .textDelta(let t) in try p.consume(event: nil, data: data) { text += t }
+        }
+        _ = try p.consume(data: #"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)
+        XCTAssertEqual(try p.consume(data: "[DONE]"), [.done(.endTurn)])
+        let perChunk = Date().timeIntervalSince(start) / 5000 * 1e6
+        print("OpenAIStreamParser: \(Int(perChunk)) µs per chunk (debug build)")
+        XCTAssertEqual(text, expected)
+    }
+}

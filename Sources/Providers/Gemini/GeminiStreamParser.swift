@@ -37,7 +37,8 @@ public struct GeminiStreamParser: Sendable {
                 if let call = part["functionCall"], case .object = call {
                     let n = toolCount
                     toolCount += 1
-                    let args = call["args"].flatMap { $0.isNull ? nil : $0 } ?? .object([:])
+                    var args = call["args"] ?? .null
+                    if args.isNull { args = .object([:]) }
                     out.append(.toolCallStart(index: n, id: call["id"]?.nonEmptyString ?? "\(idPrefix)\(n + 1)",
                                               name: call["name"]?.stringValue ?? ""))
                     out.append(.toolCallArgumentsDelta(index: n, args.jsonText))

@@ -15,7 +15,8 @@ public enum WireJSON {
             reader.skipSpace()
             guard let value = reader.value(depth: 0) else { return nil }
             reader.skipSpace()
-            return reader.at == buffer.count ? value : nil
+            // (An explicit Optional: a bare `nil` here would become JSONValue.null.)
+            return reader.at == buffer.count ? Optional(value) : Optional<JSONValue>.none
         }
     }
 
@@ -174,9 +175,10 @@ public enum WireJSON {
         mutating func number() -> JSONValue? {
             let start = at
             if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
+            let firstDigit = at
             var digits = 0
             while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1; digits += 1 }
-            guard digits > 0 else { return nil }
+            guard digits > 0, !(digits > 1 && bytes[firstDigit] == UInt8(ascii: "0")) else { return nil }   // no leading zeros
             if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
                 at += 1
                 var frac = 0
