@@ -51,10 +51,15 @@ final class TextToolCallTests: XCTestCase {
         XCTAssertEqual(r.process(.textDelta("Hel")), [.textDelta("Hel")], "not held: cannot be JSON")
         XCTAssertEqual(r.process(.textDelta("lo {")), [.textDelta("lo {")])
         XCTAssertEqual(r.process(.done(.endTurn)), [.done(.endTurn)])
+        var link = TextToolCallRecognizer(offeredTools: offered)
+        XCTAssertEqual(link.process(.textDelta(" [")), [], "may still be an array of calls")
+        XCTAssertEqual(link.process(.textDelta("docs](x)")), [.textDelta(" [docs](x)")], "a markdown link is released at once")
+        var obj = TextToolCallRecognizer(offeredTools: offered)
+        XCTAssertEqual(obj.process(.textDelta("{x")), [.textDelta("{x")])
     }
 
     func testHeldTextThatIsNotACallIsReleasedIntact() {
-        let events = recognize(["{", "\"a\": 1}"], offered: offered)
+        let events = recognize(["{", "\"a\": 1}"], offered: offered)  // held: starts like a call
         XCTAssertEqual(events, [.usage(inputTokens: 1, outputTokens: 2), .textDelta("{\"a\": 1}"), .done(.endTurn)])
         let leading = recognize(["  ", "`", "``js\nx\n```"], offered: offered)
         XCTAssertEqual(assemble(leading).text, "  ```js\nx\n```")

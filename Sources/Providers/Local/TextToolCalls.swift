@@ -65,7 +65,7 @@ public enum TextToolCalls {
 }
 
 /// Applies `TextToolCalls` to a live stream without delaying ordinary answers: text is held back
-/// only while the answer so far could still be a JSON tool call (it starts with `{`, `[`, a
+/// only while the answer so far could still be a JSON tool call (it starts with `{"`, `[{"`, a
 /// fence or `<tool_call>`); at `.done` held text becomes tool calls or is released as text.
 public struct TextToolCallRecognizer: Sendable {
     public let offeredTools: Set<String>
@@ -84,9 +84,11 @@ public struct TextToolCallRecognizer: Sendable {
         case .textDelta(let text):
             if passing { return [event] }
             held += text
-            let lead = held.drop(while: { $0.isWhitespace })
+            // The first non-space characters decide: `{"`, `[{"`, a fence or `<tool_call>` may be a call;
+            // anything else (a markdown link "[docs](…)", prose) is released at once.
+            let lead = String(held.lazy.filter { !$0.isWhitespace }.prefix(12))
             if lead.isEmpty { return [] }
-            let openers = ["{", "[", "```", "<tool_call>"]
+            let openers = ["{\"", "[{\"", "```", "<tool_call>"]
             let mayBeCall = openers.contains { lead.hasPrefix($0) || $0.hasPrefix(lead) }
             if mayBeCall && held.utf8.count <= Self.limit { return [] }
             return release()
