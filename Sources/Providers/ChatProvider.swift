@@ -78,6 +78,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Kind: String, Sendable {
         case missingKey, unauthorized, forbidden, badRequest, rateLimited, overloaded, serverError
         case network, timeout, cancelled, malformedStream
+        /// The account has no credit or quota left (not worth retrying; OpenAI's `insufficient_quota`).
+        case quotaExceeded
     }
     public var kind: Kind
     /// What happened.
@@ -91,6 +93,15 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String { suggestion.isEmpty ? message : "\(message) \(suggestion)" }
+
+    /// Worth another attempt (before any output arrived): rate limits, overload, server errors,
+    /// network trouble and timeouts.
+    public var isRetryable: Bool {
+        switch kind {
+        case .rateLimited, .overloaded, .serverError, .network, .timeout: return true
+        default: return false
+        }
+    }
 }
 
 /// A language model behind a uniform streaming interface.

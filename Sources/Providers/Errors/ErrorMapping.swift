@@ -1,0 +1,158 @@
+import Foundation
+import Core
+
+/// What a provider said about a failed request, read from its error body.
+public struct ProviderErrorDetail: Sendable, Equatable {
+    /// The provider's own message (secrets removed, at most 300 characters).
+    public var message: String?
+    /// The provider's error type or status ("rate_limit_error", "insufficient_quota", "RESOURCE_EXHAUSTED").
+    public var type: String?
+    public var code: String?
+    public init(message: String? = nil, type: String? = nil, code: String? = nil) {
+        self.message = message; self.type = type; self.code = code
+    }
+}
+
+/// Turns an HTTP failure into a `ProviderError` that says what happened and what to do next.
+/// The per-provider mappers read their error body shape and call `map`.
+public enum ProviderErrorMapper {
+    /// Maps any status and body of `provider`, using the body shape of its wire format.
+    public static func map(provider: ProviderKind, status: Int, body: String, headers: [String: String] = [:],
+                           now: Date = Date()) -> ProviderError {
+        switch provider.wireFormat {
+        case .anthropicMessages: return AnthropicErrorMapper.map(status: status, body: body, headers: headers, now: now)
+        case .geminiGenerateContent: return GeminiErrorMapper.map(status: status, body: body, headers: headers, now: now)
+        default: return OpenAIErrorMapper.map(status: status, body: body, headers: headers, now: now, provider: provider)
+        }
+    }
+
+    /// The connection failed (DNS, refused, reset, TLS). `detail` is the engine's description.
+    public static func network(provider: ProviderKind, detail: String, host: String? = nil) -> ProviderError {
+        let place = host.map { " at \($0)" } ?? ""
+        let suggestion = provider.isLocal
+            ? "Is the \(provider.displayName) server running\(place)? Start it, or switch provider with /provider."
+            : "Check your internet connection (and HTTPS_PROXY if you use a proxy); the answer can be retried with r."
+        return ProviderError(.network, "Could not reach \(provider.displayName)\(place): \(Redactor.redact(detail)).",
+                             suggestion: suggestion)
+    }
+
+    /// No bytes arrived for `seconds`.
+    public static func timeout(provider: ProviderKind, seconds: Double) -> ProviderError {
+        ProviderError(.timeout, "\(provider.displayName) sent nothing for \(Int(seconds)) s.",
+                      suggestion: "The server may be overloaded or the model still loading; retry with r.")
+    }
+
+    /// The stream closed before the provider said it was complete.
+    public static func truncated(provider: ProviderKind) -> ProviderError {
+        ProviderError(.network, "The connection to \(provider.displayName) closed before the answer was complete.",
+                      suggestion: "The partial answer is kept; press r to retry.")
+    }
+
+    /// A line of the stream could not be read.
+    public static func malformed(provider: ProviderKind, detail: String) -> ProviderError {
+        let sample = String(Redactor.redact(detail).prefix(120))
+        return ProviderError(.malformedStream, "\(provider.displayName) sent something that is not a valid stream event: \(sample)",
+                             suggestion: "If this is a local or proxy server, check that it speaks the \(provider.displayName) format; press r to retry.")
+    }
+
+    public static let cancelled = ProviderError(.cancelled, "Cancelled.", suggestion: "Press r to retry the turn.")
+
+    // MARK: shared mapping
+
+    static func map(provider: ProviderKind, status: Int, detail: ProviderErrorDetail, retryAfter: Double?) -> ProviderError {
+        let name = provider.displayName
+        let said = detail.message.map { ": \($0)" } ?? ""
+        let type = (detail.type ?? "") + " " + (detail.code ?? "")
+        if type.contains("insufficient_quota") || type.contains("billing") || status == 402 {
+            return ProviderError(.quotaExceeded, "\(name) says the account has no quota or credit left\(said).",
+                                 suggestion: billingHint(provider))
+        }
+        if type.contains("overloaded") || status == 529 || status == 503 {
+            return ProviderError(.overloaded, "\(name) is overloaded right now (\(status))\(said).",
+                                 suggestion: "Retrying shortly; if it persists, try again in a few minutes or pick another model with /model.",
+                                 retryAfter: retryAfter)
+        }
+        switch status {
+        case 401:
+            return ProviderError(.unauthorized, "\(name) rejected the API key (401)\(said).", suggestion: keyHint(provider))
+        case 403:
+            return ProviderError(.forbidden, "\(name) refused access (403)\(said).",
+                                 suggestion: "The key may lack access to this model, project or region: check it\(keyPage(provider).map { " at \($0)" } ?? ""), or pick another model with /model.")
+        case 404:
+            return ProviderError(.badRequest, "\(name) did not find that model or endpoint (404)\(said).",
+                                 suggestion: "Check the model name with /model and the base URL in settings.")
+        case 408:
+            return ProviderError(.timeout, "\(name) timed out (408)\(said).", suggestion: "Retrying; if it persists, try again later.",
+                                 retryAfter: retryAfter)
+        case 413:
+            return ProviderError(.badRequest, "The request is too large for \(name) (413)\(said).",
+                                 suggestion: "Start a new conversation or pick a model with a larger context window.")
+        case 429:
+            let wait = retryAfter.map { "Waiting \(Int($0.rounded(.up))) s before retrying." } ?? "Retrying after a short wait."
+            return ProviderError(.rateLimited, "\(name) is rate limiting requests (429)\(said).",
+                                 suggestion: "\(wait) If this keeps happening, lower requests_per_minute or check your plan's limits.",
+                                 retryAfter: retryAfter)
+        case 400..<500:
+            return ProviderError(.badRequest, "\(name) rejected the request (\(status))\(said).",
+                                 suggestion: "Check the model and settings; the message above says what the provider objected to.")
+        case 500..<600:
+            return ProviderError(.serverError, "\(name) had a server error (\(status))\(said).",
+                                 suggestion: "Retrying; if it keeps failing\(statusPage(provider).map { ", check \($0)" } ?? ""), or try again later.",
+                                 retryAfter: retryAfter)
+        default:
+            return ProviderError(.serverError, "\(name) answered with an unexpected status \(status)\(said).",
+                                 suggestion: "Press r to retry.", retryAfter: retryAfter)
+        }
+    }
+
+    /// Where to create a key for `provider`.
+    public static func keyPage(_ provider: ProviderKind) -> String? {
+        switch provider {
+        case .openai: return "https://platform.openai.com/api-keys"
+        case .anthropic: return "https://console.anthropic.com/settings/keys"
+        case .gemini: return "https://aistudio.google.com/apikey"
+        case .openrouter: return "https://openrouter.ai/keys"
+        default: return nil
+        }
+    }
+
+    static func keyHint(_ provider: ProviderKind) -> String {
+        let env = ProviderResolver.keyVariables(provider).first ?? "OPENAI_API_KEY"
+        if let page = keyPage(provider) {
+            return "The key is invalid or revoked: create one at \(page), then set \(env) or enter it in Settings."
+        }
+        return "This server wants an API key: set \(env) to the key the server expects, or enter it in Settings."
+    }
+
+    static func billingHint(_ provider: ProviderKind) -> String {
+        switch provider {
+        case .openai: return "Add credit or raise the limit at https://platform.openai.com/settings/organization/billing, or switch provider with /provider."
+        case .anthropic: return "Add credit at https://console.anthropic.com/settings/billing, or switch provider with /provider."
+        case .gemini: return "Check the quota of your project at https://aistudio.google.com, or switch provider with /provider."
+        case .openrouter: return "Add credits at https://openrouter.ai/settings/credits, or switch provider with /provider."
+        default: return "Check the account's credit, or switch provider with /provider."
+        }
+    }
+
+    static func statusPage(_ provider: ProviderKind) -> String? {
+        switch provider {
+        case .openai: return "https://status.openai.com"
+        case .anthropic: return "https://status.anthropic.com"
+        case .gemini: return "https://aistudio.google.com/status"
+        case .openrouter: return "https://status.openrouter.ai"
+        default: return nil
+        }
+    }
+
+    /// A body that is not the provider's JSON (an HTML page from a proxy, plain text): a short excerpt.
+    static func excerpt(_ body: String) -> String? {
+        let t = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty, !t.hasPrefix("<") else { return nil }
+        return clip(t)
+    }
+
+    static func clip(_ text: String) -> String {
+        let clean = Redactor.redact(text).replacingOccurrences(of: "\n", with: " ")
+        return clean.count > 300 ? String(clean.prefix(300)) + "…" : clean
+    }
+}

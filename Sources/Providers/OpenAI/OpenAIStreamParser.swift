@@ -1,0 +1,173 @@
+import Foundation
+import Core
+
+/// Turns OpenAI Chat Completions stream events (`data: {chunk}` ... `data: [DONE]`) into
+/// normalized `StreamEvent`s. Feed every SSE event's data in order, then call `finish()` when
+/// the connection ends.
+///
+/// Handles what real servers send: tool-call fragments accumulated by `index` (id and name in
+/// the first fragment; later ones may repeat them or carry explicit nulls), the legacy
+/// `function_call` delta, arguments split anywhere, `reasoning_content` / `reasoning` deltas,
+/// a final usage chunk with empty `choices` (or usage on every chunk, vLLM), and an `error`
+/// object in the stream. Usage is emitted once, just before `.done`.
+public struct OpenAIStreamParser: Sendable {
+    public let provider: ProviderKind
+    /// The last usage reported by the stream (with cache and reasoning detail).
+    public private(set) var usage: TokenUsage?
+    public private(set) var stopReason: StopReason?
+    public private(set) var isDone = false
+
+    private struct Call: Sendable {
+        var wireIndex: Int
+        var id: String?
+        var name: String?
+        var index: Int?          // normalized index, once started
+        var pendingArguments = ""
+        var ended = false
+    }
+    private var calls: [Call] = []
+    /// The wire index each active call slot answers to.
+    private var slotOfWireIndex: [Int: Int] = [:]
+    private var startedCount = 0
+
+    public init(provider: ProviderKind = .openai) { self.provider = provider }
+
+    /// One SSE event. `event` is the SSE event name (nil for plain `data:` lines).
+    public mutating func consume(event: String? = nil, data: String) throws -> [StreamEvent] {
+        guard !isDone else { return [] }
+        let text = data.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { return [] }
+        if text == "[DONE]" { return end() }
+        guard let json = WireJSON.parse(text) else {
+            throw ProviderErrorMapper.malformed(provider: provider, detail: text)
+        }
+        if event == "error" || json["error"].map({ !$0.isNull }) == true {
+            throw OpenAIErrorMapper.mapInStream(json["error"] == nil ? ["error": json] : json, provider: provider)
+        }
+        var out: [StreamEvent] = []
+        if let u = json["usage"], case .object = u { usage = Self.usage(u) }
+        guard let choices = json["choices"]?.arrayValue else { return out }
+        for choice in choices where (choice["index"]?.intValue ?? 0) == 0 {
+            if let delta = choice["delta"] ?? choice["message"] { out += consume(delta: delta) }
+            if let reason = choice["finish_reason"]?.stringValue {
+                out += closeCalls()
+                stopReason = Self.stopReason(reason, madeCalls: startedCount > 0)
+            }
+        }
+        return out
+    }
+
+    /// The connection ended. Without `[DONE]`, a stream that already gave a finish reason is
+    /// complete (some compatible servers omit `[DONE]`); otherwise it was cut off.
+    public mutating func finish() throws -> [StreamEvent] {
+        guard !isDone else { return [] }
+        guard stopReason != nil else { throw ProviderErrorMapper.truncated(provider: provider) }
+        return end()
+    }
+
+    // MARK: -
+
+    private mutating func end() -> [StreamEvent] {
+        var out = closeCalls()
+        if let usage { out.append(usage.event) }
+        out.append(.done(stopReason ?? (startedCount > 0 ? .toolUse : .endTurn)))
+        isDone = true
+        return out
+    }
+
+    private mutating func consume(delta: JSONValue) -> [StreamEvent] {
+        var out: [StreamEvent] = []
+        for key in ["reasoning_content", "reasoning"] {
+            if let r = delta[key]?.stringValue, !r.isEmpty { out.append(.reasoningDelta(r)); break }
+        }
+        if let text = delta["content"]?.stringValue, !text.isEmpty { out.append(.textDelta(text)) }
+        if let refusal = delta["refusal"]?.stringValue, !refusal.isEmpty { out.append(.textDelta(refusal)) }
+        if let toolCalls = delta["tool_calls"]?.arrayValue {
+            for (position, fragment) in toolCalls.enumerated() {
+                let function = fragment["function"]
+                out += fragmentArrived(wireIndex: fragment["index"]?.intValue ?? position,
+                                       id: fragment["id"]?.nonEmptyString,
+                                       name: function?["name"]?.nonEmptyString,
+                                       arguments: function?["arguments"].flatMap(Self.argumentsText) ?? "")
+            }
+        } else if let legacy = delta["function_call"], case .object = legacy {
+            // Only when there is no tool_calls array: servers that send both repeat the same text in each.
+            out += fragmentArrived(wireIndex: 0, id: nil, name: legacy["name"]?.nonEmptyString,
+                                   arguments: legacy["arguments"].flatMap(Self.argumentsText) ?? "")
+        }
+        return out
+    }
+
+    /// Arguments are JSON text; a few servers send them as an object already.
+    private static func argumentsText(_ v: JSONValue) -> String? {
+        switch v {
+        case .string(let s): return s
+        case .null: return nil
+        default: return v.jsonText
+        }
+    }
+
+    private mutating func fragmentArrived(wireIndex: Int, id: String?, name: String?, arguments: String) -> [StreamEvent] {
+        var out: [StreamEvent] = []
+        var slot = slotOfWireIndex[wireIndex]
+        // A different id at a started index means a new call (servers that send every call at index 0).
+        if let s = slot, let id, let old = calls[s].id, old != id, calls[s].index != nil, name != nil {
+            out += close(slot: s)
+            slot = nil
+        }
+        let s: Int
+        if let slot { s = slot } else {
+            calls.append(Call(wireIndex: wireIndex))
+            s = calls.count - 1
+            slotOfWireIndex[wireIndex] = s
+        }
+        if calls[s].ended { return out }
+        if calls[s].index == nil {
+            if calls[s].id == nil, let id { calls[s].id = id }
+            if calls[s].name == nil, let name { calls[s].name = name }
+            calls[s].pendingArguments += arguments
+            guard let callName = calls[s].name else { return out }   // wait for the name
+            let index = startedCount
+            startedCount += 1
+            calls[s].index = index
+            let id = calls[s].id ?? "call_\(index)"
+            calls[s].id = id
+            out.append(.toolCallStart(index: index, id: id, name: callName))
+            if !calls[s].pendingArguments.isEmpty { out.append(.toolCallArgumentsDelta(index: index, calls[s].pendingArguments)) }
+            calls[s].pendingArguments = ""
+        } else if !arguments.isEmpty {
+            out.append(.toolCallArgumentsDelta(index: calls[s].index!, arguments))
+        }
+        return out
+    }
+
+    private mutating func close(slot s: Int) -> [StreamEvent] {
+        guard !calls[s].ended else { return [] }
+        calls[s].ended = true
+        guard let index = calls[s].index else { return [] }
+        return [.toolCallEnd(index: index)]
+    }
+
+    private mutating func closeCalls() -> [StreamEvent] {
+        var out: [StreamEvent] = []
+        let order = calls.indices.filter { calls[$0].index != nil }.sorted { calls[$0].index! < calls[$1].index! }
+        for s in order { out += close(slot: s) }
+        return out
+    }
+
+    static func stopReason(_ reason: String, madeCalls: Bool) -> StopReason {
+        switch reason {
+        case "tool_calls", "function_call": return .toolUse
+        case "length": return .maxTokens
+        case "stop", "eos", "end_turn": return madeCalls ? .toolUse : .endTurn
+        default: return madeCalls ? .toolUse : .other
+        }
+    }
+
+    static func usage(_ u: JSONValue) -> TokenUsage {
+        TokenUsage(inputTokens: u["prompt_tokens"]?.intValue ?? 0,
+                   outputTokens: u["completion_tokens"]?.intValue ?? 0,
+                   cachedInputTokens: u["prompt_tokens_details"]?["cached_tokens"]?.intValue ?? 0,
+                   reasoningTokens: u["completion_tokens_details"]?["reasoning_tokens"]?.intValue ?? 0)
+    }
+}
