@@ -18,6 +18,8 @@ run: build
 
 test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@# The openai and anthropic SDKs check the loopback provider server (HTTPTests).
+	@scripts/peers-venv.sh
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -55,11 +55,10 @@ public final class HTTPEngine: Sendable {
                     throw HTTPError(kind: .other, message: "The response is larger than \(maxBytes) bytes")
                 }
             case .end:
-                guard let head else { break }
-                return (head, body)
+                if let head { return (head, body) }
             }
         }
-        // The stream stops without `.end` only when this task was cancelled.
+        // The stream stops without `.end` (and without an error) only when this task was cancelled.
         throw HTTPError.cancelled
     }
 

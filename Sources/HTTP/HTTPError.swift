@@ -63,6 +63,16 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The same error with every secret of the request cut out of its message; curl's
+    /// texts name host and port only, but this makes sure of it.
+    func redacting(_ secrets: [String]) -> HTTPError {
+        var copy = self
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+            copy.message = copy.message.replacingOccurrences(of: secret, with: "…")
+        }
+        return copy
+    }
+
     static func idle(after seconds: TimeInterval) -> HTTPError {
         HTTPError(kind: .idleTimeout, message: "The server sent nothing for \(formatted(seconds)) s")
     }

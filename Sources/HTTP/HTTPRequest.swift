@@ -45,6 +45,20 @@ public struct HTTPRequest: Sendable {
         }
     }
 
+    /// Text that must never show in an error message or a log: the URL's query and
+    /// credentials (Gemini takes `?key=`) and every header value (API keys travel there).
+    var secrets: [String] {
+        var secrets = headers.map(\.value)
+        if let components = URLComponents(string: url) {
+            secrets += [components.percentEncodedQuery, components.percentEncodedUser,
+                        components.percentEncodedPassword, components.query].compactMap { $0 }
+            secrets += (components.queryItems ?? []).compactMap(\.value)
+        } else if let question = url.firstIndex(of: "?") {
+            secrets.append(String(url[url.index(after: question)...]))
+        }
+        return secrets.filter { !$0.isEmpty }
+    }
+
     private static func stripLineBreaks(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" })
     }

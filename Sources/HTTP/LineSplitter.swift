@@ -6,7 +6,7 @@ import Foundation
 /// character split across two chunks is whole again by the time its line is decoded. Each
 /// byte is scanned once and copied at most once (only the unfinished tail of a chunk is kept),
 /// so long streams fed in tiny chunks stay linear.
-struct LineSplitter {
+struct LineSplitter: Sendable {
     enum LineEndings {
         /// Event streams: CR, LF or CRLF each end a line.
         case crOrLfOrCrlf

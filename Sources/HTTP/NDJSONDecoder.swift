@@ -2,7 +2,7 @@ import Foundation
 
 /// Cuts a newline-delimited JSON body (Ollama's streaming format) into one string per JSON
 /// value, whatever sizes the chunks arrive in. Parsing the JSON is the caller's business.
-public struct NDJSONDecoder {
+public struct NDJSONDecoder: Sendable {
     private var lines = LineSplitter(endings: .lf)
 
     public init() {}

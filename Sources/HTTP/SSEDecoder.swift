@@ -21,13 +21,16 @@ public struct SSEEvent: Equatable, Sendable {
 
 /// Decodes a `text/event-stream` body fed in chunks of any size, by the WHATWG rules
 /// (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
-public struct SSEDecoder {
+public struct SSEDecoder: Sendable {
     private var lines = LineSplitter(endings: .crOrLfOrCrlf)
     private var atStreamStart = true
     private var eventType = ""
     private var dataBuffer = ""
     private var retryInBlock: Int?
-    private var lastEventID = ""
+    private var lastEventIDBuffer = ""
+
+    /// The ID a reconnecting client would send as `Last-Event-ID` ("" when none).
+    public private(set) var lastEventID = ""
 
     /// The reconnection time the server asked for last (`retry:`), in milliseconds. Kept apart
     /// from events because a block holding only `retry:` dispatches no event.
@@ -56,28 +59,28 @@ public struct SSEDecoder {
         eventType = ""
         dataBuffer = ""
         retryInBlock = nil
+        lastEventIDBuffer = lastEventID
         return []
     }
 
+    /// Works on Unicode scalars, not Characters: a combining mark after ":" or " " must not
+    /// hide the separator, as it would inside a grapheme cluster.
     private mutating func process(_ rawLine: String) -> SSEEvent? {
-        var line = Substring(rawLine)
+        var line = Substring(rawLine).unicodeScalars
         if atStreamStart {
             atStreamStart = false
             if line.first == "\u{FEFF}" { line = line.dropFirst() }
         }
         if line.isEmpty { return dispatch() }
-        if line.first == ":" { return nil }
-        guard let colon = line.firstIndex(of: ":") else {
-            apply(field: line, value: "")
-            return nil
-        }
-        var value = line[line.index(after: colon)...]
+        if line.first == ":" { return nil } // a comment, often a keep-alive
+        let colon = line.firstIndex(of: ":") ?? line.endIndex
+        var value = colon == line.endIndex ? line[colon...] : line[line.index(after: colon)...]
         if value.first == " " { value = value.dropFirst() }
-        apply(field: line[..<colon], value: value)
+        apply(field: String(Substring(line[..<colon])), value: Substring(value))
         return nil
     }
 
-    private mutating func apply(field: Substring, value: Substring) {
+    private mutating func apply(field: String, value: Substring) {
         switch field {
         case "event":
             eventType = String(value)
@@ -85,7 +88,7 @@ public struct SSEDecoder {
             dataBuffer += value
             dataBuffer += "\n"
         case "id":
-            if !value.contains("\0") { lastEventID = String(value) }
+            if !value.unicodeScalars.contains("\0") { lastEventIDBuffer = String(value) }
         case "retry":
             if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                let milliseconds = Int(value) {
@@ -103,6 +106,8 @@ public struct SSEDecoder {
             dataBuffer = ""
             retryInBlock = nil
         }
+        // The ID is committed even when no event goes out, as the rules say.
+        lastEventID = lastEventIDBuffer
         guard !dataBuffer.isEmpty else { return nil }
         dataBuffer.removeLast() // the "\n" after the last data line
         return SSEEvent(

@@ -110,7 +110,7 @@ final class Transfer: @unchecked Sendable {
     /// curl finished the transfer with `code`.
     func complete(with code: CURLcode) {
         guard code == CURLE_OK else {
-            fail(HTTPError(curlCode: code, detail: String(cString: errorBuffer)))
+            fail(HTTPError(curlCode: code, detail: String(cString: errorBuffer)).redacting(request.secrets))
             return
         }
         guard !finished else { return }
