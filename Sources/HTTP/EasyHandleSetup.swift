@@ -25,7 +25,10 @@ struct EasyHandleSetup {
         if let total = request.totalTimeout {
             check(aih_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(total)))
         }
+        // A stream may sit quiet for a while; keep-alive probes notice a dead peer meanwhile.
+        check(aih_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1))
         applyCertificateOverride()
+        applyProxyExceptions()
         applyMethodAndBody(request)
         let headers = makeHeaderList(request)
         check(aih_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
@@ -75,8 +78,8 @@ struct EasyHandleSetup {
         return list
     }
 
-    /// libcurl reads the proxy variables itself (http_proxy, https_proxy, all_proxy, no_proxy)
-    /// but not the CA bundle ones; honor them as the curl tool does, else use the system store.
+    /// libcurl reads the proxy variables itself (http_proxy, https_proxy, all_proxy) but not
+    /// the CA bundle ones; honor them as the curl tool does, else use the system store.
     private mutating func applyCertificateOverride() {
         let environment = ProcessInfo.processInfo.environment
         for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
@@ -85,6 +88,17 @@ struct EasyHandleSetup {
                 return
             }
         }
+    }
+
+    /// Local model servers (Ollama, llama.cpp) listen on loopback, which no proxy can reach:
+    /// keep the user's `no_proxy` list and add the loopback names to it.
+    private mutating func applyProxyExceptions() {
+        let environment = ProcessInfo.processInfo.environment
+        let userList = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        guard userList.trimmingCharacters(in: .whitespaces) != "*" else { return }
+        let list = (userList.split(separator: ",").map(String.init) + ["localhost", "127.0.0.1", "::1"])
+            .filter { !$0.isEmpty }.joined(separator: ",")
+        check(aih_curl_setopt_string(easy, CURLOPT_NOPROXY, list))
     }
 
     private mutating func check(_ code: CURLcode) {

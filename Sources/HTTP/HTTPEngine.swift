@@ -12,7 +12,8 @@ public enum HTTPEvent: Sendable, Equatable {
 /// without ever blocking the caller.
 ///
 /// Proxies: libcurl reads `http_proxy`, `https_proxy` (or `HTTPS_PROXY`), `all_proxy` and
-/// `no_proxy` by itself; the uppercase `HTTP_PROXY` is ignored on purpose (CGI "httpoxy").
+/// `no_proxy` by itself (the uppercase `HTTP_PROXY` is ignored on purpose: CGI "httpoxy");
+/// loopback addresses never go through a proxy, so local model servers always work.
 /// Certificates come from the system store, or from `CURL_CA_BUNDLE` / `SSL_CERT_FILE`.
 /// Redirects are not followed. Compression is not asked for, so chunks are never held back.
 public final class HTTPEngine: Sendable {

@@ -22,7 +22,7 @@ final class HTTPEngineFailureTests: XCTestCase {
     }
 
     func testConnectionRefusedIsConnectionFailedWithoutSecrets() async throws {
-        let request = HTTPRequest(url: "http://127.0.0.1:\(try Self.closedPort())/v1beta/models?key=AIzaSECRET",
+        let request = HTTPRequest(url: "http://127.0.0.1:\(try LoopbackSocket.closedPort())/v1beta/models?key=AIzaSECRET",
                                   headers: [("x-goog-api-key", "AIzaSECRET")], connectTimeout: 5)
         let received = try await Peer.receive(request, engine: engine)
         let error = try XCTUnwrap(received.error)
@@ -140,23 +140,5 @@ final class HTTPEngineFailureTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(20))
         }
         XCTFail("the server still streams to a cancelled transfer")
-    }
-
-    /// A loopback port nobody listens on: bound, then released.
-    private static func closedPort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw HTTPError(kind: .other, message: "could not bind a loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
