@@ -46,17 +46,20 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Text that must never show in an error message or a log: the URL's query and
-    /// credentials (Gemini takes `?key=`) and every header value (API keys travel there).
+    /// credentials (Gemini takes `?key=`) and the header values (API keys travel there).
+    /// Header and query values under 8 characters are left alone: no key is that short, and cutting "0" or
+    /// "true" out of a message would garble it.
     var secrets: [String] {
-        var secrets = headers.map(\.value)
+        var candidates = headers.map(\.value)
+        var whole: [String] = []
         if let components = URLComponents(string: url) {
-            secrets += [components.percentEncodedQuery, components.percentEncodedUser,
-                        components.percentEncodedPassword, components.query].compactMap { $0 }
-            secrets += (components.queryItems ?? []).compactMap(\.value)
+            whole = [components.percentEncodedQuery, components.query,
+                     components.percentEncodedUser, components.percentEncodedPassword].compactMap { $0 }
+            candidates += (components.queryItems ?? []).compactMap(\.value)
         } else if let question = url.firstIndex(of: "?") {
-            secrets.append(String(url[url.index(after: question)...]))
+            whole = [String(url[url.index(after: question)...])]
         }
-        return secrets.filter { !$0.isEmpty }
+        return whole.filter { !$0.isEmpty } + candidates.filter { $0.count >= 8 }
     }
 
     private static func stripLineBreaks(_ text: String) -> String {

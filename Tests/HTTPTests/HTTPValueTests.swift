@@ -41,5 +41,8 @@ final class HTTPValueTests: XCTestCase {
         XCTAssertFalse(error.message.contains("SECRET"), error.message)
         XCTAssertFalse(error.message.contains("pw@"), error.message)
         XCTAssertTrue(error.message.contains("example.com"), error.message)
+        let counted = HTTPRequest(url: "http://127.0.0.1:9/", headers: [("X-Retry-Count", "0"), ("Accept", "*/*")])
+        let refused = HTTPError(kind: .connectionFailed, message: "Failed to connect to 127.0.0.1 port 9 after 0 ms")
+        XCTAssertEqual(refused.redacting(counted.secrets), refused, "short header values are no secrets")
     }
 }
