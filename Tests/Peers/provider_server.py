@@ -79,6 +79,7 @@ class State:
 
 
 STATE = State()
+STATUS_FAULT = re.compile(r"(\d{3})(-once)?(?::(\d+))?")
 GEMINI = re.compile(r"^/v1beta/models/([^/:]+):(streamGenerateContent|generateContent)$")
 
 
@@ -131,8 +132,10 @@ class Handler(BaseHTTPRequestHandler):
                       "body": body if raw and body else raw.decode("utf-8", "replace"),
                       "script": script, "fault": fault, "reply": reply.summary()})
         key = self.headers.get("X-Scenario-Key") or f"{url.path}|{script}"
-        if self.status_fault(provider, fault, key):
-            return
+        if STATUS_FAULT.fullmatch(fault):
+            if self.status_fault(provider, fault, key):
+                return
+            fault = ""  # a `CODE-once` fault already spent: answer normally
         if not streaming:
             return self.send_json(200, provider.complete(reply) if self.command == "POST" else provider.models())
         self.stream(provider, reply, fault)
@@ -193,9 +196,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def status_fault(self, provider, fault, key) -> bool:
         """Answers with an error status when the fault asks for one."""
-        match = re.fullmatch(r"(\d{3})(-once)?(?::(\d+))?", fault)
-        if not match:
-            return False
+        match = STATUS_FAULT.fullmatch(fault)
         status, once, retry_after = int(match.group(1)), match.group(2), match.group(3)
         if once and not STATE.first_time(key + "|" + fault):
             return False
