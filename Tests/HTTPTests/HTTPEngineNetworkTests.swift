@@ -4,7 +4,7 @@ import Glibc
 #endif
 @testable import HTTP
 
-/// Connection set-up: connect timeout and proxies.
+/// Connection set-up: connect timeout, proxies, certificates.
 final class HTTPEngineNetworkTests: XCTestCase {
     private let engine = HTTPEngine()
 
@@ -39,6 +39,31 @@ final class HTTPEngineNetworkTests: XCTestCase {
             let received = try await Peer.receive(try Peer.openAI(), engine: engine)
             XCTAssertNil(received.error)
             XCTAssertEqual(received.head?.status, 200)
+        }
+    }
+
+    func testAnUntrustedCertificateIsATLSErrorUntilCURL_CA_BUNDLETrustsIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cert = folder.appendingPathComponent("cert.pem").path
+        let key = folder.appendingPathComponent("key.pem").path
+        let made = try BoundedProcess.run("/usr/bin/env", [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+        ], timeout: 30)
+        XCTAssertEqual(made.status, 0, "openssl (Debian package openssl, installed by make test-deps): \(made.output)")
+        let server = try PeerServer(script: "provider_server.py", arguments: ["--tls", cert, key])
+        let request = HTTPRequest(url: "https://127.0.0.1:\(server.port)/v1/models", connectTimeout: 5)
+
+        try await withEnvironment(["CURL_CA_BUNDLE": nil, "SSL_CERT_FILE": nil]) {
+            let untrusted = try await Peer.receive(request, engine: engine)
+            XCTAssertEqual(untrusted.error?.kind, .tls, "the system store does not know it: \(String(describing: untrusted.error))")
+        }
+        try await withEnvironment(["CURL_CA_BUNDLE": cert]) {
+            let trusted = try await Peer.receive(request, engine: engine)
+            XCTAssertNil(trusted.error)
+            XCTAssertEqual(trusted.head?.status, 200)
         }
     }
 

@@ -29,10 +29,10 @@ final class PeerServer: @unchecked Sendable {
         try PeerServer(script: "provider_server.py")
     }
 
-    /// Starts `python3 Tests/Peers/<script>` and waits at most `startTimeout` for its port.
-    init(script: String, python: String = "python3", startTimeout: TimeInterval = 15) throws {
+    /// Starts `python3 Tests/Peers/<script> <arguments>` and waits at most `startTimeout` for its port.
+    init(script: String, arguments: [String] = [], python: String = "python3", startTimeout: TimeInterval = 15) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, Self.peersFolder.appendingPathComponent(script).path]
+        process.arguments = [python, Self.peersFolder.appendingPathComponent(script).path] + arguments
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = FileHandle.standardError // tracebacks show in the test log; no pipe to fill

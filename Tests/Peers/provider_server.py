@@ -2,7 +2,7 @@
 """A loopback server that speaks the OpenAI, Anthropic, Gemini, Ollama and llama.cpp wire
 formats, scripted by the request, with faults on demand. Standard library only.
 
-Start: `python3 provider_server.py`. It binds 127.0.0.1 on a free port, prints `PORT <n>` as
+Start: `python3 provider_server.py [--tls CERT KEY]`. It binds 127.0.0.1 on a free port, prints `PORT <n>` as
 its first line of stdout, and exits when its stdin closes, so it never outlives its test.
 
 Endpoints
@@ -40,6 +40,7 @@ import os
 import re
 import select
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -290,7 +291,7 @@ class Server(ThreadingHTTPServer):
 
     def handle_error(self, request, client_address):
         # A client that hangs up on a kept-alive connection is normal, not worth a traceback.
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError, ssl.SSLError)):
             super().handle_error(request, client_address)
 
 
@@ -317,6 +318,11 @@ def exit_when_stdin_closes():
 
 def main():
     server = Server(("127.0.0.1", 0), Handler)
+    if sys.argv[1:2] == ["--tls"]:
+        # HTTPS with the given certificate; the handshake runs in the request's own thread.
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
     print(f"PORT {server.server_address[1]}", flush=True)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     server.serve_forever(poll_interval=0.1)
