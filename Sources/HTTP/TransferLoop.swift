@@ -12,6 +12,8 @@ final class TransferLoop: @unchecked Sendable {
         var added: [Transfer] = []
         var cancelled: [Transfer] = []
         var stopWhenIdle = false
+        /// The multi handle is gone: nobody may wake it any more.
+        var stopped = false
     }
 
     private static let globalInit: Void = {
@@ -37,19 +39,29 @@ final class TransferLoop: @unchecked Sendable {
     }
 
     func submit(_ transfer: Transfer) {
-        inbox.withLock { $0.added.append(transfer) }
-        curl_multi_wakeup(multi)
+        let accepted = post { $0.added.append(transfer) }
+        if !accepted { transfer.fail(HTTPError(kind: .cancelled, message: "The HTTP engine has shut down")) }
     }
 
     func cancel(_ transfer: Transfer) {
-        inbox.withLock { $0.cancelled.append(transfer) }
-        curl_multi_wakeup(multi)
+        post { $0.cancelled.append(transfer) }
     }
 
     /// The thread ends once the transfers already submitted are done.
     func stopWhenIdle() {
-        inbox.withLock { $0.stopWhenIdle = true }
-        curl_multi_wakeup(multi)
+        post { $0.stopWhenIdle = true }
+    }
+
+    /// Changes the inbox and wakes the thread, under the lock so the multi handle cannot be
+    /// cleaned up in between. False when the thread has already ended.
+    @discardableResult
+    private func post(_ change: (inout Inbox) -> Void) -> Bool {
+        inbox.withLock { inbox in
+            guard !inbox.stopped else { return false }
+            change(&inbox)
+            curl_multi_wakeup(multi)
+            return true
+        }
     }
 
     private func run() {
@@ -62,7 +74,10 @@ final class TransferLoop: @unchecked Sendable {
             for transfer in cancelled {
                 remove(transfer)?.fail(.cancelled)
             }
-            if stopWhenIdle, active.isEmpty, inbox.withLock({ $0.added.isEmpty }) { break }
+            if stopWhenIdle, active.isEmpty, inbox.withLock({ inbox in
+                inbox.stopped = inbox.added.isEmpty
+                return inbox.stopped
+            }) { break }
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()

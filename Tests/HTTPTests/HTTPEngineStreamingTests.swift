@@ -69,6 +69,18 @@ final class HTTPEngineStreamingTests: XCTestCase {
         XCTAssertEqual(sent["model"] as? String, "m")
     }
 
+    func testAReleasedEngineFinishesItsRunningTransfers() async throws {
+        var temporary: HTTPEngine? = HTTPEngine()
+        let stream = try XCTUnwrap(temporary).stream(try Peer.openAI(script: "long:20:100"))
+        temporary = nil
+        let text = try await withDeadline(10) {
+            var body = Data()
+            for try await case .body(let chunk) in stream { body.append(chunk) }
+            return Peer.openAIText(body)
+        }
+        XCTAssertEqual(text, (0..<20).map { "t\($0) " }.joined())
+    }
+
     func testDataForShortCalls() async throws {
         let (head, body) = try await withDeadline(10) { [engine] in
             try await engine.data(try Peer.request("/v1/models"))
