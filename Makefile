@@ -1,7 +1,7 @@
 # AI Helper — make run (build and start the app), make test (the whole suite), make bench.
 SWIFT ?= swift
 SYSTEM_PACKAGES = libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
-TEST_PACKAGES = tmux
+TEST_PACKAGES = tmux openssl
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800
 # A static Swift runtime starts in a third of the time of the shared one (docs/performance.md).
@@ -20,6 +20,8 @@ run: build
 
 test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@# The openai and anthropic SDKs check the loopback provider server (HTTPTests).
+	@scripts/peers-venv.sh
 
 test: test-deps
 	$(SWIFT) build --build-tests

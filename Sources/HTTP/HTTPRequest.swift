@@ -1,0 +1,68 @@
+import Foundation
+
+/// One HTTP request for `HTTPEngine`.
+public struct HTTPRequest: Sendable {
+    public var url: String
+    /// "GET", "POST", ... Defaults to POST when there is a body, GET when there is none.
+    public var method: String
+    /// Sent in this order; a name may repeat. CR, LF and NUL are removed from names and
+    /// values so untrusted text cannot add header lines.
+    public var headers: [(name: String, value: String)]
+    public var body: Data?
+    /// Seconds to wait for the TCP (and TLS) connection.
+    public var connectTimeout: TimeInterval
+    /// Seconds without a single byte from the server before the transfer fails with
+    /// `.idleTimeout`. A stream may run for minutes as long as it keeps talking.
+    public var idleTimeout: TimeInterval
+    /// Seconds for the whole transfer, if limited; nil lets a live stream run as long as it talks.
+    public var totalTimeout: TimeInterval?
+
+    public init(
+        url: String,
+        method: String? = nil,
+        headers: [(name: String, value: String)] = [],
+        body: Data? = nil,
+        connectTimeout: TimeInterval = 15,
+        idleTimeout: TimeInterval = 60,
+        totalTimeout: TimeInterval? = nil
+    ) {
+        self.url = url
+        self.method = method ?? (body == nil ? "GET" : "POST")
+        self.headers = headers
+        self.body = body
+        self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
+        self.totalTimeout = totalTimeout
+    }
+
+    /// The headers as curl wants them: "Name: value" lines.
+    var headerLines: [String] {
+        headers.map { name, value in
+            let name = Self.stripLineBreaks(name)
+            let value = Self.stripLineBreaks(value)
+            // "Name:" alone tells curl to drop the header; "Name;" sends it with an empty value.
+            return value.isEmpty ? "\(name);" : "\(name): \(value)"
+        }
+    }
+
+    /// Text that must never show in an error message or a log: the URL's query and
+    /// credentials (Gemini takes `?key=`) and the header values (API keys travel there).
+    /// Header and query values under 8 characters are left alone: no key is that short, and cutting "0" or
+    /// "true" out of a message would garble it.
+    var secrets: [String] {
+        var candidates = headers.map(\.value)
+        var whole: [String] = []
+        if let components = URLComponents(string: url) {
+            whole = [components.percentEncodedQuery, components.query,
+                     components.percentEncodedUser, components.percentEncodedPassword].compactMap { $0 }
+            candidates += (components.queryItems ?? []).compactMap(\.value)
+        } else if let question = url.firstIndex(of: "?") {
+            whole = [String(url[url.index(after: question)...])]
+        }
+        return whole.filter { !$0.isEmpty } + candidates.filter { $0.count >= 8 }
+    }
+
+    private static func stripLineBreaks(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" })
+    }
+}

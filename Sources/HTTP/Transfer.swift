@@ -1,0 +1,139 @@
+import CCurl
+import Foundation
+
+/// One request in flight: its curl easy handle and what has arrived so far.
+///
+/// `@unchecked Sendable` because it is created on the caller's thread and handed to the
+/// engine thread once, through the engine's locked inbox; from then on only the engine thread
+/// touches it (curl callbacks run inside `curl_multi_perform` on that thread). The
+/// continuation it yields to is itself thread-safe.
+final class Transfer: @unchecked Sendable {
+    let request: HTTPRequest
+    private let continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// curl writes its detailed error text here (CURLOPT_ERRORBUFFER).
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private var status = 0
+    private var headerFields: [(name: String, value: String)] = []
+    private var headDelivered = false
+    private var finished = false
+    /// When a byte last came in (or the transfer started), for the idle timeout.
+    private(set) var lastActivity = ContinuousClock.now
+
+    init(request: HTTPRequest, continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation) {
+        self.request = request
+        self.continuation = continuation
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        releaseHandle()
+        errorBuffer.deallocate()
+    }
+
+    /// The moment the idle timeout runs out unless more bytes come.
+    var idleDeadline: ContinuousClock.Instant {
+        lastActivity + .milliseconds(Int(request.idleTimeout * 1000))
+    }
+
+    /// Creates and configures the easy handle. The callbacks get this object unretained:
+    /// the engine keeps it alive for as long as the handle is in the multi handle.
+    func makeEasyHandle() throws(HTTPError) -> UnsafeMutableRawPointer {
+        guard let easy = curl_easy_init() else {
+            throw HTTPError(kind: .other, message: "curl_easy_init failed")
+        }
+        self.easy = easy
+        var setup = EasyHandleSetup(easy: easy)
+        headerList = try setup.apply(request)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var callbacks = [
+            aih_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer),
+            aih_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context),
+            aih_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context),
+        ]
+        callbacks.append(aih_curl_setopt_write(easy, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
+            Transfer.from(context).receivedBody(UnsafeRawBufferPointer(start: bytes, count: size * count))
+            return size * count
+        })
+        callbacks.append(aih_curl_setopt_write(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, context in
+            Transfer.from(context).receivedHeaderLine(UnsafeRawBufferPointer(start: bytes, count: size * count))
+            return size * count
+        })
+        if let failure = callbacks.first(where: { $0 != CURLE_OK }) {
+            throw HTTPError(curlCode: failure, detail: "")
+        }
+        lastActivity = .now
+        return easy
+    }
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> Transfer {
+        Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    private func receivedBody(_ bytes: UnsafeRawBufferPointer) {
+        lastActivity = .now
+        deliverHeadIfNeeded()
+        if !bytes.isEmpty { continuation.yield(.body(Data(bytes))) }
+    }
+
+    /// curl hands over one raw header line at a time, CRLF included.
+    private func receivedHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        lastActivity = .now
+        guard !headDelivered else { return } // trailers of a chunked body
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            // A status line starts a new response: a "100 Continue" may come before the real one.
+            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            headerFields = []
+        } else if line.isEmpty {
+            if !(100..<200).contains(status) { deliverHeadIfNeeded() }
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headerFields.append((name, value))
+        }
+    }
+
+    private func deliverHeadIfNeeded() {
+        guard !headDelivered else { return }
+        headDelivered = true
+        if status == 0, let easy {
+            var code = 0
+            _ = aih_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+            status = code
+        }
+        continuation.yield(.head(HTTPResponseHead(status: status, fields: headerFields)))
+        headerFields = []
+    }
+
+    /// curl finished the transfer with `code`.
+    func complete(with code: CURLcode) {
+        guard code == CURLE_OK else {
+            fail(HTTPError(curlCode: code, detail: String(cString: errorBuffer)).redacting(request.secrets))
+            return
+        }
+        guard !finished else { return }
+        deliverHeadIfNeeded()
+        finished = true
+        continuation.yield(.end)
+        continuation.finish()
+        releaseHandle()
+    }
+
+    /// Ends the stream with `error`; a stream its consumer already left ignores it.
+    func fail(_ error: HTTPError) {
+        guard !finished else { return }
+        finished = true
+        continuation.finish(throwing: error)
+        releaseHandle()
+    }
+
+    /// Only after the handle has left the multi handle.
+    private func releaseHandle() {
+        if let easy { curl_easy_cleanup(easy) }
+        easy = nil
+        curl_slist_free_all(headerList)
+        headerList = nil
+    }
+}

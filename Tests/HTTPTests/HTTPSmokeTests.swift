@@ -1,4 +1,0 @@
-import XCTest
-@testable import HTTP
-
-final class HTTPSmokeTests: XCTestCase {}
