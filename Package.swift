@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         // System libraries
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // Modules (arrows point down only; see docs/architecture.md)
         .target(name: "Core"),
@@ -30,6 +30,10 @@ let package = Package(
         .executableTarget(name: "aihelper", dependencies: [
             "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [
+            // lld with packed relative relocations: the static binary's 2 MB relocation table
+            // shrinks to a few KB, which is read at every start (docs/performance.md).
+            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools"]),
 

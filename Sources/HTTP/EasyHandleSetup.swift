@@ -33,9 +33,9 @@ struct EasyHandleSetup {
         let headers = makeHeaderList(request)
         check(aih_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
         if let failure = firstFailure {
-            curl_slist_free_all(headers)
+            aih_curl_slist_free_all(headers)
             throw HTTPError(kind: .other, message: "Could not set up the request: "
-                + String(cString: curl_easy_strerror(failure)), curlCode: Int(failure.rawValue))
+                + String(cString: aih_curl_easy_strerror(failure)), curlCode: Int(failure.rawValue))
         }
         return headers
     }
@@ -73,7 +73,7 @@ struct EasyHandleSetup {
         // "Expect:" stops curl from waiting for "100 Continue" before sending a large body.
         var list: UnsafeMutablePointer<curl_slist>? = nil
         for line in request.headerLines + ["Expect:"] {
-            list = curl_slist_append(list, line)
+            list = aih_curl_slist_append(list, line)
         }
         return list
     }

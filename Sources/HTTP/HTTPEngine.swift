@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// What a streaming transfer delivers, in order: one `head`, any number of `body` chunks
@@ -20,19 +21,35 @@ public final class HTTPEngine: Sendable {
     /// One engine is enough for the whole app.
     public static let shared = HTTPEngine()
 
-    private let loop = TransferLoop()
+    /// nil when libcurl could not be loaded; `unavailable` then says why.
+    private let loop: TransferLoop?
+    private let unavailable: String?
 
-    public init() {}
+    /// Loads libcurl (see CCurl.h); without it every transfer fails with a message saying
+    /// what to install, and the app goes on.
+    public init() {
+        if let problem = aih_curl_load() {
+            unavailable = String(cString: problem)
+            loop = nil
+        } else {
+            unavailable = nil
+            loop = TransferLoop()
+        }
+    }
 
     /// A released engine lets its running transfers finish, then its thread ends.
     deinit {
-        loop.stopWhenIdle()
+        loop?.stopWhenIdle()
     }
 
     /// Starts `request` and streams its response. Ending the iteration early (cancelling the
     /// consuming task, or `break`) aborts the transfer and closes its connection.
     public func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPEvent, Error> {
         AsyncThrowingStream { continuation in
+            guard let loop else {
+                continuation.finish(throwing: HTTPError(kind: .other, message: unavailable ?? "libcurl is not available"))
+                return
+            }
             let transfer = Transfer(request: request, continuation: continuation)
             continuation.onTermination = { [loop] termination in
                 if case .cancelled = termination { loop.cancel(transfer) }
@@ -65,6 +82,6 @@ public final class HTTPEngine: Sendable {
 
     /// Transfers currently in the multi handle (for tests of cancellation).
     var activeTransferCount: Int {
-        loop.activeCount.load(ordering: .relaxed)
+        loop?.activeCount.load(ordering: .relaxed) ?? 0
     }
 }

@@ -39,7 +39,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Maps a finished transfer's result; `detail` is curl's error buffer, which says more
     /// than the generic text for the code.
     init(curlCode code: CURLcode, detail: String) {
-        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let text = detail.isEmpty ? String(cString: aih_curl_easy_strerror(code)) : detail
         self.init(kind: Self.kind(of: code), message: text, curlCode: Int(code.rawValue))
     }
 

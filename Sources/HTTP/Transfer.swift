@@ -40,7 +40,7 @@ final class Transfer: @unchecked Sendable {
     /// Creates and configures the easy handle. The callbacks get this object unretained:
     /// the engine keeps it alive for as long as the handle is in the multi handle.
     func makeEasyHandle() throws(HTTPError) -> UnsafeMutableRawPointer {
-        guard let easy = curl_easy_init() else {
+        guard let easy = aih_curl_easy_init() else {
             throw HTTPError(kind: .other, message: "curl_easy_init failed")
         }
         self.easy = easy
@@ -131,9 +131,9 @@ final class Transfer: @unchecked Sendable {
 
     /// Only after the handle has left the multi handle.
     private func releaseHandle() {
-        if let easy { curl_easy_cleanup(easy) }
+        if let easy { aih_curl_easy_cleanup(easy) }
         easy = nil
-        curl_slist_free_all(headerList)
+        aih_curl_slist_free_all(headerList)
         headerList = nil
     }
 }

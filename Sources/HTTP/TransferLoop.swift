@@ -17,7 +17,7 @@ final class TransferLoop: @unchecked Sendable {
     }
 
     private static let globalInit: Void = {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        aih_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 
     /// Upper bound of one wait, so timeouts are checked even when nothing happens.
@@ -31,7 +31,7 @@ final class TransferLoop: @unchecked Sendable {
 
     init() {
         _ = Self.globalInit
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+        guard let multi = aih_curl_multi_init() else { fatalError("curl_multi_init failed") }
         self.multi = multi
         let thread = Thread { [self] in run() }
         thread.name = "aihelper.http"
@@ -59,7 +59,7 @@ final class TransferLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.stopped else { return false }
             change(&inbox)
-            curl_multi_wakeup(multi)
+            aih_curl_multi_wakeup(multi)
             return true
         }
     }
@@ -79,20 +79,20 @@ final class TransferLoop: @unchecked Sendable {
                 return inbox.stopped
             }) { break }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            aih_curl_multi_perform(multi, &running)
             collectFinished()
             failIdleTransfers()
-            curl_multi_poll(multi, nil, 0, Int32(waitMilliseconds()), nil)
+            aih_curl_multi_poll(multi, Int32(waitMilliseconds()), nil)
         }
-        curl_multi_cleanup(multi)
+        aih_curl_multi_cleanup(multi)
     }
 
     private func start(_ transfer: Transfer) {
         do throws(HTTPError) {
             let easy = try transfer.makeEasyHandle()
-            let code = curl_multi_add_handle(multi, easy)
+            let code = aih_curl_multi_add_handle(multi, easy)
             guard code == CURLM_OK else {
-                throw HTTPError(kind: .other, message: String(cString: curl_multi_strerror(code)))
+                throw HTTPError(kind: .other, message: String(cString: aih_curl_multi_strerror(code)))
             }
             active[easy] = transfer
             activeCount.store(active.count, ordering: .relaxed)
@@ -104,14 +104,14 @@ final class TransferLoop: @unchecked Sendable {
     /// Takes the transfer out of the multi handle; nil when it already finished.
     private func remove(_ transfer: Transfer) -> Transfer? {
         guard let easy = transfer.easy, active.removeValue(forKey: easy) != nil else { return nil }
-        curl_multi_remove_handle(multi, easy)
+        aih_curl_multi_remove_handle(multi, easy)
         activeCount.store(active.count, ordering: .relaxed)
         return transfer
     }
 
     private func collectFinished() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = aih_curl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             // Read the result first: the message dies with the handle's removal.
             let result = message.pointee.data.result
