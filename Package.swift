@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core"]),
     ]
 )
