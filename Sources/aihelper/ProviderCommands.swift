@@ -158,6 +158,6 @@ struct UsageCommand: ParsableCommand {
     }
 
     static func money(_ value: Double) -> String {
-        value == 0 ? "0" : value < 0.01 ? String(format: "%.4f", value) : String(format: "%.2f", value)
+        value == 0 ? "0" : value < 0.01 ? String(format: "%.6f", value) : String(format: "%.2f", value)
     }
 }
