@@ -37,16 +37,19 @@ let package = Package(
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools"]),
 
+        // Shared by the test targets: the loopback peer servers and bounded waits
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         // One test target per module
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Core"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
-        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core"]),
+        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
     ]
 )

@@ -8,6 +8,9 @@ public enum AgentEvent: Sendable {
     /// A timeline step was added or changed (same id: replace).
     case step(TimelineStep)
     case dataChanged(DataChange)
+    /// The provider waits `seconds` before sending (a retry after a failure before the first
+    /// token, or the requests-per-minute limit); `reason` says why.
+    case waiting(seconds: Double, reason: String)
     /// The turn ended; the message carries its final status and text.
     case finished(Message)
 }

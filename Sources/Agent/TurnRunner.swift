@@ -81,7 +81,13 @@ struct TurnRunner {
             case .usage(let input, let output):
                 message.inputTokens = (message.inputTokens ?? 0) + input
                 message.outputTokens = (message.outputTokens ?? 0) + output
+                if let kind = ProviderKind(rawValue: agent.provider.id) {
+                    let cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output),
+                                                 model: agent.model, provider: kind)
+                    message.cost = (message.cost ?? 0) + cost
+                }
             case .done: break
+            case .waiting(let seconds, let reason): emit(.waiting(seconds: seconds, reason: reason))
             }
         }
         if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
@@ -156,7 +162,7 @@ struct TurnRunner {
         message.updatedAt = Date()
         try? agent.database.finishMessage(id: message.id!, content: message.content, status: status,
                                          inputTokens: message.inputTokens, outputTokens: message.outputTokens,
-                                         errorText: errorText)
+                                         cost: message.cost, errorText: errorText)
         return message
     }
 

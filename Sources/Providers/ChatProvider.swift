@@ -71,6 +71,9 @@ public enum StreamEvent: Sendable, Equatable {
     case toolCallEnd(index: Int)
     case usage(inputTokens: Int, outputTokens: Int)
     case done(StopReason)
+    /// Nothing is sent for `seconds`: a retry after a failure before the first token, or the
+    /// requests-per-minute limit. `reason` says why, in words for the status bar.
+    case waiting(seconds: Double, reason: String)
 }
 
 /// What went wrong, in words a person can act on.

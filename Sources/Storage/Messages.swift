@@ -40,13 +40,14 @@ extension AppDatabase {
 
     /// Ends a streamed answer: final text, status, usage, and the error shown under it if any.
     public func finishMessage(id: Int64, content: String, status: MessageStatus,
-                              inputTokens: Int? = nil, outputTokens: Int? = nil, errorText: String? = nil) throws {
+                              inputTokens: Int? = nil, outputTokens: Int? = nil, cost: Double? = nil,
+                              errorText: String? = nil) throws {
         try pool.write { db in
             try db.execute(sql: """
-                UPDATE message SET content = ?, status = ?, inputTokens = ?, outputTokens = ?, errorText = ?,
+                UPDATE message SET content = ?, status = ?, inputTokens = ?, outputTokens = ?, cost = ?, errorText = ?,
                     updatedAt = ?, streamingPid = NULL
                 WHERE id = ?
-                """, arguments: [content, status, inputTokens, outputTokens, errorText, Date(), id])
+                """, arguments: [content, status, inputTokens, outputTokens, cost, errorText, Date(), id])
             if let conversationId = try Int64.fetchOne(db, sql: "SELECT conversationId FROM message WHERE id = ?",
                                                        arguments: [id]) {
                 try Self.touchConversation(id: conversationId, db)

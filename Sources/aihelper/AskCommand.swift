@@ -16,9 +16,13 @@ struct AskCommand: AsyncParsableCommand {
         discussion: "With no text, the question is read from standard input. Tool activity goes to stderr. Exit code 1 when the answer fails.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var providerOptions: ProviderOptions
 
     @Flag(name: .long, help: "Allow destructive tool calls (deleting) without asking.")
     var yes = false
+
+    @Flag(name: .long, help: "Print one JSON object per line for each event (text, tool_call, tool_result, waiting, usage, error, done).")
+    var json = false
 
     @Argument(help: "The question or request.")
     var words: [String] = []
@@ -36,13 +40,18 @@ struct AskCommand: AsyncParsableCommand {
         _ = try? database.markInterruptedMessages()
         let (config, warning) = AppConfig.load(path: global.paths.config)
         if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
-        let agent = AppServices.makeAgent(database: database, config: config)
+        let choice = providerOptions.choose(config: config)
+        if let problem = choice.problem {
+            if json { AskJSON.print(error: problem.description) }
+            throw fail(problem.description, code: 1)
+        }
+        let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider)
         let conversation = try database.createConversation(title: String(text.prefix(48)), provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in
             AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)
-        }, emit: AskOutput.print)
+        }, emit: json ? AskJSON.print : AskOutput.print)
         if message.status != .complete {
             throw fail(message.errorText ?? "the answer failed.", code: 1)
         }

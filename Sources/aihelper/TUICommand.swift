@@ -11,6 +11,7 @@ struct TUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tui", abstract: "Start the full-screen app (the default).")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var providerOptions: ProviderOptions
 
     @Flag(name: .long, help: "Do not capture the mouse (leaves text selection to the terminal).")
     var noMouse = false
@@ -30,9 +31,14 @@ struct TUICommand: ParsableCommand {
         do { backend = try NcursesBackend(enableMouse: config.mouse && !noMouse) } catch {
             throw fail("\(error)", code: 2)
         }
-        let agent = AppServices.makeAgent(database: database, config: config)
+        let choice = providerOptions.choose(config: config)
+        let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider)
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        TUIApp(backend: backend, database: database, agent: agent, noColor: noColor, startupWarning: warning).run()
+        // A provider that cannot be set up leaves the app running offline, saying what to fix.
+        let problem = choice.problem.map { "\($0.description) Using the offline assistant." }
+        let notice = [problem, warning].compactMap { $0 }.joined(separator: " ")
+        TUIApp(backend: backend, database: database, agent: agent, noColor: noColor,
+               startupWarning: notice.isEmpty ? nil : notice).run()
     }
 }
 

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import HTTP
 
 /// The real engine against the loopback provider server: what arrives, and when.

@@ -1,29 +1,11 @@
 import Foundation
 import XCTest
 @testable import HTTP
+import TestSupport
 
 /// One provider server for the whole test run: it exits by itself when the test process ends
 /// (its stdin closes), so it needs no teardown.
 let sharedPeer = Result { try PeerServer.providers() }
-
-struct DeadlineExceeded: Error, CustomStringConvertible {
-    var seconds: Double
-    var description: String { "did not finish within \(seconds) s" }
-}
-
-/// Runs `body`, cancelling it and throwing when it takes longer than `seconds`, so that no
-/// test can hang.
-func withDeadline<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            throw DeadlineExceeded(seconds: seconds)
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-    }
-}
 
 /// Everything one transfer delivered, with the time each part came.
 struct Received: Sendable {

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 
 /// The loopback provider server must not drift from the real wire formats: the official
 /// `openai` and `anthropic` Python SDKs parse its streams (Tests/Peers/check_sdks.py).

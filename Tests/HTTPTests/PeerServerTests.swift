@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import HTTP
 
 /// The loopback provider server's own vocabulary, seen through the real engine: every

@@ -20,7 +20,8 @@ Endpoints
 
 Scenarios: see peer_scripts.py (header `X-Script` or `[script:NAME]` in the last user message).
 
-Faults: header `X-Fault` or `[fault:NAME]` in the last user message.
+Faults: header `X-Fault` or `[fault:NAME]` in the last user message. A request whose API key
+contains `invalid-key` is answered 401 on every endpoint (so key checks can fail).
   drop            close the connection mid-stream (half the events, then half an event)
   400 401 403 404 429 500 503 529 ...   that status with the provider's error body;
                   `CODE:S` adds `Retry-After: S` (429 always has one, 1 s by default)
@@ -80,6 +81,7 @@ class State:
 
 
 STATE = State()
+KEY_HEADERS = ("Authorization", "x-api-key", "x-goog-api-key")
 STATUS_FAULT = re.compile(r"(\d{3})(-once)?(?::(\d+))?")
 GEMINI = re.compile(r"^/v1beta/models/([^/:]+):(streamGenerateContent|generateContent)$")
 
@@ -124,6 +126,8 @@ class Handler(BaseHTTPRequestHandler):
         found = tags(user_text)
         script = self.headers.get("X-Script") or found.get("script") or "text"
         fault = self.headers.get("X-Fault") or found.get("fault") or ""
+        if not fault and any("invalid-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
+            fault = "401"  # a key named invalid-key is always rejected (key checks, wrong keys)
         try:
             reply = make_reply(script, user_text)
         except ValueError as error:

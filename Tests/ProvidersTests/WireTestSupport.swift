@@ -50,6 +50,9 @@ struct Assembled: Equatable {
     var done: StopReason?
     struct TokenCount: Equatable { var input: Int; var output: Int }
 
+    /// The waits announced before retries (seconds).
+    var waits: [Double] = []
+
     var argumentsJSON: [JSONValue?] { calls.map { JSONValue(parsing: $0.arguments) } }
 }
 
@@ -75,6 +78,7 @@ func assemble(_ events: [StreamEvent], file: StaticString = #filePath, line: UIn
             a.calls[index].ended = true
         case .usage(let i, let o): a.usage.append(.init(input: i, output: o))
         case .done(let r): a.done = r
+        case .waiting(let seconds, _): a.waits.append(seconds)
         }
     }
     for (i, c) in a.calls.enumerated() { XCTAssertTrue(c.ended, "call \(i) never ended", file: file, line: line) }

@@ -115,6 +115,10 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         }
         if change.todos { effects.append(.reloadTodos) }
         return effects
+    case .waiting(let seconds, let reason):
+        let wait = Int(seconds.rounded(.up))
+        state.notice = Notice(text: "\(reason) Waiting \(wait) s…", kind: .info, expires: Date().addingTimeInterval(seconds))
+        return []
     case .finished(let message):
         if let i = state.chat.index(of: message.id!) { state.chat.messages[i] = message }
         if turn == state.chat.activeTurn {

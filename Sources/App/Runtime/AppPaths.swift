@@ -6,6 +6,8 @@ public struct AppPaths: Sendable {
     public var config: String
     public var database: String
     public var log: String
+    /// Folder for things that can be fetched again (the model lists).
+    public var cache: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 databaseOverride: String? = nil, configOverride: String? = nil) {
@@ -18,5 +20,6 @@ public struct AppPaths: Sendable {
         config = configOverride ?? base("XDG_CONFIG_HOME", ".config") + "/config.toml"
         database = databaseOverride ?? base("XDG_DATA_HOME", ".local/share") + "/aihelper.sqlite"
         log = base("XDG_STATE_HOME", ".local/state") + "/aihelper.log"
+        cache = base("XDG_CACHE_HOME", ".cache") + (environment["AIHELPER_HOME"].map { $0.isEmpty ? "" : "/cache" } ?? "")
     }
 }

@@ -10,10 +10,12 @@ public struct AppConfig: Sendable, Equatable {
     public var stepLimit = 6
     /// Replaces the default persona in the system prompt.
     public var persona: String?
+    /// Which model to talk to (see docs/providers.md).
+    public var providers = ProviderConfig()
 
     public init() {}
 
-    static let keys: Set<String> = ["mouse", "step_limit", "persona"]
+    static let keys: Set<String> = Set(["mouse", "step_limit", "persona"]).union(ProviderConfig.keys)
 
     /// Reads the file at `path`; the warning is for the user (status bar or stderr).
     public static func load(path: String) -> (config: AppConfig, warning: String?) {
@@ -43,6 +45,7 @@ public struct AppConfig: Sendable, Equatable {
         if let value = table["persona"] {
             if let s = value.string, !s.isEmpty { config.persona = s } else { problems.append("'persona' must be text") }
         }
+        config.providers = ProviderConfig.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."
         return (config, warning)
     }

@@ -10,11 +10,17 @@ public enum AppInfo {
 
 /// Wires the parts the same way for the TUI and the CLI.
 public enum AppServices {
+    /// The agent with the offline assistant.
     public static func makeAgent(database: AppDatabase, config: AppConfig = AppConfig(),
                                  environment: [String: String] = ProcessInfo.processInfo.environment) -> Agent {
+        makeAgent(database: database, config: config, provider: offlineProvider(environment))
+    }
+
+    /// The agent with `provider` (see `chooseProvider`).
+    public static func makeAgent(database: AppDatabase, config: AppConfig, provider: any ChatProvider) -> Agent {
         var agentConfig = AgentConfig(stepLimit: config.stepLimit)
         if let persona = config.persona { agentConfig.persona = persona }
-        return Agent(provider: offlineProvider(environment), tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
+        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
     }
 
     /// `AIHELPER_OFFLINE_WORD_DELAY_MS` slows the offline assistant's streaming (the

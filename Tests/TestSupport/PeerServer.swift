@@ -8,29 +8,29 @@ import Glibc
 /// it never outlives the test, even when the test process is killed.
 ///
 /// Generic on purpose: any script that follows that protocol can be started this way.
-final class PeerServer: @unchecked Sendable {
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
+public final class PeerServer: @unchecked Sendable {
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The package's root folder, found from this file's place in `Tests/<Target>/`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let peersFolder = packageRoot.appendingPathComponent("Tests/Peers")
+    public static let peersFolder = packageRoot.appendingPathComponent("Tests/Peers")
 
-    let port: Int
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public let port: Int
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
     private let process = Process()
     private let stdinPipe = Pipe()
     private let stdoutPipe = Pipe()
 
     /// The loopback provider server (Tests/Peers/provider_server.py).
-    static func providers() throws -> PeerServer {
+    public static func providers() throws -> PeerServer {
         try PeerServer(script: "provider_server.py")
     }
 
     /// Starts `python3 Tests/Peers/<script> <arguments>` and waits at most `startTimeout` for its port.
-    init(script: String, arguments: [String] = [], python: String = "python3", startTimeout: TimeInterval = 15) throws {
+    public init(script: String, arguments: [String] = [], python: String = "python3", startTimeout: TimeInterval = 15) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [python, Self.peersFolder.appendingPathComponent(script).path] + arguments
         process.standardInput = stdinPipe

@@ -1,0 +1,163 @@
+import Foundation
+import ArgumentParser
+import App
+import Providers
+import Storage
+
+/// `aihelper keys check [provider]`.
+struct KeysCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys", abstract: "Check API keys.", subcommands: [Check.self], defaultSubcommand: Check.self)
+
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check",
+            abstract: "Check that a provider accepts its key (asks its models list; the key is never printed).",
+            discussion: "With no provider: every provider that has a key in the environment, and the configured one. Exit code 1 when a key is missing, invalid or the provider cannot be reached.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "openai, anthropic, gemini, openrouter, or a local server's name.")
+        var provider: String?
+
+        func run() async throws {
+            let config = AppConfig.load(path: global.paths.config).config
+            let environment = ProcessInfo.processInfo.environment
+            var kinds: [ProviderKind]
+            if let provider {
+                guard let kind = ProviderKind(name: provider) else { throw fail("unknown provider '\(provider)'.", code: 2) }
+                kinds = [kind]
+            } else {
+                kinds = ProviderResolver.providersWithKeys(environment: environment)
+                if let configured = config.providers.provider.flatMap(ProviderKind.init(name:)), !kinds.contains(configured) {
+                    kinds.append(configured)
+                }
+                kinds.removeAll { $0 == .offline }
+                if kinds.isEmpty {
+                    print("No provider has a key. Set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY, or name one: aihelper keys check openai")
+                    throw ExitCode(1)
+                }
+            }
+            var allGood = true
+            for kind in kinds {
+                let (line, good) = await Self.check(kind, config: config, environment: environment)
+                print(line)
+                allGood = allGood && good
+            }
+            if !allGood { throw ExitCode(1) }
+        }
+
+        static func check(_ kind: ProviderKind, config: AppConfig, environment: [String: String]) async -> (String, Bool) {
+            let name = kind.rawValue
+            if kind == .offline { return ("\(name): needs no key.", true) }
+            let settings: ProviderSettings
+            do { settings = try ProviderChecks.settings(kind, config: config, environment: environment) } catch {
+                return ("\(name): \((error as? ProviderError)?.description ?? "\(error)")", false)
+            }
+            let source: String
+            switch settings.keySource {
+            case .environment(let variable): source = " (key from \(variable))"
+            case .credentials: source = " (key from credentials.toml)"
+            case nil: source = " (no key)"
+            }
+            switch await ProviderChecks.checkKey(settings) {
+            case .valid:
+                return ("\(name): valid\(source).", true)
+            case .validRateLimited(let wait):
+                let after = wait.map { ", retry after \(Int($0.rounded(.up))) s" } ?? ""
+                return ("\(name): valid but rate limited right now\(after)\(source).", true)
+            case .invalid(let e): return ("\(name): invalid\(source): \(e.description)", false)
+            case .unreachable(let e): return ("\(name): network error: \(e.description)", false)
+            case .failed(let e): return ("\(name): check failed: \(e.description)", false)
+            }
+        }
+    }
+}
+
+/// `aihelper models [provider]`.
+struct ModelsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "models",
+        abstract: "List a provider's models (live, cached for a day; else the built-in catalog).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The provider (default: the configured one).")
+    var provider: String?
+
+    @Flag(name: .long, help: "Ask the provider again instead of using the day-old cache.")
+    var refresh = false
+
+    func run() async throws {
+        let config = AppConfig.load(path: global.paths.config).config
+        let name = provider ?? config.providers.provider ?? "offline"
+        guard let kind = ProviderKind(name: name) else { throw fail("unknown provider '\(name)'.", code: 2) }
+        if kind == .offline {
+            print("offline-assistant  (the built-in assistant; choose a provider with --provider or in config.toml)")
+            return
+        }
+        var ids: [String]
+        do {
+            let settings = try ProviderChecks.settings(kind, config: config)
+            let result = await ProviderChecks.models(settings, cacheFolder: global.paths.cache, refresh: refresh)
+            ids = result.models
+            if let problem = result.problem {
+                FileHandle.standardError.write(Data("aihelper: could not list \(kind.displayName)'s models: \(problem.description) Showing the built-in catalog.\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("aihelper: \((error as? ProviderError)?.description ?? "\(error)") Showing the built-in catalog.\n".utf8))
+            ids = ModelCatalog.models(for: kind).map(\.id)
+        }
+        for id in ids { print(Self.line(id, kind: kind)) }
+    }
+
+    static func line(_ id: String, kind: ProviderKind) -> String {
+        guard let info = ModelCatalog.find(id, provider: kind) else { return id }
+        let context = info.contextWindow >= 1_000_000 ? "\(info.contextWindow / 1_000_000)M" : "\(info.contextWindow / 1000)k"
+        return id.padding(toLength: max(id.count, 28), withPad: " ", startingAt: 0)
+            + "  \(context) context  $\(UsageCommand.money(info.inputPrice)) in / $\(UsageCommand.money(info.outputPrice)) out per 1M  \(info.tier.rawValue)"
+    }
+}
+
+/// `aihelper usage`.
+struct UsageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "usage", abstract: "Print tokens and cost per day, provider and model.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "Only the last N days.")
+    var days: Int?
+
+    func run() throws {
+        let database: AppDatabase
+        do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
+        let since = days.map { Calendar.current.date(byAdding: .day, value: -max(0, $0 - 1), to: Calendar.current.startOfDay(for: Date()))! }
+        let rows = try database.usageByDay(since: since)
+        if rows.isEmpty {
+            print("No usage recorded yet.")
+            return
+        }
+        let header = ["day", "provider", "model", "answers", "input", "output", "cost"]
+        var table = rows.map { r in
+            [r.day, r.provider, r.model, "\(r.totals.answers)", "\(r.totals.inputTokens)", "\(r.totals.outputTokens)",
+             "$" + Self.money(r.totals.cost)]
+        }
+        let total = rows.reduce(UsageTotals()) { t, r in
+            UsageTotals(inputTokens: t.inputTokens + r.totals.inputTokens, outputTokens: t.outputTokens + r.totals.outputTokens,
+                        cost: t.cost + r.totals.cost, answers: t.answers + r.totals.answers)
+        }
+        table.append(["total", "", "", "\(total.answers)", "\(total.inputTokens)", "\(total.outputTokens)", "$" + Self.money(total.cost)])
+        let widths = header.indices.map { i in ([header] + table).map { $0[i].count }.max()! }
+        for row in [header] + table {
+            print(row.enumerated().map { i, cell in
+                i >= 3 ? String(repeating: " ", count: widths[i] - cell.count) + cell
+                       : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }.joined(separator: "  "))
+        }
+    }
+
+    static func money(_ value: Double) -> String {
+        value == 0 ? "0" : value < 0.01 ? String(format: "%.6f", value) : String(format: "%.2f", value)
+    }
+}

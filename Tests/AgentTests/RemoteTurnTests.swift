@@ -1,0 +1,83 @@
+import XCTest
+import Core
+import Providers
+import Storage
+import Tools
+import TestSupport
+@testable import Agent
+
+/// Whole turns against the loopback peer through the real engine: what ends up in the database.
+final class RemoteTurnTests: XCTestCase {
+    private static let peer = Result { try PeerServer.providers() }
+
+    private func agent(_ database: AppDatabase) throws -> Agent {
+        let base = try Self.peer.get().baseURL
+        let settings = ProviderSettings(kind: .openai, baseURL: URL(string: base + "/v1")!, apiKey: "test-key-123456",
+                                        keySource: .environment("OPENAI_API_KEY"), model: "gpt-4.1-mini")
+        let provider = RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10),
+                                      retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.01, jitter: 0))
+        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database)
+    }
+
+    private final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [AgentEvent] = []
+        func add(_ e: AgentEvent) { lock.withLock { items.append(e) } }
+        var all: [AgentEvent] { lock.withLock { items } }
+    }
+
+    private func runTurn(_ text: String) async throws -> (Message, AppDatabase, [AgentEvent]) {
+        let database = try AppDatabase.temporary()
+        let agent = try agent(database)
+        let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+        let events = Events()
+        let message = try await withDeadline(20) { await agent.run(turn, emit: { events.add($0) }) }
+        return (message, database, events.all)
+    }
+
+    func testAnswerIsStoredWithUsageAndCost() async throws {
+        let (message, database, _) = try await runTurn("hi")
+        XCTAssertEqual(message.status, .complete)
+        let stored = try XCTUnwrap(try database.message(id: message.id!))
+        XCTAssertEqual(stored.content, "Hello from the loopback server: café, naïve, 日本語 and 🙂 — all in one answer.")
+        XCTAssertEqual(stored.provider, "openai")
+        XCTAssertEqual(stored.outputTokens, 19, "the peer counts one token per piece")
+        let input = try XCTUnwrap(stored.inputTokens)
+        XCTAssertGreaterThan(input, 0)
+        let expectedCost = (Double(input) * 0.40 + 19 * 1.60) / 1_000_000   // gpt-4.1-mini's price per million
+        XCTAssertEqual(stored.cost ?? 0, expectedCost, accuracy: 1e-12)
+        let totals = try database.usageTotals(conversationId: stored.conversationId)
+        XCTAssertEqual(totals, UsageTotals(inputTokens: input, outputTokens: 19, cost: stored.cost!, answers: 1))
+        let rows = try database.usageByDay()
+        XCTAssertEqual(rows.map(\.provider), ["openai"])
+        XCTAssertEqual(rows.first?.model, "gpt-4.1-mini")
+    }
+
+    func testDropMidStreamKeepsPartialTextMarkedInterrupted() async throws {
+        let (message, database, _) = try await runTurn("hi [fault:drop]")
+        XCTAssertEqual(message.status, .interrupted)
+        let stored = try XCTUnwrap(try database.message(id: message.id!))
+        XCTAssertEqual(stored.status, .interrupted)
+        XCTAssertFalse(stored.content.isEmpty)
+        let sentence = "Hello from the loopback server: café, naïve, 日本語 and 🙂 — all in one answer."
+        XCTAssertTrue(sentence.hasPrefix(stored.content) && stored.content != sentence, stored.content)
+        XCTAssertTrue(stored.errorText?.contains("partial answer is kept") == true, stored.errorText ?? "")
+    }
+
+    func testRejectedKeyBeforeOutputIsAnErrorThatSaysWhatToDo() async throws {
+        let (message, _, _) = try await runTurn("hi [fault:401]")
+        XCTAssertEqual(message.status, .error)
+        XCTAssertEqual(message.content, "")
+        XCTAssertTrue(message.errorText?.contains("OPENAI_API_KEY") == true, message.errorText ?? "")
+    }
+
+    func testRetryWaitReachesTheCaller() async throws {
+        let (message, _, events) = try await runTurn("hi [script:text:3] [fault:429-once:0]")
+        XCTAssertEqual(message.status, .complete)
+        XCTAssertEqual(message.content, "Hello from the")
+        let waits = events.compactMap { if case .waiting(let s, let r) = $0 { return (s, r) } else { return nil } }
+        XCTAssertEqual(waits.map(\.0), [0])
+        XCTAssertTrue(waits.first?.1.contains("rate limiting") == true, waits.first?.1 ?? "")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+import Core
+import Storage
+import TestSupport
+
+/// `aihelper ask`, `keys check`, `models` and `usage` with real providers: the binary against the loopback peer.
+final class CLIProviderTests: XCTestCase {
+    private static let peer = Result { try PeerServer.providers() }
+    private static let sentence = "Hello from the loopback server: café, naïve, 日本語 and 🙂 — all in one answer."
+    private var home = ""
+    private var cli: CLIRunner { CLIRunner(home: home) }
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-cli-p-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
+
+    /// The variables (or config) a user sets for `provider` to reach the peer.
+    private func setup(_ provider: String) throws -> (arguments: [String], environment: [String: String]) {
+        let base = try Self.peer.get().baseURL
+        switch provider {
+        case "openai": return ([], ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "x"])
+        case "anthropic": return ([], ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "x"])
+        case "gemini": return ([], ["GEMINI_BASE_URL": base, "GEMINI_API_KEY": "x"])
+        case "ollama", "ollama-native": return ([], ["OLLAMA_HOST": base])
+        default:
+            let config = home + "/\(provider).toml"
+            try "[providers.\(provider)]\nbase_url = \"\(base)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            return (["--config", config], [:])
+        }
+    }
+
+    func testAskStreamsTheAnswerFromEveryProvider() throws {
+        for provider in ["openai", "anthropic", "gemini", "ollama", "ollama-native", "llamacpp-raw"] {
+            let (arguments, environment) = try setup(provider)
+            let result = try cli.run(["ask", "--provider", provider] + arguments + ["hi"], environment: environment)
+            XCTAssertEqual(result.status, 0, "\(provider): \(result.err)")
+            XCTAssertEqual(result.out, Self.sentence + "\n", provider)
+        }
+        let usage = try cli.run(["usage"])
+        XCTAssertEqual(usage.status, 0, usage.err)
+        let lines = usage.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1 + 6 + 1, usage.out)   // header, one line per provider, total
+        XCTAssertTrue(lines.contains { $0.contains("openai") && $0.contains("gpt-4.1-mini") && $0.contains("19") }, usage.out)
+        XCTAssertTrue(lines.last!.hasPrefix("total") && lines.last!.contains(" 6 "), usage.out)
+    }
+
+    func testAskJSONPrintsOneParsableObjectPerEvent() throws {
+        let (_, environment) = try setup("anthropic")
+        let result = try cli.run(["ask", "--json", "--provider", "anthropic", "--model", "claude-haiku-4-5", "hi"], environment: environment)
+        XCTAssertEqual(result.status, 0, result.err)
+        let objects = try result.out.split(separator: "\n").map {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0))
+        }
+        let text = objects.filter { $0["type"] as? String == "text" }.compactMap { $0["text"] as? String }.joined()
+        XCTAssertEqual(text, Self.sentence)
+        let usage = try XCTUnwrap(objects.first { $0["type"] as? String == "usage" })
+        XCTAssertEqual(usage["output_tokens"] as? Int, 19)
+        XCTAssertGreaterThan(usage["cost"] as? Double ?? 0, 0, "claude-haiku-4-5 has a price")
+        XCTAssertEqual(objects.last?["type"] as? String, "done")
+        XCTAssertEqual(objects.last?["status"] as? String, "complete")
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        XCTAssertEqual(try db.usageByDay().first?.model, "claude-haiku-4-5", "--model is used and stored")
+    }
+
+    func testAskJSONReportsAToolCallAndAnError() throws {
+        let (_, environment) = try setup("openai")
+        let result = try cli.run(["ask", "--json", "--provider", "openai", "weather [script:tool] [fault:drop]"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        let types = result.out.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["type"] as? String
+        }
+        XCTAssertEqual(types.suffix(2), ["error", "done"], result.out)
+        let tool = try cli.run(["ask", "--json", "--provider", "openai", "weather [script:tool]"], environment: environment)
+        XCTAssertTrue(tool.out.contains(#""name":"get_weather","type":"tool_call""#), tool.out)
+        XCTAssertTrue(tool.out.contains(#""type":"tool_result""#), tool.out)
+    }
+
+    func testMissingKeyNamesTheVariableAndExitsWithOne() throws {
+        let result = try cli.run(["ask", "--provider", "anthropic", "hi"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("ANTHROPIC_API_KEY"), result.err)
+        XCTAssertTrue(result.err.contains("console.anthropic.com/settings/keys"), result.err)
+        XCTAssertEqual(result.out, "")
+    }
+
+    func testFailureAfterPartialTextKeepsItAndExitsWithOne() throws {
+        let (_, environment) = try setup("gemini")
+        let result = try cli.run(["ask", "--provider", "gemini", "hi [fault:drop]"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.out.hasPrefix("Hello"), result.out)
+        XCTAssertTrue(result.err.contains("partial answer is kept"), result.err)
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let conversation = try XCTUnwrap(try db.conversations(limit: 1).first)
+        let answer = try XCTUnwrap(try db.messages(conversationId: conversation.id!).last)
+        XCTAssertEqual(answer.status, .interrupted)
+        XCTAssertEqual(answer.content + "\n", result.out)
+    }
+
+    func testKeysCheckReportsValidInvalidAndUnreachableWithoutPrintingTheKey() throws {
+        let base = try Self.peer.get().baseURL
+        let good = try cli.run(["keys", "check", "openai"], environment: ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-good-key-0123456789"])
+        XCTAssertEqual(good.status, 0, good.err)
+        XCTAssertEqual(good.out, "openai: valid (key from OPENAI_API_KEY).\n")
+        let bad = try cli.run(["keys", "check"], environment: ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "sk-invalid-key-0123456789"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.out.hasPrefix("anthropic: invalid (key from ANTHROPIC_API_KEY): Anthropic rejected the API key (401)"), bad.out)
+        XCTAssertFalse(bad.out.contains("sk-invalid-key-0123456789"), bad.out)
+        let down = try cli.run(["keys", "check", "gemini"], environment: ["GEMINI_BASE_URL": "http://127.0.0.1:9", "GEMINI_API_KEY": "sk-some-key-0123456789"])
+        XCTAssertEqual(down.status, 1)
+        XCTAssertTrue(down.out.hasPrefix("gemini: network error: Could not reach Gemini"), down.out)
+        XCTAssertFalse(down.out.contains("sk-some-key"), down.out)
+    }
+
+    func testModelsListsLiveCachesForADayAndFallsBackToTheCatalog() throws {
+        let base = try Self.peer.get().baseURL
+        let env = ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "x"]
+        let live = try cli.run(["models", "openai"], environment: env)
+        XCTAssertEqual(live.status, 0, live.err)
+        XCTAssertFalse(live.out.isEmpty)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: home + "/cache").filter { $0.hasPrefix("models-openai-") }
+        XCTAssertEqual(cached.count, 1)
+        XCTAssertTrue(live.out.contains("gpt-4.1 ") && live.out.contains("$2.00 in / $8.00 out per 1M"), live.out)
+        // The second run reads the cache (a list the server does not have proves it), --refresh asks again.
+        let file = home + "/cache/" + cached[0]
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "gpt-4o-mini", with: "only-in-cache").write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try cli.run(["models", "openai"], environment: env)
+        XCTAssertTrue(again.out.contains("only-in-cache"), again.out)
+        let refreshed = try cli.run(["models", "openai", "--refresh"], environment: env)
+        XCTAssertEqual(refreshed.out, live.out)
+        let offline = try cli.run(["models", "anthropic"], environment: ["ANTHROPIC_BASE_URL": "http://127.0.0.1:9", "ANTHROPIC_API_KEY": "x"])
+        XCTAssertEqual(offline.status, 0)
+        XCTAssertTrue(offline.out.contains("claude-sonnet-4-5"), "the built-in catalog: \(offline.out)")
+        XCTAssertTrue(offline.err.contains("Showing the built-in catalog"), offline.err)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+import Core
+import Storage
+import TestSupport
+
+/// The full-screen app with a real provider: the binary in tmux, streaming from the loopback peer.
+final class TUIProviderTests: XCTestCase {
+    private static let peer = Result { try PeerServer.providers() }
+    private var home = ""
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-e2e-p-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
+
+    func testAnswerStreamsFromThePeerIntoTheChat() throws {
+        try "provider = \"openai\"\nmodel = \"gpt-4.1-mini\"\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let session = TmuxSession(home: home)
+        try session.start(environment: ["OPENAI_BASE_URL": try Self.peer.get().baseURL + "/v1", "OPENAI_API_KEY": "x"])
+        session.waitFor("the OpenAI badge") { $0.contains(" OpenAI ") }
+        try session.type("hello there [script:long:40:80]")
+        try session.press("Enter")
+        let streaming = session.waitFor("the answer streaming") { $0.contains("t3 ") && $0.contains("Esc cancel") }
+        XCTAssertFalse(streaming.contains("t39"), "seen while it still streams:\n\(streaming)")
+        session.waitFor("the whole answer", timeout: 15) { $0.contains("t39") && !$0.contains("Esc cancel") }
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let conversation = try XCTUnwrap(try db.conversations(limit: 1).first)
+        let answer = try XCTUnwrap(try db.messages(conversationId: conversation.id!).last)
+        XCTAssertEqual(answer.status, .complete)
+        XCTAssertEqual(answer.content, (0..<40).map { "t\($0) " }.joined())
+        XCTAssertEqual(answer.provider, "openai")
+        XCTAssertEqual(answer.outputTokens, 40)
+    }
+
+    func testMissingKeyIsShownAndTheAppKeepsRunningOffline() throws {
+        try "provider = \"anthropic\"\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let session = TmuxSession(home: home)
+        try session.start(width: 200, height: 40)
+        let screen = session.waitFor("the missing-key notice") { $0.contains("ANTHROPIC_API_KEY") }
+        XCTAssertTrue(screen.contains(" Offline "), "the offline assistant answers meanwhile:\n\(screen)")
+        try session.type("help")
+        try session.press("Enter")
+        session.waitFor("the offline answer") { $0.contains("built-in offline assistant") && !$0.contains("Esc cancel") }
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+}
