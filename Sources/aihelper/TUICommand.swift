@@ -37,8 +37,9 @@ struct TUICommand: ParsableCommand {
         // A provider that cannot be set up leaves the app running offline, saying what to fix.
         let problem = choice.problem.map { "\($0.description) Using the offline assistant." }
         let notice = [problem, warning].compactMap { $0 }.joined(separator: " ")
+        let switcher = ProviderSwitcher(config: config, flags: providerOptions.flags, cacheFolder: paths.cache)
         TUIApp(backend: backend, database: database, agent: agent, noColor: noColor,
-               startupWarning: notice.isEmpty ? nil : notice).run()
+               startupWarning: notice.isEmpty ? nil : notice, switcher: switcher).run()
     }
 }
 

@@ -1,4 +1,5 @@
 import XCTest
+import Storage
 import Core
 import Terminal
 import Agent
@@ -252,5 +253,68 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(wide.mode, .wide)
         let widths = PaneID.allCases.map { wide.panes[$0]!.width }
         XCTAssertEqual(widths.reduce(0, +), 200, "the panes fill the width")
+    }
+
+    func testProviderAndModelCommandsOpenPickersOrSwitchDirectly() {
+        var state = makeState()
+        type("/provider", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.openProviderPicker])
+        type("/model gpt-4o-mini", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: nil, model: "gpt-4o-mini")])
+        type("/provider anthropic", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: "anthropic", model: nil)])
+        type("/keys", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.checkKey])
+        XCTAssertEqual(state.chat.input.text, "", "commands leave the input empty")
+    }
+
+    func testPickerFiltersMovesAndChooses() {
+        var state = makeState()
+        state.picker = Picker(purpose: .model, title: "Model", items: ["gpt-4.1", "gpt-4o-mini", "o4-mini"].map {
+            Picker.Item(id: $0, label: $0, detail: "")
+        }, current: "gpt-4.1")
+        for letter in ["m", "i", "n", "i"] { type(letter, into: &state) }
+        XCTAssertEqual(state.picker?.visible.map(\.id), ["gpt-4o-mini", "o4-mini"])
+        _ = update(&state, .key(.down))
+        _ = update(&state, .key(.down))
+        XCTAssertEqual(state.picker?.selected, 1, "the cursor stops at the last match")
+        for _ in 0..<4 { _ = update(&state, .key(.backspace)) }
+        XCTAssertEqual(state.picker?.visible.count, 3)
+        XCTAssertEqual(state.chat.input.text, "", "typing goes to the filter, not the input")
+        _ = update(&state, .key(.down))
+        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: nil, model: "gpt-4o-mini")])
+        XCTAssertNil(state.picker)
+
+        state.picker = Picker(purpose: .provider, title: "Provider", items: [Picker.Item(id: "openai", label: "OpenAI", detail: "")])
+        XCTAssertEqual(update(&state, .key(.escape)), [])
+        XCTAssertNil(state.picker, "Esc closes without a choice")
+    }
+
+    func testALiveListKeepsTheHighlightedModel() {
+        var state = makeState()
+        let items = ["a", "b", "c"].map { Picker.Item(id: $0, label: $0, detail: "") }
+        state.picker = Picker(purpose: .model, title: "Model", items: items, current: "a")
+        _ = update(&state, .key(.down))
+        _ = update(&state, .modelsListed(["x", "b", "y"].map { Picker.Item(id: $0, label: $0, detail: "") }, status: "3 models, live list"))
+        XCTAssertEqual(state.picker?.visible[state.picker!.selected].id, "b")
+        XCTAssertEqual(state.picker?.status, "3 models, live list")
+    }
+
+    func testRetryWaitCountsDownOnTheStatusBar() {
+        var state = makeState()
+        _ = update(&state, .agent(turnId: 1, .waiting(seconds: 3, reason: "OpenAI is rate limiting requests (429).")))
+        let start = state.clock
+        XCTAssertEqual(state.notice?.display(at: start), "Retrying in 3 s · OpenAI is rate limiting requests (429).")
+        _ = update(&state, .tick(start.addingTimeInterval(1.2)))
+        XCTAssertEqual(state.notice?.display(at: state.clock), "Retrying in 2 s · OpenAI is rate limiting requests (429).")
+        _ = update(&state, .tick(start.addingTimeInterval(3.1)))
+        XCTAssertNil(state.notice, "the notice goes when the wait is over")
+    }
+
+    func testUsageTextOnTheStatusBar() {
+        XCTAssertEqual(StatusBar.usageText(UsageTotals(inputTokens: 20, outputTokens: 11)), "31 tok")
+        XCTAssertEqual(StatusBar.usageText(UsageTotals(inputTokens: 10_000, outputTokens: 2_345, cost: 0.0042)), "12.3k tok · $0.0042")
+        XCTAssertEqual(StatusBar.usageText(UsageTotals(inputTokens: 9, outputTokens: 1, cost: 0.00001)), "10 tok · <$0.0001")
+        XCTAssertEqual(StatusBar.usageText(UsageTotals(inputTokens: 100_000, outputTokens: 0, cost: 1.5)), "100.0k tok · $1.50")
     }
 }

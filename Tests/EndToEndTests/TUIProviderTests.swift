@@ -50,4 +50,47 @@ final class TUIProviderTests: XCTestCase {
         try session.press("C-q")
         XCTAssertTrue(session.waitUntilExited())
     }
+
+    /// Starts offline, switches with /provider and /model, checks the key, and waits out a 429
+    /// with the countdown on the status bar.
+    func testSwitchingProviderAndModelCheckingTheKeyAndCountingDownARetry() throws {
+        let peer = try Self.peer.get()
+        let session = TmuxSession(home: home)
+        try session.start(width: 140, height: 36, environment: ["OPENAI_BASE_URL": peer.baseURL + "/v1", "OPENAI_API_KEY": "sk-e2e-0123456789"])
+        session.waitFor("the offline badge") { $0.contains(" Offline ") }
+
+        try session.type("/provider")
+        try session.press("Enter")
+        let picker = session.waitFor("the provider picker") { $0.contains("Provider") && $0.contains("needs ANTHROPIC_API_KEY") }
+        XCTAssertTrue(picker.split(separator: "\n").contains { $0.contains("OpenAI (openai)") && $0.contains("key set") }, picker)
+        try session.type("openai")
+        try session.press("Enter")
+        session.waitFor("the switch") { $0.contains(" OpenAI ") && $0.contains("Now answering with OpenAI") }
+
+        try session.type("/model")
+        try session.press("Enter")
+        session.waitFor("the live model list") { $0.contains("models, live list") && $0.contains("gpt-4o-mini") }
+        try session.type("4o-mini")
+        try session.press("Enter")
+        session.waitFor("the model switch") { $0.contains("Now answering with OpenAI · gpt-4o-mini") }
+
+        try session.type("/keys")
+        try session.press("Enter")
+        let checked = session.waitFor("the key check") { $0.contains("The OpenAI key is valid.") }
+        XCTAssertFalse(checked.contains("sk-e2e-0123456789"), "the key never reaches the screen")
+
+        try session.type("hello [fault:429-once:3]")
+        try session.press("Enter")
+        session.waitFor("the countdown") { $0.contains("Retrying in 3 s") || $0.contains("Retrying in 2 s") }
+        session.waitFor("a later second of the countdown") { $0.contains("Retrying in 1 s") }
+        let done = session.waitFor("the answer after the wait", timeout: 15) { $0.contains("Hello from the loopback server") && !$0.contains("Esc cancel") }
+        XCTAssertTrue(done.contains(" tok"), "the status bar shows the conversation's tokens:\n\(done)")
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let answer = try XCTUnwrap(try db.messages(conversationId: try XCTUnwrap(db.latestConversation()).id!).last)
+        XCTAssertEqual(answer.status, .complete)
+        XCTAssertEqual(answer.model, "gpt-4o-mini")
+    }
 }

@@ -15,6 +15,12 @@ struct AppState {
     /// A one-line notice in the status bar (errors say what to do next).
     var notice: Notice?
     var pendingApproval: ApprovalRequest?
+    /// `/provider` or `/model` is choosing.
+    var picker: Picker?
+    /// Tokens and cost of the open conversation.
+    var usage: UsageTotals?
+    /// The time of the last tick: countdowns are drawn against it.
+    var clock = Date()
     var showHelp = false
     var spinnerFrame = 0
     var shouldQuit = false
@@ -34,6 +40,14 @@ struct Notice: Equatable {
     var text: String
     var kind: Kind
     var expires: Date?
+    /// Waiting before a retry: the seconds left are shown after the text.
+    var countdownTo: Date?
+
+    func display(at now: Date) -> String {
+        guard let end = countdownTo else { return text }
+        // The seconds first: the reason may be cut off at the screen's edge.
+        return "Retrying in \(max(0, Int(end.timeIntervalSince(now).rounded(.up)))) s · \(text)"
+    }
 }
 
 struct ChatState {

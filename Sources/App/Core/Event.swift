@@ -12,6 +12,10 @@ enum Event: Sendable {
     case tick(Date)
     case agent(turnId: Int, AgentEvent)
     case approvalRequested(ApprovalRequest)
+    /// The live model list for the `/model` picker (or the catalog, with why).
+    case modelsListed([Picker.Item], status: String?)
+    /// `/keys` finished: what the provider said of the key.
+    case keyChecked(String, ok: Bool)
     case quitRequested
 }
 
@@ -28,6 +32,12 @@ enum Effect: Equatable {
     case newConversation
     case reloadTasks
     case reloadTodos
+    case reloadUsage
+    case openProviderPicker
+    case openModelPicker
+    /// nil keeps the current provider / takes the provider's default model.
+    case switchProvider(provider: String?, model: String?)
+    case checkKey
     case composeInEditor(String)
     case bell
     case quit

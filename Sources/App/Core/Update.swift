@@ -13,6 +13,7 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         return []
     case .tick(let now):
         state.spinnerFrame &+= 1
+        state.clock = now
         if let expiry = state.notice?.expires, expiry <= now { state.notice = nil }
         let today = CivilDate(now)
         if today != state.tasks.today {
@@ -25,6 +26,12 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .approvalRequested(let request):
         state.pendingApproval = request
         return [.bell]
+    case .modelsListed(let items, let status):
+        if state.picker?.purpose == .model { state.picker?.replaceItems(items, status: status) }
+        return []
+    case .keyChecked(let text, let ok):
+        state.notice = Notice(text: text, kind: ok ? .info : .error, expires: ok ? state.clock.addingTimeInterval(15) : nil)
+        return []
     case .quitRequested:
         state.shouldQuit = true
         return [.quit]
@@ -35,6 +42,9 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     if state.showHelp {
         state.showHelp = false
         return []
+    }
+    if state.picker != nil, key != .ctrl("q") {
+        return handlePickerKey(&state, key)
     }
     if let approval = state.pendingApproval {
         switch key {
@@ -116,8 +126,9 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         if change.todos { effects.append(.reloadTodos) }
         return effects
     case .waiting(let seconds, let reason):
-        let wait = Int(seconds.rounded(.up))
-        state.notice = Notice(text: "\(reason) Waiting \(wait) s…", kind: .info, expires: Date().addingTimeInterval(seconds))
+        state.clock = Date()
+        let end = state.clock.addingTimeInterval(seconds)
+        state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
         return []
     case .finished(let message):
         if let i = state.chat.index(of: message.id!) { state.chat.messages[i] = message }
@@ -127,7 +138,9 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         }
         if message.status == .error || message.status == .interrupted, let text = message.errorText {
             state.notice = Notice(text: text, kind: message.status == .error ? .error : .info, expires: nil)
+        } else if state.notice?.countdownTo != nil {
+            state.notice = nil
         }
-        return []
+        return [.reloadUsage]
     }
 }

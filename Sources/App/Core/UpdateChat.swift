@@ -39,6 +39,8 @@ private func submit(_ state: inout AppState) -> [Effect] {
     return [.send(text)]
 }
 
+let chatCommands = "/help, /new, /retry, /provider, /model, /keys, /quit"
+
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
     switch name {
@@ -59,8 +61,23 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     case "/retry":
         _ = state.chat.input.commit()
         return retry(&state)
+    case "/provider", "/providers", "/model", "/models":
+        guard !state.chat.isStreaming else {
+            state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
+            return []
+        }
+        _ = state.chat.input.commit()
+        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let isProvider = name.hasPrefix("/provider")
+        if !argument.isEmpty {
+            return [isProvider ? .switchProvider(provider: argument, model: nil) : .switchProvider(provider: nil, model: argument)]
+        }
+        return [isProvider ? .openProviderPicker : .openModelPicker]
+    case "/keys", "/key":
+        _ = state.chat.input.commit()
+        return [.checkKey]
     default:
-        state.notice = Notice(text: "Unknown command \(name). Commands: /help, /new, /retry, /quit.", kind: .error, expires: nil)
+        state.notice = Notice(text: "Unknown command \(name). Commands: " + chatCommands + ".", kind: .error, expires: nil)
         return []
     }
 }

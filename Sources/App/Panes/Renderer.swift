@@ -28,6 +28,9 @@ final class Renderer {
             }
         }
         StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
+        if let picker = state.picker {
+            PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
+        }
         if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Terminal
+import Storage
 
 /// Bottom line: engine badge, conversation, then a notice, an approval question or the hints.
 enum StatusBar {
@@ -10,16 +11,28 @@ enum StatusBar {
         x += canvas.put(" \(state.providerName) ", x: x, y: rect.y, style: theme[.badge])
         let title = state.chat.conversation?.title ?? "New conversation"
         x += canvas.put(" " + truncate(title, toWidth: max(8, rect.width / 4)) + " ", x: x, y: rect.y, style: theme[.statusBar])
+        if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 {
+            x += canvas.put(" " + usageText(usage) + " ", x: x, y: rect.y, style: theme[.statusBar])
+        }
         let room = rect.x + rect.width - x
         if let approval = state.pendingApproval {
             canvas.put(" \(approval.question)  [y] allow  [n] deny ", x: x, y: rect.y, style: theme[.noticeError], maxWidth: room)
         } else if let notice = state.notice {
-            canvas.put(" " + notice.text + " ", x: x, y: rect.y, style: theme[notice.kind == .error ? .noticeError : .notice], maxWidth: room)
+            canvas.put(" " + notice.display(at: state.clock) + " ", x: x, y: rect.y, style: theme[notice.kind == .error ? .noticeError : .notice], maxWidth: room)
         } else {
             let hints = hintText(state)
             let hx = max(x, rect.x + rect.width - TextWidth.of(hints) - 1)
             canvas.put(hints, x: hx, y: rect.y, style: theme[.statusBar], maxWidth: rect.x + rect.width - hx)
         }
+    }
+
+    /// "12.3k tok · $0.0042": the conversation's tokens in and out, and its cost when priced.
+    static func usageText(_ usage: UsageTotals) -> String {
+        let tokens = usage.inputTokens + usage.outputTokens
+        let count = tokens >= 1000 ? String(format: "%.1fk", Double(tokens) / 1000) : "\(tokens)"
+        guard usage.cost > 0 else { return "\(count) tok" }
+        if usage.cost < 0.0001 { return "\(count) tok · <$0.0001" }
+        return "\(count) tok · $" + String(format: usage.cost < 0.01 ? "%.4f" : "%.2f", usage.cost)
     }
 
     private static func hintText(_ state: AppState) -> String {
@@ -39,7 +52,8 @@ enum Keymap {
                         ("Esc", "cancel the streaming answer"), ("F1, /help", "this help"), ("Ctrl-Q, /quit", "quit")]),
         ("Chat", [("Enter", "send"), ("Alt-Enter", "new line"), ("Up / Down", "input history"),
                   ("Ctrl-E", "compose in $EDITOR"), ("PgUp / PgDn, wheel", "scroll"), ("Home / End", "top / bottom (empty input)"),
-                  ("r, /retry", "retry a failed answer"), ("/new", "new conversation")]),
+                  ("r, /retry", "retry a failed answer"), ("/new", "new conversation"),
+                  ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
         ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("n / p", "next / previous task")]),
         ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all")]),
     ]

@@ -15,8 +15,14 @@ extension TUIApp {
         case .newConversation:
             state.chat = ChatState(input: state.chat.input)
             state.notice = nil
+            state.usage = nil
         case .reloadTasks: reloadTasks()
         case .reloadTodos: reloadTodos()
+        case .reloadUsage: reloadUsage()
+        case .openProviderPicker: openProviderPicker()
+        case .openModelPicker: openModelPicker()
+        case .switchProvider(let provider, let model): switchProvider(provider: provider, model: model)
+        case .checkKey: checkKey()
         case .composeInEditor(let text): compose(text)
         case .bell: backend.bell()
         case .quit: state.shouldQuit = true
@@ -56,6 +62,7 @@ extension TUIApp {
         state.chat.messages = (try? database.recentMessages(conversationId: id, limit: window)) ?? []
         state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > state.chat.messages.count
         state.chat.steps = (try? database.timelineSteps(messageIds: state.chat.messages.compactMap(\.id))) ?? [:]
+        reloadUsage()
     }
 
     func reloadTasks() {

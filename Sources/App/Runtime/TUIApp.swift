@@ -11,7 +11,9 @@ import Glibc
 public final class TUIApp {
     let backend: TerminalBackend
     let database: AppDatabase
-    let agent: Agent
+    var agent: Agent
+    /// Changes provider and model at run time; nil where that is not offered (tests, benchmarks).
+    var switcher: ProviderSwitcher?
     let mailbox = Mailbox()
     let approvals = ApprovalBroker()
     let renderer: Renderer
@@ -33,10 +35,11 @@ public final class TUIApp {
     static let escapeDelay = Duration.milliseconds(25)
 
     public init(backend: TerminalBackend, database: AppDatabase, agent: Agent, noColor: Bool = false,
-                startupWarning: String? = nil, inputDescriptor: Int32 = STDIN_FILENO) {
+                startupWarning: String? = nil, switcher: ProviderSwitcher? = nil, inputDescriptor: Int32 = STDIN_FILENO) {
         self.backend = backend
         self.database = database
         self.agent = agent
+        self.switcher = switcher
         self.inputDescriptor = inputDescriptor
         self.renderer = Renderer(theme: noColor ? Theme.dark.withoutColor() : .dark)
         let size = backend.size

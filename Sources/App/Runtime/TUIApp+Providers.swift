@@ -1,0 +1,102 @@
+import Foundation
+import Core
+import Storage
+import Agent
+import Providers
+
+/// `/provider`, `/model` and `/keys`: the runtime side (pickers filled, agent swapped, checks run).
+extension TUIApp {
+    func openProviderPicker() {
+        guard let switcher else { return noSwitching() }
+        state.picker = Picker(purpose: .provider, title: "Provider", items: switcher.providerItems(), current: agent.provider.id,
+                              selected: 0, status: "Keys come from the environment (see docs/providers.md).")
+        if let i = state.picker?.visible.firstIndex(where: { $0.id == agent.provider.id }) { state.picker?.selected = i }
+    }
+
+    /// Shows the catalog at once, then the live list (cached for a day) when it arrives.
+    func openModelPicker() {
+        guard let switcher else { return noSwitching() }
+        guard let kind = ProviderKind(name: agent.provider.id), kind != .offline else {
+            state.notice = Notice(text: "The offline assistant has one model. Choose a provider first: /provider.", kind: .info, expires: nil)
+            return
+        }
+        state.picker = Picker(purpose: .model, title: "\(kind.displayName) model", items: ProviderSwitcher.catalogItems(kind),
+                              current: agent.model, status: "Loading the live list…")
+        guard let settings = try? ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) else { return }
+        let mailbox = self.mailbox, folder = switcher.cacheFolder
+        Task.detached {
+            let (ids, source, problem) = await ProviderChecks.models(settings, cacheFolder: folder)
+            let status: String
+            switch source {
+            case .live: status = "\(ids.count) models, live list"
+            case .cache: status = "\(ids.count) models, listed within the last day"
+            case .catalog: status = "Built-in list: " + (problem.map(\.message) ?? "the live list is unavailable.")
+            }
+            let items = source == .catalog ? ProviderSwitcher.catalogItems(kind) : ProviderSwitcher.modelItems(ids, kind: kind)
+            mailbox.post(.modelsListed(items, status: status))
+        }
+    }
+
+    /// Builds the new provider; on failure the current one stays and the notice says what to fix.
+    func switchProvider(provider: String?, model: String?) {
+        guard var switcher else { return noSwitching() }
+        let choice = switcher.choose(provider: provider, model: model)
+        if let problem = choice.problem {
+            state.notice = Notice(text: problem.description, kind: .error, expires: nil)
+            return
+        }
+        self.switcher = switcher
+        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider)
+        state.providerName = agent.provider.displayName
+        state.modelName = agent.model
+        state.notice = Notice(text: "Now answering with \(agent.provider.displayName) · \(agent.model).", kind: .info,
+                              expires: state.clock.addingTimeInterval(10))
+    }
+
+    func checkKey() {
+        guard let switcher else { return noSwitching() }
+        guard let kind = ProviderKind(name: agent.provider.id), kind != .offline else {
+            state.notice = Notice(text: "The offline assistant needs no key.", kind: .info, expires: state.clock.addingTimeInterval(10))
+            return
+        }
+        let settings: ProviderSettings
+        do { settings = try ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) } catch {
+            state.notice = Notice(text: "\(error)", kind: .error, expires: nil)
+            return
+        }
+        state.notice = Notice(text: "Checking the \(kind.displayName) key…", kind: .info, expires: nil)
+        let mailbox = self.mailbox
+        Task.detached {
+            let answer = KeyCheckText(await ProviderChecks.checkKey(settings), kind)
+            mailbox.post(.keyChecked(answer.text, ok: answer.ok))
+        }
+    }
+
+    func reloadUsage() {
+        guard let id = state.chat.conversation?.id else { state.usage = nil; return }
+        state.usage = try? database.usageTotals(conversationId: id)
+    }
+
+    private func noSwitching() {
+        state.notice = Notice(text: "Switching providers is not available here.", kind: .info, expires: nil)
+    }
+}
+
+/// What `/keys` says of a key check, in words.
+struct KeyCheckText {
+    var text: String
+    var ok: Bool
+
+    init(_ result: KeyCheckResult, _ kind: ProviderKind) {
+        switch result {
+        case .valid: (text, ok) = ("The \(kind.displayName) key is valid.", true)
+        case .validRateLimited(let after):
+            text = "The \(kind.displayName) key is valid, but rate limited right now"
+                + (after.map { " (retry in \(Int($0.rounded(.up))) s)" } ?? "") + "."
+            ok = true
+        case .invalid(let e): (text, ok) = ("The \(kind.displayName) key was refused: \(e.description)", false)
+        case .unreachable(let e): (text, ok) = ("Could not reach \(kind.displayName) to check the key: \(e.description)", false)
+        case .failed(let e): (text, ok) = ("The key check failed: \(e.description)", false)
+        }
+    }
+}

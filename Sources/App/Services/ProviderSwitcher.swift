@@ -1,0 +1,61 @@
+import Foundation
+import Providers
+
+/// What the TUI needs to change provider or model while it runs: the config, the current
+/// `--provider`/`--model` choice and the environment the keys come from.
+public struct ProviderSwitcher: Sendable {
+    public var config: AppConfig
+    public private(set) var flags: ProviderFlags
+    public var environment: [String: String]
+    /// Where live model lists are cached for a day.
+    public var cacheFolder: String
+
+    public init(config: AppConfig, flags: ProviderFlags, environment: [String: String] = ProcessInfo.processInfo.environment,
+                cacheFolder: String) {
+        self.config = config; self.flags = flags; self.environment = environment; self.cacheFolder = cacheFolder
+    }
+
+    /// The provider for a new choice; `provider` nil keeps the provider, `model` nil takes its default.
+    /// The choice is kept only when the provider could be set up.
+    public mutating func choose(provider: String?, model: String?) -> ProviderChoice {
+        var next = flags
+        if let provider { next.provider = provider; next.model = model } else { next.model = model }
+        let choice = AppServices.chooseProvider(config: config, flags: next, environment: environment)
+        if choice.problem == nil { flags = next }
+        return choice
+    }
+
+    /// The providers to offer, each saying whether it is ready to use.
+    func providerItems() -> [Picker.Item] {
+        let withKeys = Set(ProviderResolver.providersWithKeys(environment: environment))
+        return ProviderKind.allCases.map { kind in
+            let variables = ProviderResolver.keyVariables(kind)
+            let detail: String
+            if kind == .offline { detail = "built in, no network" }
+            else if kind.isLocal { detail = "local server" }
+            else if withKeys.contains(kind) { detail = "key set" }
+            else { detail = variables.isEmpty ? "needs a key" : "needs " + variables.joined(separator: " or ") }
+            return Picker.Item(id: kind.rawValue, label: kind == .offline ? "Offline assistant" : "\(kind.displayName) (\(kind.rawValue))",
+                               detail: detail)
+        }
+    }
+
+    /// The built-in catalog's models for `kind`, shown while the live list loads.
+    static func catalogItems(_ kind: ProviderKind) -> [Picker.Item] {
+        ModelCatalog.models(for: kind).map { info in
+            Picker.Item(id: info.id, label: info.displayName, detail: priceText(info))
+        }
+    }
+
+    static func modelItems(_ ids: [String], kind: ProviderKind) -> [Picker.Item] {
+        ids.map { id in
+            let info = ModelCatalog.find(id, provider: kind)
+            return Picker.Item(id: id, label: id, detail: info.map(priceText) ?? "")
+        }
+    }
+
+    private static func priceText(_ info: ModelInfo) -> String {
+        guard info.inputPrice > 0 || info.outputPrice > 0 else { return "free" }
+        return String(format: "$%.2f / $%.2f per M tokens", info.inputPrice, info.outputPrice)
+    }
+}
