@@ -9,6 +9,8 @@ final class PtyProcess {
     let pid: pid_t
     let master: Int32
     private(set) var output = [UInt8]()
+    /// What a terminal of this size would show now (see `Screen`).
+    private(set) var screen: Screen
 
     init(_ path: String, arguments: [String], environment: [String: String], width: Int, height: Int) throws {
         var ws = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
@@ -23,6 +25,7 @@ final class PtyProcess {
         }
         pid = child
         master = fd
+        screen = Screen(width: width, height: height)
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     }
 
@@ -53,7 +56,36 @@ final class PtyProcess {
             let n = read(master, &buffer, buffer.count)
             if n <= 0 { break }
             output += buffer[0..<n]
+            screen.feed(buffer[0..<n])
         }
+    }
+
+    /// Reads output until `condition` holds for the screen; returns when it first did (on the
+    /// monotonic clock and on the wall clock, to compare with a peer's `time.time()`), or nil.
+    func waitUntil(timeout: Duration = .seconds(10), _ condition: (Screen) -> Bool) -> (at: ContinuousClock.Instant, wall: Double)? {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        if condition(screen) { return (ContinuousClock.now, WallClock.now) }
+        while ContinuousClock.now < deadline {
+            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 5) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { continue }
+            output += buffer[0..<n]
+            screen.feed(buffer[0..<n])
+            if condition(screen) { return (ContinuousClock.now, WallClock.now) }
+        }
+        return nil
+    }
+
+    /// CPU time used so far by the process, all threads (utime + stime of /proc/PID/stat), in ms.
+    func cpuMilliseconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     private func find(_ needle: [UInt8], from: Int) -> Int? {

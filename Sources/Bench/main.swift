@@ -2,33 +2,64 @@ import Foundation
 import App
 import Core
 import Storage
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// `make bench`: start-up, memory, keystroke echo and frame cost on a generated database.
+// `make bench`: start-up, memory, keystroke echo and frame cost on a generated database;
+// then streaming from the loopback provider peer (`--stream` runs only that part).
 // Figures go to docs/performance.md with the command that produced them.
 
 let arguments = CommandLine.arguments
+let streamOnly = arguments.contains("--stream")
 let runs = arguments.contains("--quick") ? 5 : 21
 let root = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let binary = root.appendingPathComponent("aihelper").path
 let home = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-bench").path
 
 print("AI Helper benchmarks — binary \(binary)")
-let generated = try BenchData.prepare(home: home)
-print("database: \(generated)")
+if !streamOnly {
+    let generated = try BenchData.prepare(home: home)
+    print("database: \(generated)")
 
-let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-let startup = StartupBenchmark(binary: binary, environment: environment)
-let (times, memory) = startup.measure(runs: runs)
-print(Report.line("start to first full frame (120×40)", Report.summary(times)))
-print(Report.line("resident memory after first frame", "\(memory / 1024) MB (max of \(runs) runs)"))
+    let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    let startup = StartupBenchmark(binary: binary, environment: environment)
+    let (times, memory) = startup.measure(runs: runs)
+    print(Report.line("start to first full frame (120×40)", Report.summary(times)))
+    print(Report.line("resident memory after first frame", "\(memory / 1024) MB (max of \(runs) runs)"))
 
-let echo = startup.keystrokeEcho(keys: 200)
-print(Report.line("keystroke echo (pty → screen)", Report.summary(echo)))
+    let echo = startup.keystrokeEcho(keys: 200)
+    print(Report.line("keystroke echo (pty → screen)", Report.summary(echo)))
 
-for count in [10, 10_000] {
-    let cost = AppBenchmarks.frameCost(messageCount: count, width: 120, height: 40, frames: 300)
-    print(Report.line("render one frame, \(count) messages", Report.summary(cost)))
+    for count in [10, 10_000] {
+        let cost = AppBenchmarks.frameCost(messageCount: count, width: 120, height: 40, frames: 300)
+        print(Report.line("render one frame, \(count) messages", Report.summary(cost)))
+    }
 }
+
+// Streaming: the real binary against the loopback peer (python3 Tests/Peers/provider_server.py).
+let streamRuns = arguments.contains("--quick") ? 2 : 5
+let peer = try PeerServer.providers()
+let streams = StreamBenchmark(binary: binary, peer: peer,
+                              environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+var fullSpeed: [StreamBenchmark.Outcome] = []
+for _ in 0..<(arguments.contains("--paced-only") ? 0 : streamRuns) { fullSpeed.append(try streams.run(tokens: 5_000)) }
+for (i, o) in fullSpeed.enumerated() {
+    print(Report.line("5,000 tokens full speed, run \(i + 1)", o.problems.isEmpty ? "screen and database exact" : o.problems.joined(separator: "; ")))
+    print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last token on screen at %.1f ms (%.0f%%) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
+                                      o.sendTime * 1000, o.rate, o.screenTime * 1000, o.screenTime / max(o.sendTime, 1e-9) * 100,
+                                      o.lastByteToGlyph * 1000, o.cpuMilliseconds, o.cpuMilliseconds / Double(o.tokens))))
+}
+let quiet = try streams.run(tokens: 5_000, rate: 1_000)
+print(Report.line("5,000 tokens at 1,000/s, no typing", quiet.problems.isEmpty ? "screen and database exact" : quiet.problems.joined(separator: "; ")))
+print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
+                                 quiet.sendTime * 1000, quiet.rate, quiet.lastByteToGlyph * 1000, quiet.cpuMilliseconds,
+                                 quiet.cpuMilliseconds / Double(quiet.tokens))))
+if arguments.contains("--paced-only") { exit(0) }
+let paced = try streams.run(tokens: 5_000, rate: 1_000, keys: 300)
+print(Report.line("5,000 tokens at 1,000/s, typing", paced.problems.isEmpty ? "screen and database exact" : paced.problems.joined(separator: "; ")))
+print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
+                                 paced.sendTime * 1000, paced.rate, paced.lastByteToGlyph * 1000, paced.cpuMilliseconds,
+                                 paced.cpuMilliseconds / Double(paced.tokens))))
+print(Report.line("keystroke echo while streaming 1,000/s", Report.summary(paced.echo)))

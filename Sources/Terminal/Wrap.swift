@@ -19,6 +19,31 @@ public enum Wrap {
         return result
     }
 
+    /// The lines of `text`, given `lines` = `Wrap.lines(previous, width:)` of a prefix of it:
+    /// for text that grows at its end (a streaming answer) only the last line is wrapped again,
+    /// so a frame costs the same at token 10 and token 10,000. Greedy wrapping starts afresh at
+    /// each line start, so every line before the last stays as it was. Falls back to wrapping
+    /// everything when `text` does not start with `previous`.
+    public static func extending(_ lines: [String], of previous: String, to text: String, width: Int) -> [String] {
+        guard let last = lines.last, text.utf8.count >= previous.utf8.count, text.utf8.starts(with: previous.utf8) else {
+            return Self.lines(text, width: width)
+        }
+        // Where the last line starts in `previous`: it is a contiguous run of the source that
+        // ends before the trailing spaces (pending, not placed), or the start of an empty paragraph.
+        let bytes = Array(previous.utf8)
+        var start: Int
+        if last.isEmpty {
+            start = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        } else {
+            var end = bytes.count
+            while end > 0 && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            start = end - last.utf8.count
+            guard start >= 0, bytes[start..<end].elementsEqual(last.utf8) else { return Self.lines(text, width: width) }
+        }
+        let rest = String(decoding: text.utf8.dropFirst(start), as: UTF8.self)
+        return Array(lines.dropLast()) + Self.lines(rest, width: width)
+    }
+
     static func wrapParagraph(_ p: Substring, width: Int, into result: inout [String]) {
         var line = ""
         var lineWidth = 0

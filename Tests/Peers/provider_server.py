@@ -15,7 +15,11 @@ Endpoints
   GET  /v1beta/models, GET /api/tags        Gemini and Ollama models
   GET  /_last_request                       the last provider request and the scripted reply, as JSON
   GET  /_requests                           every provider request so far (the last 200)
-  GET  /_stats                              {"open_streams", "requests", "aborted"}
+  GET  /_stats                              {"open_streams", "requests", "aborted", "last_stream"}:
+                                            last_stream times the last finished stream on the
+                                            wall clock (time.time(), seconds): "started" (headers
+                                            sent), "last_piece_at" (the last body piece written),
+                                            "finished" (the final empty chunk written), "pieces", "bytes"
   GET  /_blob?bytes=N                       N bytes (byte i is i % 251), chunked, for large bodies
 
 Scenarios: see peer_scripts.py (header `X-Script` or `[script:NAME]` in the last user message).
@@ -62,6 +66,7 @@ class State:
         self.open_streams = 0
         self.aborted = 0
         self.total = 0
+        self.last_stream = None
 
     def record(self, entry):
         with self.lock:
@@ -170,7 +175,8 @@ class Handler(BaseHTTPRequestHandler):
     def control(self, url):
         with STATE.lock:
             requests = list(STATE.requests)
-            stats = {"open_streams": STATE.open_streams, "requests": STATE.total, "aborted": STATE.aborted}
+            stats = {"open_streams": STATE.open_streams, "requests": STATE.total, "aborted": STATE.aborted,
+                     "last_stream": STATE.last_stream}
         if url.path == "/_last_request":
             return self.send_json(200 if requests else 404, requests[-1] if requests else {"error": "no request yet"})
         if url.path == "/_requests":
@@ -248,14 +254,20 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.flush()
         STATE.add_open(1)
+        started = last_piece_at = time.time()
+        sent = 0
         try:
             for index, piece in enumerate(pieces):
                 if index and interval:
-                    time.sleep(interval)
+                    # Paced against the start, not the previous write, so the rate holds even
+                    # though each sleep overshoots a little.
+                    time.sleep(max(0.0, started + index * interval - time.time()))
                 if piece == PAUSE:
                     time.sleep(0.05)
                     continue
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                last_piece_at = time.time()
+                sent += len(piece)
             if drop is not None:
                 # Promise a whole chunk, send half of it, and hang up.
                 self.wfile.write(b"%x\r\n%s" % (len(drop), drop[: len(drop) // 2]))
@@ -264,6 +276,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.wait_for_client_to_leave()
             else:
                 self.wfile.write(b"0\r\n\r\n")
+                with STATE.lock:
+                    STATE.last_stream = {"started": started, "last_piece_at": last_piece_at, "finished": time.time(),
+                                         "pieces": len(pieces), "bytes": sent}
         except (BrokenPipeError, ConnectionResetError):
             with STATE.lock:
                 STATE.aborted += 1

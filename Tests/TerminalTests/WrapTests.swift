@@ -46,4 +46,35 @@ final class WrapTests: XCTestCase {
         XCTAssertGreaterThan(lines.count, 1000)
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
     }
+
+    /// Growing text wrapped line by line as it streams equals wrapping it whole: every split
+    /// point of texts with long words, runs of spaces, indentation, newlines and wide characters.
+    func testExtendingEqualsWrappingWhole() {
+        let texts = [
+            (0..<60).map { "t\($0) " }.joined(),
+            "  indented words  with   runs of spaces \n\nand a second paragraph\n   \nx",
+            "averyveryverylongwordthatmustbreak then short averyveryverylongwordthatmustbreakagain",
+            "中文字符 and 🙂 emoji, 日本語のテキスト mixed with words café naïve",
+            "ends with spaces   ",
+        ]
+        for text in texts {
+            for width in [1, 7, 12] {
+                let whole = Wrap.lines(text, width: width)
+                var previous = ""
+                var lines: [String] = []
+                for ch in text {
+                    let next = previous + String(ch)
+                    lines = previous.isEmpty ? Wrap.lines(next, width: width) : Wrap.extending(lines, of: previous, to: next, width: width)
+                    XCTAssertEqual(lines, Wrap.lines(next, width: width), "width \(width), after \(next.debugDescription)")
+                    previous = next
+                }
+                XCTAssertEqual(lines, whole)
+            }
+        }
+    }
+
+    func testExtendingTextThatIsNotAPrefixWrapsWhole() {
+        let old = Wrap.lines("hello world", width: 6)
+        XCTAssertEqual(Wrap.extending(old, of: "hello world", to: "help wanted", width: 6), Wrap.lines("help wanted", width: 6))
+    }
 }

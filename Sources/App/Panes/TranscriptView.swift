@@ -14,7 +14,7 @@ struct StyledLine {
 /// only the streaming message is wrapped again.
 final class TranscriptView {
     private struct Key: Hashable { var id: Int64; var width: Int }
-    private struct Entry { var length: Int; var status: MessageStatus; var lines: [String] }
+    private struct Entry { var length: Int; var status: MessageStatus; var cleaned: String; var lines: [String] }
     private var cache: [Key: Entry] = [:]
     private var streamingHeight: (id: Int64, height: Int)?
     /// Messages laid out by the last draw: bounded by the view, never by the history.
@@ -67,9 +67,19 @@ final class TranscriptView {
     private func wrapped(_ m: Message, width: Int) -> [String] {
         let key = Key(id: m.id ?? -1, width: width)
         let length = m.content.utf8.count
-        if let hit = cache[key], hit.length == length, hit.status == m.status { return hit.lines }
-        let lines = m.content.isEmpty ? [] : Wrap.lines(Sanitizer.clean(m.content), width: max(1, width - 2))
-        cache[key] = Entry(length: length, status: m.status, lines: lines)
+        let old = cache[key]
+        if let hit = old, hit.length == length, hit.status == m.status { return hit.lines }
+        let cleaned = m.content.isEmpty ? "" : Sanitizer.clean(m.content)
+        let lines: [String]
+        if cleaned.isEmpty {
+            lines = []
+        } else if let old, old.length < length, !old.lines.isEmpty {
+            // A streaming answer grew: wrap only its last line again.
+            lines = Wrap.extending(old.lines, of: old.cleaned, to: cleaned, width: max(1, width - 2))
+        } else {
+            lines = Wrap.lines(cleaned, width: max(1, width - 2))
+        }
+        cache[key] = Entry(length: length, status: m.status, cleaned: cleaned, lines: lines)
         return lines
     }
 

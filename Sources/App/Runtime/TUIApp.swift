@@ -77,8 +77,11 @@ public final class TUIApp {
     private func waitForInput() {
         let wait = max(.zero, nextDeadline - clock.now)
         let ms = Int32(min(1000, (wait.components.seconds * 1000) + Int64(wait.components.attoseconds / 1_000_000_000_000_000)))
+        // While a frame is already due, posted events (a token each, 1,000 a second) wait for it
+        // in the mailbox instead of waking the loop one by one; keys and signals still wake it.
+        let frameDue = dirty && clock.now - lastRender < Self.frameInterval
         var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: mailbox.readDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: mailbox.readDescriptor, events: frameDue ? 0 : Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, nfds_t(fds.count), ms)
         if fds[0].revents & Int16(POLLIN) != 0 { readInput() }

@@ -35,7 +35,9 @@ public struct OpenAIStreamParser: Sendable {
     /// One SSE event. `event` is the SSE event name (nil for plain `data:` lines).
     public mutating func consume(event: String? = nil, data: String) throws -> [StreamEvent] {
         guard !isDone else { return [] }
-        let text = data.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Trimming goes through NSString (slow, once per token): only when there is something to trim.
+        let text = data.first?.isWhitespace == true || data.last?.isWhitespace == true
+            ? data.trimmingCharacters(in: .whitespacesAndNewlines) : data
         if text.isEmpty { return [] }
         if text == "[DONE]" { return end() }
         guard let json = WireJSON.parse(text) else {
