@@ -20,6 +20,9 @@ final class Transfer: @unchecked Sendable {
     private var finished = false
     /// When a byte last came in (or the transfer started), for the idle timeout.
     private(set) var lastActivity = ContinuousClock.now
+    /// Body bytes held back until the delivery interval has passed (see `HTTPRequest.deliveryInterval`).
+    private var pending = Data()
+    private var lastDelivery = ContinuousClock.now - .seconds(3600)
 
     init(request: HTTPRequest, continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation) {
         self.request = request
@@ -74,7 +77,22 @@ final class Transfer: @unchecked Sendable {
     private func receivedBody(_ bytes: UnsafeRawBufferPointer) {
         lastActivity = .now
         deliverHeadIfNeeded()
-        if !bytes.isEmpty { continuation.yield(.body(Data(bytes))) }
+        guard !bytes.isEmpty else { return }
+        pending.append(bytes.assumingMemoryBound(to: UInt8.self))
+        if lastActivity - lastDelivery >= request.deliveryInterval { flushBody(at: lastActivity) }
+    }
+
+    /// When held-back bytes must go out, if any are waiting.
+    var flushDeadline: ContinuousClock.Instant? {
+        pending.isEmpty ? nil : lastDelivery + request.deliveryInterval
+    }
+
+    /// Hands over the held-back bytes (the engine calls it when `flushDeadline` passes).
+    func flushBody(at now: ContinuousClock.Instant = .now) {
+        guard !pending.isEmpty else { return }
+        lastDelivery = now
+        continuation.yield(.body(pending))
+        pending = Data()
     }
 
     /// curl hands over one raw header line at a time, CRLF included.
@@ -115,6 +133,7 @@ final class Transfer: @unchecked Sendable {
         }
         guard !finished else { return }
         deliverHeadIfNeeded()
+        flushBody()
         finished = true
         continuation.yield(.end)
         continuation.finish()
@@ -124,6 +143,7 @@ final class Transfer: @unchecked Sendable {
     /// Ends the stream with `error`; a stream its consumer already left ignores it.
     func fail(_ error: HTTPError) {
         guard !finished else { return }
+        flushBody() // what arrived before the failure is the caller's partial answer
         finished = true
         continuation.finish(throwing: error)
         releaseHandle()

@@ -82,6 +82,7 @@ final class TransferLoop: @unchecked Sendable {
             aih_curl_multi_perform(multi, &running)
             collectFinished()
             failIdleTransfers()
+            flushDueBodies()
             aih_curl_multi_poll(multi, Int32(waitMilliseconds()), nil)
         }
         aih_curl_multi_cleanup(multi)
@@ -128,11 +129,19 @@ final class TransferLoop: @unchecked Sendable {
         }
     }
 
-    /// Until the nearest idle deadline, at most `longestWait`; curl shortens it further
-    /// when its own timers (connect, total, retries) are due sooner.
+    private func flushDueBodies() {
+        let now = ContinuousClock.now
+        for transfer in active.values {
+            if let due = transfer.flushDeadline, due <= now { transfer.flushBody(at: now) }
+        }
+    }
+
+    /// Until the nearest idle deadline or held-back body, at most `longestWait`; curl shortens
+    /// it further when its own timers (connect, total, retries) are due sooner.
     private func waitMilliseconds() -> Int {
         let now = ContinuousClock.now
-        let nearest = active.values.map { $0.idleDeadline - now }.min() ?? Self.longestWait
+        let deadlines = active.values.flatMap { [$0.idleDeadline] + ($0.flushDeadline.map { [$0] } ?? []) }
+        let nearest = deadlines.map { $0 - now }.min() ?? Self.longestWait
         let wait = max(.zero, min(nearest, Self.longestWait))
         return Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000) + 1
     }

@@ -26,8 +26,26 @@ final class HTTPEngineStreamingTests: XCTestCase {
         XCTAssertEqual(Peer.openAIText(received.body), sentence)
     }
 
+    /// Pieces 1 ms apart are handed over together at most every 8 ms (one hand-off per frame,
+    /// not per token); with no interval each goes alone. The bytes are the same either way.
+    func testPiecesArrivingTogetherAreDeliveredTogether() async throws {
+        let batched = try await Peer.receive(try Peer.openAI(script: "long:300", fault: "drip:1:32"), engine: engine)
+        var unbatchedRequest = try Peer.openAI(script: "long:300", fault: "drip:1:32")
+        unbatchedRequest.deliveryInterval = .zero
+        let unbatched = try await Peer.receive(unbatchedRequest, engine: engine)
+        XCTAssertEqual(batched.body, unbatched.body)
+        XCTAssertEqual(Peer.openAIText(batched.body), (0..<300).map { "t\($0) " }.joined())
+        let span = try XCTUnwrap(batched.chunkTimes.last) - batched.chunkTimes[0]
+        let allowed = Int(span / .milliseconds(7)) + 2
+        XCTAssertLessThanOrEqual(batched.chunkTimes.count, allowed, "at most one delivery per interval")
+        XCTAssertGreaterThan(unbatched.chunkTimes.count, batched.chunkTimes.count * 2,
+                             "\(unbatched.chunkTimes.count) pieces alone vs \(batched.chunkTimes.count) batched")
+    }
+
     func testAMultibyteCharacterSplitAcrossWritesDecodes() async throws {
-        let received = try await Peer.receive(try Peer.openAI(fault: "split-utf8"), engine: engine)
+        var request = try Peer.openAI(fault: "split-utf8")
+        request.deliveryInterval = .zero // every write on its own, to see the split
+        let received = try await Peer.receive(request, engine: engine)
         XCTAssertGreaterThanOrEqual(received.chunkTimes.count, 2)
         XCTAssertEqual(Peer.openAIText(received.body), sentence)
     }

@@ -32,6 +32,7 @@ public final class TUIApp {
     private var dirty = true
 
     static let frameInterval = Duration.milliseconds(16)
+    private var frameInterval: Duration { Self.frameInterval }
     static let escapeDelay = Duration.milliseconds(25)
 
     public init(backend: TerminalBackend, database: AppDatabase, agent: Agent, noColor: Bool = false,
@@ -60,7 +61,7 @@ public final class TUIApp {
         while !state.shouldQuit {
             waitForInput()
             handle(collectEvents())
-            if dirty && clock.now - lastRender >= Self.frameInterval { render() }
+            if dirty && clock.now - lastRender >= frameInterval { render() }
         }
         shutDown()
     }
@@ -70,7 +71,7 @@ public final class TUIApp {
     private var nextDeadline: ContinuousClock.Instant {
         var deadline = nextTick
         if decoder.hasPendingEscape { deadline = min(deadline, lastInput + Self.escapeDelay) }
-        if dirty { deadline = min(deadline, lastRender + Self.frameInterval) }
+        if dirty { deadline = min(deadline, lastRender + frameInterval) }
         return deadline
     }
 
@@ -79,7 +80,7 @@ public final class TUIApp {
         let ms = Int32(min(1000, (wait.components.seconds * 1000) + Int64(wait.components.attoseconds / 1_000_000_000_000_000)))
         // While a frame is already due, posted events (a token each, 1,000 a second) wait for it
         // in the mailbox instead of waking the loop one by one; keys and signals still wake it.
-        let frameDue = dirty && clock.now - lastRender < Self.frameInterval
+        let frameDue = dirty && clock.now - lastRender < frameInterval
         var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readDescriptor, events: frameDue ? 0 : Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -128,12 +129,15 @@ public final class TUIApp {
     }
 
     func handle(_ events: [Event]) {
+        var answerEnded = false
         for event in events {
             dirty = true
+            if case .agent(_, .finished) = event { answerEnded = true }
             for effect in update(&state, event) { perform(effect) }
         }
-        // A keystroke is drawn at once: typing must never wait for the frame timer.
-        if hadKey && dirty { render() }
+        // A keystroke is drawn at once: typing must never wait for the frame timer. So is the
+        // end of an answer: its last words must not wait either.
+        if (hadKey || answerEnded) && dirty { render() }
         hadKey = false
     }
 

@@ -95,7 +95,7 @@ public struct RemoteProvider: ChatProvider {
         var status = 0, headers: [String: String] = [:]
         var errorBody = Data()
         func deliver(_ events: [StreamEvent]) {
-            for event in events {
+            for event in events.coalesced() {
                 switch event {
                 case .textDelta, .reasoningDelta, .toolCallStart: outputStarted = true
                 default: break
