@@ -106,7 +106,8 @@ if "$py" -c 'import llama_cpp, llama_cpp.server.app' >/dev/null 2>&1; then
   say "$LLAMA_CPP_PYTHON[server]: present"
 else
   say "building $LLAMA_CPP_PYTHON[server] (about 8 minutes on 2 cores)"
-  CMAKE_ARGS="$GGML_FLAGS -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=OFF" \
+  # LLAVA_BUILD=OFF: the multimodal library is loaded only for image chat formats.
+  CMAKE_ARGS="$GGML_FLAGS -DLLAVA_BUILD=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=OFF" \
   CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" \
     nicely "$py" -m pip --disable-pip-version-check install --quiet --no-binary llama-cpp-python "$LLAMA_CPP_PYTHON[server]" \
     >"$work/llama-cpp-python.log" 2>&1 || { tail -40 "$work/llama-cpp-python.log" >&2; exit 1; }
