@@ -26,7 +26,7 @@ public enum RealServers {
         try require(smolLM2, "the SmolLM2-135M-Instruct model")
         return try start(name: "llama-server", health: "/health", startTimeout: 60, command: [
             llamaServerBinary.path, "--host", "127.0.0.1", "--port", "{port}", "-m", smolLM2.path,
-            "--ctx-size", "2048", "--threads", "2", "--parallel", "1", "--no-webui", "--seed", "42",
+            "--ctx-size", "2048", "--threads", "1", "--parallel", "1", "--no-webui", "--seed", "42",
         ])
     }
 
@@ -40,7 +40,7 @@ public enum RealServers {
         return try start(name: "llama-cpp-python", health: "/v1/models", startTimeout: 90, command: [
             python.path, "-m", "llama_cpp.server", "--host", "127.0.0.1", "--port", "{port}",
             "--model", smolLM2.path, "--model_alias", "smollm2", "--chat_format", "chatml-function-calling",
-            "--n_ctx", "2048", "--n_threads", "2", "--seed", "42", "--verbose", "False",
+            "--n_ctx", "2048", "--n_threads", "1", "--seed", "42", "--verbose", "False",
         ])
     }
 
