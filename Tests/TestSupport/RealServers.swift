@@ -40,7 +40,7 @@ public enum RealServers {
         return try start(name: "llama-cpp-python", health: "/v1/models", startTimeout: 90, command: [
             python.path, "-m", "llama_cpp.server", "--host", "127.0.0.1", "--port", "{port}",
             "--model", smolLM2.path, "--model_alias", "smollm2", "--chat_format", "chatml-function-calling",
-            "--n_ctx", "2048", "--n_threads", "1", "--seed", "42", "--verbose", "False",
+            "--n_ctx", "2048", "--n_threads", "1", "--n_threads_batch", "1", "--seed", "42", "--verbose", "False",
         ])
     }
 
