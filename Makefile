@@ -1,7 +1,7 @@
 # AI Helper — make run (build and start the app), make test (the whole suite), make bench.
 SWIFT ?= swift
 SYSTEM_PACKAGES = libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
-TEST_PACKAGES = tmux openssl
+TEST_PACKAGES = tmux openssl g++
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800
 # A static Swift runtime starts in a third of the time of the shared one (docs/performance.md).
@@ -22,6 +22,9 @@ test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@# The openai and anthropic SDKs check the loopback provider server (HTTPTests).
 	@scripts/peers-venv.sh
+	@# Servers other people wrote (llama.cpp, llama-cpp-python, llm-mock-api, llmock): RealServerTests.
+	@# The two llama.cpp builds run once (~8 min each on 2 cores) and are cached under .build.
+	@scripts/real-servers.sh
 
 test: test-deps
 	$(SWIFT) build --build-tests

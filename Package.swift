@@ -54,3 +54,9 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
     ]
 )
+
+// Tests against servers other people wrote (llama.cpp's llama-server, llama-cpp-python,
+// llm-mock-api, llmock), installed by `make test-deps` (scripts/real-servers.sh).
+package.targets.append(
+    .testTarget(name: "RealServerTests", dependencies: ["Providers", "HTTP", "Core", "TestSupport"])
+)
