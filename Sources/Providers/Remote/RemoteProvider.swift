@@ -111,7 +111,9 @@ public struct RemoteProvider: ChatProvider {
                 case .body(let chunk) where status >= 400:
                     if errorBody.count < 64 << 10 { errorBody.append(chunk) }
                 case .body(let chunk):
-                    deliver(try framing.feed(chunk, into: &parser))
+                    let (events, error) = framing.feed(chunk, into: &parser)
+                    deliver(events)
+                    if let error { throw error }
                 case .end:
                     if status >= 400 {
                         throw ProviderWire.error(status: status, body: String(decoding: errorBody, as: UTF8.self),
@@ -137,10 +139,18 @@ private struct Framing {
 
     init(_ kind: StreamFraming) { self.kind = kind }
 
-    mutating func feed(_ data: Data, into parser: inout ProviderStreamParser) throws -> [StreamEvent] {
-        switch kind {
-        case .sse: return try sse.feed(data).flatMap { try parser.consume(event: $0.event, data: $0.data) }
-        case .ndjson: return try lines.feed(data).flatMap { try parser.consume(line: $0) }
+    /// The events in `data`. A stream error part-way through a chunk still returns the events
+    /// before it, with the error: the text before an error is the caller's partial answer.
+    mutating func feed(_ data: Data, into parser: inout ProviderStreamParser) -> (events: [StreamEvent], error: Error?) {
+        var events: [StreamEvent] = []
+        do {
+            switch kind {
+            case .sse: for e in sse.feed(data) { events += try parser.consume(event: e.event, data: e.data) }
+            case .ndjson: for line in lines.feed(data) { events += try parser.consume(line: line) }
+            }
+            return (events, nil)
+        } catch {
+            return (events, error)
         }
     }
 
