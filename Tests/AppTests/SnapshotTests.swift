@@ -91,6 +91,30 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(text.contains("Ctrl-Q"))
     }
 
+    /// A long answer is drawn from only the lines the view can show; scrolled into its middle,
+    /// the rows are still its consecutive lines, bottom-aligned to the scroll offset.
+    func testALongAnswerScrolledIntoItsMiddleShowsConsecutiveLines() {
+        var state = fixture(width: 80, height: 24)
+        let text = (0..<300).map { "line \($0)" }.joined(separator: "\n")
+        state.chat.messages.append(Message(id: 9, conversationId: 1, role: .assistant, content: text, provider: "openai"))
+        func visibleNumbers() -> [Int] {
+            render(state).split(separator: "\n").compactMap { row in
+                row.range(of: "line ").flatMap { Int(row[$0.upperBound...].prefix { $0.isNumber }) }
+            }
+        }
+        let bottom = visibleNumbers()
+        XCTAssertEqual(bottom.last, 299)
+        XCTAssertEqual(bottom, Array(bottom.first!...299))
+        state.chat.scrollFromBottom = 100
+        let middle = visibleNumbers()
+        XCTAssertEqual(middle.last, 200, "100 rows up: the blank line under the answer and 99 of its lines")
+        XCTAssertEqual(middle, Array(middle.first!...200))
+        XCTAssertEqual(middle.count, bottom.count + 1, "the blank line under the answer is off screen too")
+        state.chat.scrollFromBottom = 10_000
+        let top = render(state)
+        XCTAssertTrue(top.contains("remind me to call mom"), "scrolled to the top: the first message shows")
+    }
+
     func testEscapeSequencesFromTheModelNeverReachTheCanvas() {
         var state = fixture(width: 120, height: 40)
         state.chat.messages[1].content = "evil \u{1B}]52;c;aGFjaw==\u{07}\u{1B}[2Jtext\u{9B}31m done"

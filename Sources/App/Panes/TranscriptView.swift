@@ -32,8 +32,11 @@ final class TranscriptView {
         messagesVisited = 0
         for message in chat.messages.reversed() {
             messagesVisited += 1
+            // Lines this block can still give the view, counted from its bottom: skipped ones
+            // and the rows left. A long streaming answer builds only those, not all its lines.
+            let room = skip + (y - rect.y + 1)
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
-                              spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme)
+                              spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme, room: room)
             for line in lines.reversed() {
                 if skip > 0 { skip -= 1; continue }
                 if y < rect.y { break }
@@ -47,8 +50,13 @@ final class TranscriptView {
             if y < rect.y { break }
         }
         if skip > 0 || (!drewAny && chat.scrollFromBottom > 0) {
-            // Scrolled past the top: stop at the first line.
-            chat.scrollFromBottom = max(0, chat.scrollFromBottom - skip - max(0, y - rect.y + 1))
+            // Scrolled past the top (Home, a long PgUp): stop at the first line, and draw that now.
+            let clamped = max(0, chat.scrollFromBottom - skip - max(0, y - rect.y + 1))
+            if clamped != chat.scrollFromBottom {
+                chat.scrollFromBottom = clamped
+                canvas.fill(rect, style: theme[.text])
+                return draw(&chat, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, into: &canvas)
+            }
         }
         if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
         chat.viewportHeight = rect.height
@@ -83,19 +91,25 @@ final class TranscriptView {
         return lines
     }
 
+    /// The message's lines, top to bottom. When `room` is smaller than the block, its top lines
+    /// (never shown) are left out.
     private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, spinnerFrame: Int,
-                       timeZone: TimeZone, width: Int, theme: Theme) -> [StyledLine] {
+                       timeZone: TimeZone, width: Int, theme: Theme, room: Int = .max) -> [StyledLine] {
         var out: [StyledLine] = []
-        let time = Self.clock(m.createdAt, timeZone)
-        switch m.role {
-        case .user:
-            out.append(StyledLine([("You", theme[.userLabel]), ("  \(time)", theme[.muted])]))
-        default:
-            let who = m.provider.map { " · \($0)" } ?? ""
-            out.append(StyledLine([("Assistant", theme[.assistantLabel]), ("\(who)  \(time)", theme[.muted])]))
-        }
         let textStyle = theme[m.role == .user ? .userText : .assistantText]
-        var body = wrapped(m, width: width).map { StyledLine("  " + $0, textStyle) }
+        let text = wrapped(m, width: width)
+        let shown = text.suffix(max(0, room))
+        if shown.count == text.count {
+            let time = Self.clock(m.createdAt, timeZone)
+            switch m.role {
+            case .user:
+                out.append(StyledLine([("You", theme[.userLabel]), ("  \(time)", theme[.muted])]))
+            default:
+                let who = m.provider.map { " · \($0)" } ?? ""
+                out.append(StyledLine([("Assistant", theme[.assistantLabel]), ("\(who)  \(time)", theme[.muted])]))
+            }
+        }
+        var body = shown.map { StyledLine("  " + $0, textStyle) }
         if streaming {
             let cursor = (spinnerFrame / 4) % 2 == 0 ? "▌" : " "
             if body.isEmpty { body.append(StyledLine([("  " + Self.spinner[spinnerFrame % Self.spinner.count] + " thinking…", theme[.muted])])) }
