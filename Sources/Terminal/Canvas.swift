@@ -103,13 +103,13 @@ public struct Canvas: Sendable, Equatable {
     /// `┌─ Title ───┐`. Boxes smaller than 2×2 are not drawn; the title needs 7 columns.
     public mutating func box(_ r: Rect, title: String? = nil, style: Style, titleStyle: Style) {
         guard r.width >= 2, r.height >= 2 else { return }
-        let horizontal = String(repeating: "─", count: r.width - 2)
-        put("┌" + horizontal + "┐", x: r.x, y: r.y, style: style, maxWidth: r.width)
-        put("└" + horizontal + "┘", x: r.x, y: r.maxY - 1, style: style, maxWidth: r.width)
-        for y in (r.y + 1)..<(r.maxY - 1) {
-            put("│", x: r.x, y: y, style: style)
-            put("│", x: r.maxX - 1, y: y, style: style)
+        // Drawn every frame for every pane: cells are set directly, not measured as text.
+        func edge(_ x: Int, _ y: Int, _ glyph: String) {
+            if x >= 0, x < width, y >= 0, y < height { set(x, y, Cell(text: glyph, width: 1, style: style)) }
         }
+        for x in (r.x + 1)..<(r.maxX - 1) { edge(x, r.y, "─"); edge(x, r.maxY - 1, "─") }
+        for y in (r.y + 1)..<(r.maxY - 1) { edge(r.x, y, "│"); edge(r.maxX - 1, y, "│") }
+        edge(r.x, r.y, "┌"); edge(r.maxX - 1, r.y, "┐"); edge(r.x, r.maxY - 1, "└"); edge(r.maxX - 1, r.maxY - 1, "┘")
         if let title, !title.isEmpty, r.width >= 7 {
             let shown = " " + truncate(title, toWidth: r.width - 6) + " "
             put(shown, x: r.x + 2, y: r.y, style: titleStyle, maxWidth: r.width - 4)

@@ -77,7 +77,9 @@ public final class TUIApp {
 
     private func waitForInput() {
         let wait = max(.zero, nextDeadline - clock.now)
-        let ms = Int32(min(1000, (wait.components.seconds * 1000) + Int64(wait.components.attoseconds / 1_000_000_000_000_000)))
+        // Rounded up: a wait under a millisecond truncated to 0 made poll spin until the deadline.
+        let micros = wait.components.seconds * 1_000_000 + Int64(wait.components.attoseconds / 1_000_000_000_000)
+        let ms = Int32(min(1000, (micros + 999) / 1000))
         // While a frame is already due, posted events (a token each, 1,000 a second) wait for it
         // in the mailbox instead of waking the loop one by one; keys and signals still wake it.
         let frameDue = dirty && clock.now - lastRender < frameInterval
