@@ -24,6 +24,13 @@ public struct Canvas: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor is shown; nil hides it.
     public var cursor: Point?
+    /// Left by whoever drew the last frame into this canvas, so it can tell next time that
+    /// the canvas still holds that frame. Not part of equality.
+    public var drawStamp = 0
+
+    public static func == (a: Canvas, b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.cursor == b.cursor && a.cells == b.cells
+    }
 
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(0, width)
