@@ -87,11 +87,11 @@ public final class NcursesBackend: TerminalBackend {
         guard !isShutDown, !isSuspended else { return }
         if needsFullRedraw { clear() }  // also makes the next refresh repaint the whole screen
         let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
+        updateLastFrame(&lastFrame, to: canvas, changed: changed, full: needsFullRedraw)
         needsFullRedraw = false
         for i in changed {
             write(canvas.cells[i], x: i % canvas.width, y: i / canvas.width)
         }
-        lastFrame = canvas
         if let c = canvas.cursor, c.x >= 0, c.y >= 0, c.x < size.width, c.y < size.height {
             showCursor(true)
             move(Int32(c.y), Int32(c.x))
