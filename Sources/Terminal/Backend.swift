@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where frames go: the real terminal (`NcursesBackend`) or memory (`MemoryBackend`, tests).
 public protocol TerminalBackend: AnyObject {
     /// The size frames should have; changes only through `updateSize()`.
@@ -47,14 +51,38 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 func diffCells(old: Canvas?, new: Canvas) -> [Int] {
     var changed: [Int] = []
     if let old, old.width == new.width, old.height == new.height {
-        for i in new.cells.indices where new.cells[i] != old.cells[i] && !new.cells[i].isContinuation {
-            changed.append(i)
+        let width = new.width, stride = MemoryLayout<Cell>.stride
+        old.cells.withUnsafeBytes { oldBytes in
+            new.cells.withUnsafeBytes { newBytes in
+                guard let o = oldBytes.baseAddress, let n = newBytes.baseAddress else { return }
+                for y in 0..<new.height {
+                    let rowStart = y * width
+                    // Identical bytes are identical cells: an unchanged row costs one memcmp.
+                    if memcmp(o + rowStart * stride, n + rowStart * stride, width * stride) == 0 { continue }
+                    for i in rowStart..<(rowStart + width) {
+                        if memcmp(o + i * stride, n + i * stride, stride) == 0 { continue }
+                        // Different bytes may still be equal cells (a string stored elsewhere).
+                        if new.cells[i] != old.cells[i] && !new.cells[i].isContinuation { changed.append(i) }
+                    }
+                }
+            }
         }
     } else {
         changed.reserveCapacity(new.cells.count)
         for i in new.cells.indices where !new.cells[i].isContinuation { changed.append(i) }
     }
     return changed
+}
+
+/// Brings a backend's copy of the screen up to `new`, given `changed = diffCells(old: last, new: new)`:
+/// in place when the size is the same, so the app's canvas and this copy never share (and
+/// copy) storage frame after frame.
+func updateLastFrame(_ last: inout Canvas?, to new: Canvas, changed: [Int], full: Bool) {
+    if !full, last != nil, last!.width == new.width, last!.height == new.height {
+        last!.copyCells(from: new, at: changed)
+    } else {
+        last = new
+    }
 }
 
 /// A backend that keeps frames in memory: for tests and headless runs.
@@ -78,8 +106,8 @@ public final class MemoryBackend: TerminalBackend {
 
     public func present(_ canvas: Canvas) {
         let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
+        updateLastFrame(&lastFrame, to: canvas, changed: changed, full: needsFullRedraw)
         needsFullRedraw = false
-        lastFrame = canvas
         framesPresented += 1
         lastCellsWritten = changed.count
         cellsWritten += changed.count

@@ -24,6 +24,13 @@ public struct Canvas: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor is shown; nil hides it.
     public var cursor: Point?
+    /// Left by whoever drew the last frame into this canvas, so it can tell next time that
+    /// the canvas still holds that frame. Not part of equality.
+    public var drawStamp = 0
+
+    public static func == (a: Canvas, b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.cursor == b.cursor && a.cells == b.cells
+    }
 
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(0, width)
@@ -89,8 +96,26 @@ public struct Canvas: Sendable, Equatable {
         let fillChar = TextWidth.of(char) == 1 ? char : " "
         let cell = Cell(text: String(fillChar), width: 1, style: style)
         for y in r.y..<r.maxY {
-            for x in r.x..<r.maxX { set(x, y, cell) }
+            // Only the edge cells can split a wide character that reaches outside `r`; the
+            // ones between are overwritten whole, halves and all.
+            set(r.x, y, cell)
+            guard r.width > 1 else { continue }
+            set(r.maxX - 1, y, cell)
+            let row = y * width
+            for x in (r.x + 1)..<(r.maxX - 1) { cells[row + x] = cell }
         }
+    }
+
+    /// Copies the cells at `indexes` (and the continuation after each wide one) from `other`,
+    /// which has the same size: how a backend brings its copy of the screen up to date
+    /// without copying the whole grid.
+    mutating func copyCells(from other: Canvas, at indexes: [Int]) {
+        for i in indexes {
+            let cell = other.cells[i]
+            cells[i] = cell
+            if cell.width == 2, i + 1 < cells.count { cells[i + 1] = other.cells[i + 1] }
+        }
+        cursor = other.cursor
     }
 
     /// Every cell blank in `style`; the cursor is hidden.

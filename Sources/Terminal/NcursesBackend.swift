@@ -87,11 +87,11 @@ public final class NcursesBackend: TerminalBackend {
         guard !isShutDown, !isSuspended else { return }
         if needsFullRedraw { clear() }  // also makes the next refresh repaint the whole screen
         let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
+        updateLastFrame(&lastFrame, to: canvas, changed: changed, full: needsFullRedraw)
         needsFullRedraw = false
         for i in changed {
             write(canvas.cells[i], x: i % canvas.width, y: i / canvas.width)
         }
-        lastFrame = canvas
         if let c = canvas.cursor, c.x >= 0, c.y >= 0, c.x < size.width, c.y < size.height {
             showCursor(true)
             move(Int32(c.y), Int32(c.x))
@@ -184,11 +184,31 @@ public final class NcursesBackend: TerminalBackend {
         return a
     }
 
+    /// The pair and attributes of the last style written: neighbouring cells mostly share one.
+    private var lastStyle: Style?
+    private var lastPair: Int32 = 0
+    private var lastAttrs: attr_t = 0
+
     private func write(_ cell: Cell, x: Int, y: Int) {
-        var pair = pairs.pair(for: cell.style) { init_extended_pair($0, $1, $2) == OK }
-        let attrs = attributes(cell.style)
-        let (chars, spill) = NcursesBackend.cursesText(for: cell)
+        if cell.style != lastStyle {
+            lastPair = pairs.pair(for: cell.style) { init_extended_pair($0, $1, $2) == OK }
+            lastAttrs = attributes(cell.style)
+            lastStyle = cell.style
+        }
+        var pair = lastPair
+        let attrs = lastAttrs
         var cc = cchar_t()
+        // Most cells are one printable ASCII character: no arrays, no width lookup.
+        if cell.width == 1, cell.text.utf8.count == 1, let b = cell.text.utf8.first, b >= 0x20, b < 0x7F {
+            var wch: (wchar_t, wchar_t) = (wchar_t(b), 0)
+            withUnsafeMutableBytes(of: &wch) { raw in
+                let p = raw.baseAddress!.assumingMemoryBound(to: wchar_t.self)
+                _ = setcchar(&cc, p, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
+            }
+            mvadd_wch(Int32(y), Int32(x), &cc)
+            return
+        }
+        let (chars, spill) = NcursesBackend.cursesText(for: cell)
         var wch = chars.map { wchar_t(bitPattern: $0.value) } + [0]
         setcchar(&cc, &wch, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
         mvadd_wch(Int32(y), Int32(x), &cc)

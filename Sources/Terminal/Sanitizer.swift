@@ -37,11 +37,22 @@ public enum Sanitizer {
         return String(out)
     }
 
+    /// True when `text` is `previous` (already clean: `clean(previous) == previous`) followed
+    /// by more text that is clean too, so `clean(text) == text`. Checks only the new bytes
+    /// (and the old ones with one memcmp): for an answer that grows by a token at a time.
+    public static func isClean(_ text: String, extending previous: String) -> Bool {
+        guard UTF8Bytes.hasPrefix(text, previous) else { return false }
+        // `previous` is whole scalars, so the new bytes start at a scalar: no pattern below spans the seam.
+        return isClean(text.utf8.dropFirst(previous.utf8.count))
+    }
+
     /// True when no scalar needs removing; checked on UTF-8 bytes so clean text (the
     /// common case for every streamed token) costs one scan and no allocation.
-    static func isClean(_ s: String) -> Bool {
+    public static func isClean(_ s: String) -> Bool { isClean(s.utf8) }
+
+    static func isClean<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var prev2: UInt8 = 0, prev1: UInt8 = 0
-        for b in s.utf8 {
+        for b in bytes {
             if b < 0x20 && b != 0x0A { return false }
             if b == 0x7F { return false }
             if prev1 == 0xC2 && b >= 0x80 && b <= 0x9F { return false }                      // C1

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Word wrapping by display width.
 ///
 /// - Breaks at spaces; the spaces at a break are dropped, and so are spaces at the end of
@@ -25,21 +29,24 @@ public enum Wrap {
     /// each line start, so every line before the last stays as it was. Falls back to wrapping
     /// everything when `text` does not start with `previous`.
     public static func extending(_ lines: [String], of previous: String, to text: String, width: Int) -> [String] {
-        guard let last = lines.last, text.utf8.count >= previous.utf8.count, text.utf8.starts(with: previous.utf8) else {
+        guard let last = lines.last, UTF8Bytes.hasPrefix(text, previous) else {
             return Self.lines(text, width: width)
         }
         // Where the last line starts in `previous`: it is a contiguous run of the source that
         // ends before the trailing spaces (pending, not placed), or the start of an empty paragraph.
-        let bytes = Array(previous.utf8)
-        var start: Int
-        if last.isEmpty {
-            start = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-        } else {
+        // Read in place from the end: copying the whole answer each frame cost more than wrapping.
+        var previous = previous
+        let start: Int? = previous.withUTF8 { bytes -> Int? in
+            if last.isEmpty {
+                return (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            }
             var end = bytes.count
             while end > 0 && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-            start = end - last.utf8.count
-            guard start >= 0, bytes[start..<end].elementsEqual(last.utf8) else { return Self.lines(text, width: width) }
+            let start = end - last.utf8.count
+            guard start >= 0, bytes[start..<end].elementsEqual(last.utf8) else { return nil }
+            return start
         }
+        guard let start else { return Self.lines(text, width: width) }
         let rest = String(decoding: text.utf8.dropFirst(start), as: UTF8.self)
         return Array(lines.dropLast()) + Self.lines(rest, width: width)
     }
@@ -104,5 +111,17 @@ public enum Wrap {
         }
         placeWord()
         result.append(line)
+    }
+}
+
+/// Byte-level string checks for text that grows at its end.
+enum UTF8Bytes {
+    /// True when the UTF-8 bytes of `text` begin with those of `prefix` (one memcmp).
+    static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+        var text = text, prefix = prefix
+        let n = prefix.utf8.count
+        guard text.utf8.count >= n else { return false }
+        guard n > 0 else { return true }
+        return text.withUTF8 { t in prefix.withUTF8 { p in memcmp(t.baseAddress!, p.baseAddress!, n) == 0 } }
     }
 }

@@ -25,6 +25,33 @@ final class BackendTests: XCTestCase {
         XCTAssertEqual(diffCells(old: nil, new: b), [0, 1, 3])
     }
 
+    func testBackendCopyOfTheScreenFollowsEveryFrame() {
+        // The backend updates its copy of the screen in place from the diff: after each
+        // frame it must equal the frame, wide characters, styles and cursor included.
+        let backend = MemoryBackend(size: Size(width: 12, height: 3))
+        var frame = Canvas(size: backend.size)
+        let texts = ["abc 中文 x", "中中中中中中", "a中b中c中d", "      ", "👩‍💻 🇫🇷 e\u{301}", "xyz"]
+        for step in 0..<60 {
+            let text = texts[step % texts.count]
+            let style = step % 4 == 0 ? Style(fg: .ansi(2), bold: true) : .plain
+            frame.put(text, x: step % 5, y: step % 3, style: style)
+            if step % 7 == 0 { frame.fill(Rect(x: 2 + step % 3, y: 0, width: 3, height: 2), style: style) }
+            frame.cursor = step % 2 == 0 ? Point(x: step % 12, y: 1) : nil
+            backend.present(frame)
+            XCTAssertTrue(backend.lastFrame == frame, "step \(step)")
+            XCTAssertEqual(diffCells(old: backend.lastFrame, new: frame), [], "step \(step)")
+        }
+    }
+
+    func testFillKeepsWideCharactersWhole() {
+        var a = Canvas(width: 8, height: 1)
+        a.put("中文中文", x: 0, y: 0, style: .plain)
+        a.fill(Rect(x: 1, y: 0, width: 4, height: 1), style: .plain, char: "-")
+        XCTAssertEqual(a.row(0), " ---- 文")
+        a.fill(Rect(x: 7, y: 0, width: 1, height: 1), style: .plain, char: "+")
+        XCTAssertEqual(a.row(0), " ----  +")
+    }
+
     func testMemoryBackendCountsAndRedrawsFullyAfterResize() {
         let backend = MemoryBackend(size: Size(width: 10, height: 3))
         var frame = Canvas(size: backend.size)

@@ -39,6 +39,25 @@ final class SanitizerTests: XCTestCase {
         XCTAssertTrue(Sanitizer.isClean(s))
     }
 
+    func testCleanExtensionChecksOnlyTheNewText() {
+        let previous = "Hello 世界 t1 "
+        XCTAssertTrue(Sanitizer.isClean(previous + "t2 👩‍💻 ", extending: previous))
+        XCTAssertTrue(Sanitizer.isClean(previous, extending: previous))
+        XCTAssertFalse(Sanitizer.isClean(previous + "\u{1B}[2J", extending: previous), "an escape in the new text")
+        XCTAssertFalse(Sanitizer.isClean(previous + "\u{202E}x", extending: previous), "a bidi control in the new text")
+        XCTAssertFalse(Sanitizer.isClean("Hellx 世界 t1 t2", extending: previous), "not an extension")
+        XCTAssertFalse(Sanitizer.isClean("Hello", extending: previous), "shorter")
+        // Wherever the text is split, the answer is the whole text's.
+        let text = "ab\u{C2}\u{85}é\u{1B}[31mc 世\u{2066}d"
+        let scalars = Array(text.unicodeScalars)
+        for cut in 0...scalars.count {
+            var head = String.UnicodeScalarView(); head.append(contentsOf: scalars[..<cut])
+            let prefix = String(head)
+            guard Sanitizer.isClean(prefix) else { continue }
+            XCTAssertEqual(Sanitizer.isClean(text, extending: prefix), Sanitizer.isClean(text), "cut at \(cut)")
+        }
+    }
+
     func testUnterminatedSequenceIsDropped() {
         XCTAssertEqual(Sanitizer.clean("ok\u{1B}]0;never ends"), "ok")
         XCTAssertEqual(Sanitizer.clean("ok\u{1B}"), "ok")

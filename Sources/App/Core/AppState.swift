@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Core
 import Storage
 import Terminal
@@ -8,8 +9,12 @@ struct AppState {
     var size: Size
     var focus: PaneID = .chat
     var chat = ChatState()
-    var tasks: TasksState
-    var todos = TodosState()
+    var tasks: TasksState { didSet { tasksVersion = AppState.nextVersion() } }
+    var todos = TodosState() { didSet { todosVersion = AppState.nextVersion() } }
+    /// Change stamps of `tasks` and `todos`, new on every mutation and unique across states,
+    /// so the renderer can tell that a pane is unchanged without comparing its data.
+    private(set) var tasksVersion = AppState.nextVersion()
+    private(set) var todosVersion = AppState.nextVersion()
     var providerName: String
     var modelName: String
     /// A one-line notice in the status bar (errors say what to do next).
@@ -26,6 +31,9 @@ struct AppState {
     var shouldQuit = false
     /// Message times are shown in this zone.
     var timeZone: TimeZone = .current
+
+    private static let versions = Atomic<Int>(1)
+    static func nextVersion() -> Int { versions.wrappingAdd(1, ordering: .relaxed).newValue }
 
     init(size: Size, today: CivilDate, providerName: String, modelName: String) {
         self.size = size

@@ -3,17 +3,64 @@ import Core
 import Terminal
 
 /// Draws the whole screen from the state. Holds only caches, never app state.
+///
+/// Streaming changes only the chat pane and the status bar, so a frame whose layout, focus,
+/// Tasks and Todos are as in the last frame drawn into the same canvas (and with no overlay
+/// now or then) redraws just those two and keeps the rest of the canvas; any other change
+/// draws everything. Both give the same canvas (tests check it).
 final class Renderer {
-    var theme: Theme
+    var theme: Theme { didSet { lastFrame = nil } }
     let transcript = TranscriptView()
+
+    /// What the panes other than chat and the status bar were drawn from.
+    private struct FrameKey: Equatable {
+        var size: Size
+        var focus: PaneID
+        var tasksVersion: Int
+        var todosVersion: Int
+    }
+    /// The key of the last frame and the stamp it left in its canvas; nil after an overlay,
+    /// a too-small screen or a theme change.
+    private var lastFrame: (key: FrameKey, stamp: Int)?
+    /// Frames drawn whole, and chat-only (for tests and benchmarks).
+    private(set) var fullFrames = 0
+    private(set) var partialFrames = 0
 
     init(theme: Theme) { self.theme = theme }
 
     /// Draws a frame. May clamp scroll positions in `state` to what exists.
     func render(_ state: inout AppState, into canvas: inout Canvas) {
+        let layout = Layout(size: state.size, focus: state.focus)
+        let hasOverlay = state.picker != nil || state.showHelp
+        if !hasOverlay, layout.mode != .tooSmall, let chat = layout.panes[.chat], let last = lastFrame,
+           last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state) {
+            canvas.cursor = nil
+            let inner = innerRect(chat)
+            canvas.fill(inner, style: theme[.text])
+            ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
+            StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
+            partialFrames += 1
+        } else {
+            drawAll(&state, layout: layout, into: &canvas)
+            fullFrames += 1
+        }
+        if hasOverlay || layout.mode == .tooSmall {
+            lastFrame = nil
+        } else {
+            // After drawing: the Todos pane may have moved its scroll position.
+            let stamp = AppState.nextVersion()
+            canvas.drawStamp = stamp
+            lastFrame = (frameKey(state), stamp)
+        }
+    }
+
+    private func frameKey(_ state: AppState) -> FrameKey {
+        FrameKey(size: state.size, focus: state.focus, tasksVersion: state.tasksVersion, todosVersion: state.todosVersion)
+    }
+
+    private func drawAll(_ state: inout AppState, layout: Layout, into canvas: inout Canvas) {
         canvas.clear(style: theme[.text])
         canvas.cursor = nil
-        let layout = Layout(size: state.size, focus: state.focus)
         if layout.mode == .tooSmall {
             drawTooSmall(state.size, into: &canvas)
             return
@@ -34,11 +81,15 @@ final class Renderer {
         if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas) }
     }
 
+    private func innerRect(_ rect: Rect) -> Rect {
+        Rect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2))
+    }
+
     /// A box with the title in its top edge; returns the inside.
     private func drawFrame(_ title: String, rect: Rect, focused: Bool, into canvas: inout Canvas) -> Rect {
         canvas.box(rect, title: title, style: theme[focused ? .borderFocused : .border],
                    titleStyle: theme[focused ? .titleFocused : .title])
-        return Rect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2))
+        return innerRect(rect)
     }
 
     private func drawTabs(focus: PaneID, in rect: Rect, into canvas: inout Canvas) {

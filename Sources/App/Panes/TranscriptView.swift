@@ -14,7 +14,14 @@ struct StyledLine {
 /// only the streaming message is wrapped again.
 final class TranscriptView {
     private struct Key: Hashable { var id: Int64; var width: Int }
-    private struct Entry { var length: Int; var status: MessageStatus; var cleaned: String; var lines: [String] }
+    private struct Entry {
+        var length: Int
+        var status: MessageStatus
+        var cleaned: String
+        /// The content needed no cleaning (`cleaned` is the content itself).
+        var wasClean: Bool
+        var lines: [String]
+    }
     private var cache: [Key: Entry] = [:]
     private var streamingHeight: (id: Int64, height: Int)?
     /// Messages laid out by the last draw: bounded by the view, never by the history.
@@ -77,7 +84,15 @@ final class TranscriptView {
         let length = m.content.utf8.count
         let old = cache[key]
         if let hit = old, hit.length == length, hit.status == m.status { return hit.lines }
-        let cleaned = m.content.isEmpty ? "" : Sanitizer.clean(m.content)
+        let cleaned: String
+        let wasClean: Bool
+        if let old, old.wasClean, old.length < length, Sanitizer.isClean(m.content, extending: old.cleaned) {
+            // A clean streaming answer grew by clean text: only the new bytes were checked.
+            (cleaned, wasClean) = (m.content, true)
+        } else {
+            wasClean = Sanitizer.isClean(m.content)
+            cleaned = wasClean ? m.content : Sanitizer.clean(m.content)
+        }
         let lines: [String]
         if cleaned.isEmpty {
             lines = []
@@ -87,7 +102,7 @@ final class TranscriptView {
         } else {
             lines = Wrap.lines(cleaned, width: max(1, width - 2))
         }
-        cache[key] = Entry(length: length, status: m.status, cleaned: cleaned, lines: lines)
+        cache[key] = Entry(length: length, status: m.status, cleaned: cleaned, wasClean: wasClean, lines: lines)
         return lines
     }
 

@@ -97,10 +97,14 @@ extension TUIApp {
 
     /// Another instance on the same database changed something: refresh the panes.
     func pollExternalChanges() {
-        guard let version = try? database.dataVersion(), version != lastDataVersion else { return }
-        lastDataVersion = version
-        reloadTasks()
-        reloadTodos()
+        // Only the panes whose own counter moved: a streaming answer saves itself (the
+        // conversations counter) every few ticks, and reloading Tasks and Todos then redrew
+        // the whole screen for nothing.
+        guard let counters = try? database.changeCounters(), counters != lastCounters else { return }
+        let last = lastCounters
+        lastCounters = counters
+        if counters.tasks != last?.tasks { reloadTasks() }
+        if counters.todos != last?.todos { reloadTodos() }
     }
 
     /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.

@@ -23,7 +23,8 @@ public final class TUIApp {
     var canvas: Canvas
     var turnTask: Task<Message, Never>?
     var turnCounter = 0
-    var lastDataVersion: Int?
+    /// The database's change counters when the panes were last loaded.
+    var lastCounters: ChangeCounters?
 
     private let clock = ContinuousClock()
     private var lastRender: ContinuousClock.Instant
@@ -158,7 +159,7 @@ public final class TUIApp {
         if let conversation = try? database.latestConversation() { openConversation(conversation) }
         reloadTasks()
         reloadTodos()
-        lastDataVersion = try? database.dataVersion()
+        lastCounters = try? database.changeCounters()
     }
 
     private func shutDown() {
