@@ -6,6 +6,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
+        migrator.registerMigration("v2-index-finished-messages", migrate: indexFinishedMessagesOnly)
         return migrator
     }
 
@@ -18,7 +19,7 @@ enum Schema {
         ("contact", "contacts"), ("note", "notes"),
     ]
 
-    private static func createVersion1(_ db: Database) throws {
+    static func createVersion1(_ db: Database) throws {
         try db.create(table: "conversation") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("title", .text).notNull()

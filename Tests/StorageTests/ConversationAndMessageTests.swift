@@ -49,6 +49,7 @@ final class ConversationAndMessageTests: StorageTestCase {
         let streaming = try db.appendMessage(Message(conversationId: conversation.id!, role: .assistant, content: "",
                                                      status: .streaming, createdAt: fixedDate(), updatedAt: fixedDate()))
         try db.checkpoint(messageId: streaming.id!, content: "Hello wor")
+        XCTAssertEqual(try db.searchMessages("wor").count, 0, "a streaming answer is indexed when it finishes")
         var saved = try db.message(id: streaming.id!)!
         XCTAssertEqual(saved.content, "Hello wor")
         XCTAssertEqual(saved.status, .streaming)
@@ -63,6 +64,11 @@ final class ConversationAndMessageTests: StorageTestCase {
         XCTAssertEqual(saved.inputTokens, 12)
         XCTAssertEqual(saved.outputTokens, 3)
         XCTAssertEqual(try db.searchMessages("world").map { $0.0.id }, [streaming.id], "FTS follows updates")
+        try db.finishMessage(id: streaming.id!, content: "Goodbye moon", status: .complete,
+                             inputTokens: 12, outputTokens: 3, errorText: nil)
+        XCTAssertEqual(try db.searchMessages("world").count, 0, "the old words leave the index")
+        XCTAssertEqual(try db.searchMessages("moon").map { $0.0.id }, [streaming.id])
+        try db.pool.write { try $0.execute(sql: "INSERT INTO message_ft(message_ft) VALUES('integrity-check')") }
     }
 
     func testMarkInterruptedMessagesAfterACrash() throws {

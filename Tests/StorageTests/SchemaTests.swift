@@ -15,7 +15,34 @@ final class SchemaTests: StorageTestCase {
             XCTAssertTrue(tables.contains(table), "missing table \(table)")
         }
         let applied = try db.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        XCTAssertEqual(applied, ["v1"])
+        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages"])
+    }
+
+    /// A v1 database with an answer left streaming (indexed at every checkpoint then) moves to
+    /// v2 with its index consistent; the answer enters the index when it finishes.
+    func testMigratingAV1DatabaseTakesStreamingAnswersOutOfTheIndex() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aih-v1-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        do {
+            let queue = try DatabaseQueue(path: file)
+            var v1 = DatabaseMigrator()
+            v1.registerMigration("v1", migrate: Schema.createVersion1)
+            try v1.migrate(queue)
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO conversation(title, archived, createdAt, updatedAt) VALUES ('c', 0, '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000');
+                    INSERT INTO message(conversationId, role, content, status, createdAt, updatedAt)
+                        VALUES (1, 'assistant', 'half an answer', 'streaming', '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000'),
+                               (1, 'user', 'a finished question', 'complete', '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000');
+                    """)
+            }
+        }
+        let db = try AppDatabase.open(path: file)
+        XCTAssertEqual(try db.searchMessages("answer").count, 0)
+        XCTAssertEqual(try db.searchMessages("question").count, 1)
+        try db.finishMessage(id: 1, content: "the whole answer", status: .complete, inputTokens: nil, outputTokens: nil, errorText: nil)
+        XCTAssertEqual(try db.searchMessages("whole").map { $0.0.id }, [1])
+        try db.pool.write { try $0.execute(sql: "INSERT INTO message_ft(message_ft) VALUES('integrity-check')") }
     }
 
     func testIndexesExistOnTheRightColumns() throws {
