@@ -4,19 +4,9 @@ import Core
 
 // Basic storage for contacts and notes; their toolsets come later.
 extension AppDatabase {
-    public func insertContact(_ contact: Contact) throws -> Contact {
-        try pool.write { db in
-            var contact = contact
-            try contact.insert(db)
-            return contact
-        }
-    }
+    public func insertContact(_ contact: Contact) throws -> Contact { try inserted(contact) }
 
-    public func updateContact(_ contact: Contact) throws {
-        var contact = contact
-        contact.updatedAt = Date()
-        try pool.write { db in try contact.update(db) }
-    }
+    public func updateContact(_ contact: Contact) throws { try saved(contact) }
 
     @discardableResult
     public func deleteContact(id: Int64) throws -> Bool {
@@ -33,19 +23,9 @@ extension AppDatabase {
         try search(Contact.self, columns: ["name", "email", "organization"], text: text, orderBy: "name")
     }
 
-    public func insertNote(_ note: Note) throws -> Note {
-        try pool.write { db in
-            var note = note
-            try note.insert(db)
-            return note
-        }
-    }
+    public func insertNote(_ note: Note) throws -> Note { try inserted(note) }
 
-    public func updateNote(_ note: Note) throws {
-        var note = note
-        note.updatedAt = Date()
-        try pool.write { db in try note.update(db) }
-    }
+    public func updateNote(_ note: Note) throws { try saved(note) }
 
     @discardableResult
     public func deleteNote(id: Int64) throws -> Bool {

@@ -35,13 +35,8 @@ enum StoredDate {
 
     /// Parses exactly "YYYY-MM-DD HH:MM:SS" with an optional ".SSS"; nil for anything else.
     static func parse(_ text: String) -> Date? {
-        var utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { parse(bytes: $0) } ?? {
-            var copy = text
-            copy.makeContiguousUTF8()
-            utf8 = copy.utf8
-            return utf8.withContiguousStorageIfAvailable { parse(bytes: $0) } ?? nil
-        }()
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
     }
 
     private static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {

@@ -28,47 +28,49 @@ extension MessageStatus: DatabaseValueConvertible {}
 extension TimelineKind: DatabaseValueConvertible {}
 extension StepStatus: DatabaseValueConvertible {}
 
-extension Conversation: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "conversation"
+/// A table with an auto-incremented `id`: GRDB fills it in after an insert.
+protocol AutoIncrementedRecord: FetchableRecord, MutablePersistableRecord {
+    var id: Int64? { get set }
+}
+
+extension AutoIncrementedRecord {
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
-extension Message: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "message"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+/// A record whose `updatedAt` every update through `AppDatabase.save` sets to now.
+protocol TimestampedRecord: AutoIncrementedRecord {
+    var updatedAt: Date { get set }
 }
 
-extension ToolCallRecord: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "toolCall"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
+extension Conversation: AutoIncrementedRecord { public static let databaseTableName = "conversation" }
+extension Message: AutoIncrementedRecord { public static let databaseTableName = "message" }
+extension ToolCallRecord: AutoIncrementedRecord { public static let databaseTableName = "toolCall" }
+extension TimelineStep: AutoIncrementedRecord { public static let databaseTableName = "timelineStep" }
+extension TaskItem: AutoIncrementedRecord { public static let databaseTableName = "task" }
+extension Todo: AutoIncrementedRecord { public static let databaseTableName = "todo" }
+extension Subtask: AutoIncrementedRecord { public static let databaseTableName = "subtask" }
+extension Contact: AutoIncrementedRecord { public static let databaseTableName = "contact" }
+extension Note: AutoIncrementedRecord { public static let databaseTableName = "note" }
+extension TaskItem: TimestampedRecord {}
+extension Todo: TimestampedRecord {}
+extension Subtask: TimestampedRecord {}
+extension Contact: TimestampedRecord {}
+extension Note: TimestampedRecord {}
 
-extension TimelineStep: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "timelineStep"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
+extension AppDatabase {
+    /// Inserts `record` and returns it with its new id.
+    func inserted<Record: AutoIncrementedRecord>(_ record: Record) throws -> Record {
+        try pool.write { db in
+            var record = record
+            try record.insert(db)
+            return record
+        }
+    }
 
-extension TaskItem: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "task"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
-extension Todo: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "todo"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
-extension Subtask: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "subtask"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
-extension Contact: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "contact"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
-extension Note: FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "note"
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    /// Saves every field of `record`, with updatedAt = now.
+    func saved<Record: TimestampedRecord>(_ record: Record) throws {
+        var record = record
+        record.updatedAt = Date()
+        try pool.write { db in try record.update(db) }
+    }
 }

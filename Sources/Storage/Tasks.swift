@@ -3,20 +3,10 @@ import GRDB
 import Core
 
 extension AppDatabase {
-    public func insertTask(_ task: TaskItem) throws -> TaskItem {
-        try pool.write { db in
-            var task = task
-            try task.insert(db)
-            return task
-        }
-    }
+    public func insertTask(_ task: TaskItem) throws -> TaskItem { try inserted(task) }
 
     /// Saves every field of `task`, with updatedAt = now.
-    public func updateTask(_ task: TaskItem) throws {
-        var task = task
-        task.updatedAt = Date()
-        try pool.write { db in try task.update(db) }
-    }
+    public func updateTask(_ task: TaskItem) throws { try saved(task) }
 
     /// Sets or clears completion (and completedAt). Returns the task as saved, nil when it is gone.
     @discardableResult

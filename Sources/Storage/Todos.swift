@@ -98,11 +98,7 @@ extension AppDatabase {
         }
     }
 
-    public func updateTodo(_ todo: Todo) throws {
-        var todo = todo
-        todo.updatedAt = Date()
-        try pool.write { db in try todo.update(db) }
-    }
+    public func updateTodo(_ todo: Todo) throws { try saved(todo) }
 
     public func updateSubtask(_ subtask: Subtask) throws {
         var subtask = subtask

@@ -4,13 +4,7 @@ import Core
 
 /// The tool calls and Reason-Act steps of a turn, stored with the assistant message that made them.
 extension AppDatabase {
-    public func insertToolCall(_ call: ToolCallRecord) throws -> ToolCallRecord {
-        try pool.write { db in
-            var call = call
-            try call.insert(db)
-            return call
-        }
-    }
+    public func insertToolCall(_ call: ToolCallRecord) throws -> ToolCallRecord { try inserted(call) }
 
     public func updateToolCall(_ call: ToolCallRecord) throws {
         try pool.write { db in try call.update(db) }
@@ -23,13 +17,7 @@ extension AppDatabase {
         }
     }
 
-    public func insertTimelineStep(_ step: TimelineStep) throws -> TimelineStep {
-        try pool.write { db in
-            var step = step
-            try step.insert(db)
-            return step
-        }
-    }
+    public func insertTimelineStep(_ step: TimelineStep) throws -> TimelineStep { try inserted(step) }
 
     public func updateTimelineStep(_ step: TimelineStep) throws {
         try pool.write { db in try step.update(db) }
