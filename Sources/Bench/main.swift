@@ -51,6 +51,7 @@ for (i, o) in fullSpeed.enumerated() {
                                       o.sendTime * 1000, o.rate, o.screenTime * 1000, o.screenTime / max(o.sendTime, 1e-9) * 100,
                                       o.lastByteToGlyph * 1000, o.cpuMilliseconds, o.cpuMilliseconds / Double(o.tokens))))
 }
+if arguments.contains("--full-only") { exit(0) }
 let quiet = try streams.run(tokens: 5_000, rate: 1_000)
 print(Report.line("5,000 tokens at 1,000/s, no typing", quiet.problems.isEmpty ? "screen and database exact" : quiet.problems.joined(separator: "; ")))
 print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",

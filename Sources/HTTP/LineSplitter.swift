@@ -1,16 +1,16 @@
 import Foundation
 
-/// Cuts a byte stream into text lines, whatever sizes the chunks arrive in.
+/// Cuts a byte stream into lines, whatever sizes the chunks arrive in.
 ///
-/// Lines are cut on bytes, then decoded: CR and LF never occur inside a UTF-8 sequence, so a
-/// character split across two chunks is whole again by the time its line is decoded. Each
-/// byte is scanned once and copied at most once (only the unfinished tail of a chunk is kept),
-/// so long streams fed in tiny chunks stay linear.
+/// Lines are handed out as bytes, without their ending: CR and LF never occur inside a UTF-8
+/// sequence, so a character split across two chunks is whole again in its line. Each byte is
+/// scanned once (by `memchr`) and copied at most once (only the unfinished tail of a chunk is
+/// kept), so long streams fed in tiny chunks stay linear.
 struct LineSplitter: Sendable {
     enum LineEndings {
         /// Event streams: CR, LF or CRLF each end a line.
         case crOrLfOrCrlf
-        /// JSON lines: LF ends a line; a CR just before it is dropped.
+        /// JSON lines: LF ends a line (a CR before it stays in the line).
         case lf
     }
 
@@ -24,63 +24,52 @@ struct LineSplitter: Sendable {
         self.endings = endings
     }
 
-    /// The lines `data` completes, in order.
-    mutating func feed(_ data: Data) -> [String] {
-        var lines: [String] = []
+    /// Hands each line `data` completes to `line`, in order. The bytes are valid only during the call.
+    mutating func feed(_ data: Data, _ line: (UnsafeRawBufferPointer) -> Void) {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var lineStart = 0
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             var index = 0
-            if skipLeadingLF, bytes.first == UInt8(ascii: "\n") {
-                lineStart = 1
-                index = 1
-            }
-            if !bytes.isEmpty { skipLeadingLF = false }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && endings == .crOrLfOrCrlf) {
-                    lines.append(takeLine(bytes[lineStart..<index]))
-                    index += 1
-                    if byte == UInt8(ascii: "\r") {
-                        if index == bytes.count {
-                            skipLeadingLF = true
-                        } else if bytes[index] == UInt8(ascii: "\n") {
-                            index += 1
-                        }
+            if skipLeadingLF, bytes[0] == UInt8(ascii: "\n") { index = 1 }
+            skipLeadingLF = false
+            var lineStart = index
+            while index < bytes.count, let end = lineEnd(in: base, from: index, to: bytes.count) {
+                take(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), line)
+                index = end + 1
+                if bytes[end] == UInt8(ascii: "\r") {
+                    if index == bytes.count {
+                        skipLeadingLF = true
+                    } else if bytes[index] == UInt8(ascii: "\n") {
+                        index += 1
                     }
-                    lineStart = index
-                } else {
-                    index += 1
                 }
+                lineStart = index
             }
             pending.append(contentsOf: bytes[lineStart..<bytes.count])
         }
-        return lines
     }
 
     /// The unterminated last line, if any, and a fresh start.
-    mutating func finish() -> String? {
+    mutating func finish(_ line: (UnsafeRawBufferPointer) -> Void) {
         defer {
             pending.removeAll()
             skipLeadingLF = false
         }
-        return pending.isEmpty ? nil : decode(pending[...])
+        if !pending.isEmpty { pending.withUnsafeBytes(line) }
+    }
+
+    /// Where the first line ending in `from..<to` is, if any.
+    private func lineEnd(in base: UnsafeRawPointer, from: Int, to: Int) -> Int? {
+        let lf = memchr(base + from, Int32(UInt8(ascii: "\n")), to - from).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+        guard endings == .crOrLfOrCrlf else { return lf }
+        let cr = memchr(base + from, Int32(UInt8(ascii: "\r")), (lf ?? to) - from).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+        return cr ?? lf
     }
 
     /// Joins the kept tail of earlier chunks with the start of this one.
-    private mutating func takeLine(_ tail: Slice<UnsafeRawBufferPointer>) -> String {
-        if pending.isEmpty {
-            return decode(tail)
-        }
+    private mutating func take(_ tail: UnsafeRawBufferPointer, _ line: (UnsafeRawBufferPointer) -> Void) {
+        if pending.isEmpty { return line(tail) }
         pending.append(contentsOf: tail)
-        defer { pending.removeAll(keepingCapacity: true) }
-        return decode(pending[...])
-    }
-
-    /// Invalid UTF-8 becomes U+FFFD: stream bytes are untrusted.
-    private func decode<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        if endings == .lf, bytes.last == UInt8(ascii: "\r") {
-            return String(decoding: bytes.dropLast(), as: UTF8.self)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        pending.withUnsafeBytes(line)
+        pending.removeAll(keepingCapacity: true)
     }
 }

@@ -9,16 +9,23 @@ public struct NDJSONDecoder: Sendable {
 
     /// The complete, non-blank lines `data` finishes.
     public mutating func feed(_ data: Data) -> [String] {
-        lines.feed(data).filter(Self.isContent)
+        var out: [String] = []
+        lines.feed(data) { Self.keep($0, in: &out) }
+        return out
     }
 
     /// The last line when the body did not end in a newline; a value on it is still whole.
     public mutating func finish() -> [String] {
-        guard let last = lines.finish(), Self.isContent(last) else { return [] }
-        return [last]
+        var out: [String] = []
+        lines.finish { Self.keep($0, in: &out) }
+        return out
     }
 
-    private static func isContent(_ line: String) -> Bool {
-        line.contains { !$0.isWhitespace }
+    /// A line with anything but white space, without a CR before its LF. Invalid UTF-8
+    /// becomes U+FFFD: stream bytes are untrusted.
+    private static func keep(_ bytes: UnsafeRawBufferPointer, in out: inout [String]) {
+        let body = bytes.last == UInt8(ascii: "\r") ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes
+        let line = String(decoding: body, as: UTF8.self)
+        if line.contains(where: { !$0.isWhitespace }) { out.append(line) }
     }
 }

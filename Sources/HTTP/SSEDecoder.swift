@@ -25,7 +25,8 @@ public struct SSEDecoder: Sendable {
     private var lines = LineSplitter(endings: .crOrLfOrCrlf)
     private var atStreamStart = true
     private var eventType = ""
-    private var dataBuffer = ""
+    /// The event's `data:` lines as bytes, each followed by LF; decoded once, at dispatch.
+    private var dataBuffer: [UInt8] = []
     private var retryInBlock: Int?
     private var lastEventIDBuffer = ""
 
@@ -41,11 +42,13 @@ public struct SSEDecoder: Sendable {
     /// The events completed by `data`.
     public mutating func feed(_ data: Data) -> [SSEEvent] {
         var events: [SSEEvent] = []
-        for line in lines.feed(data) {
-            if let event = process(line) {
-                events.append(event)
-            }
+        // The splitter is moved out while it calls back into `self`, and so stays uniquely referenced.
+        var splitter = lines
+        lines = LineSplitter(endings: .crOrLfOrCrlf)
+        splitter.feed(data) { line in
+            if let event = process(line) { events.append(event) }
         }
+        lines = splitter
         return events
     }
 
@@ -54,65 +57,63 @@ public struct SSEDecoder: Sendable {
     /// and it leaves the decoder ready for a new stream (keeping the last event ID, as a
     /// reconnecting client would).
     public mutating func finish() -> [SSEEvent] {
-        _ = lines.finish()
+        lines.finish { _ in }
         atStreamStart = true
         eventType = ""
-        dataBuffer = ""
+        dataBuffer.removeAll()
         retryInBlock = nil
         lastEventIDBuffer = lastEventID
         return []
     }
 
-    /// Works on Unicode scalars, not Characters: a combining mark after ":" or " " must not
-    /// hide the separator, as it would inside a grapheme cluster.
-    private mutating func process(_ rawLine: String) -> SSEEvent? {
-        var line = Substring(rawLine).unicodeScalars
+    /// Works on bytes: field names and the separators are ASCII, and a combining mark after
+    /// ":" or " " cannot hide them as it would inside a Character. Values are decoded with
+    /// invalid UTF-8 replaced by U+FFFD: stream bytes are untrusted.
+    private mutating func process(_ rawLine: UnsafeRawBufferPointer) -> SSEEvent? {
+        var line = rawLine[...]
         if atStreamStart {
             atStreamStart = false
-            if line.first == "\u{FEFF}" { line = line.dropFirst() }
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }   // a BOM
         }
         if line.isEmpty { return dispatch() }
-        if line.first == ":" { return nil } // a comment, often a keep-alive
-        let colon = line.firstIndex(of: ":") ?? line.endIndex
-        var value = colon == line.endIndex ? line[colon...] : line[line.index(after: colon)...]
-        if value.first == " " { value = value.dropFirst() }
-        apply(field: String(Substring(line[..<colon])), value: Substring(value))
+        if line.first == UInt8(ascii: ":") { return nil } // a comment, often a keep-alive
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        var value = colon == line.endIndex ? line[colon...] : line[(colon + 1)...]
+        if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+        apply(field: line[..<colon], value: UnsafeRawBufferPointer(rebasing: value))
         return nil
     }
 
-    private mutating func apply(field: String, value: Substring) {
-        switch field {
-        case "event":
-            eventType = String(value)
-        case "data":
-            dataBuffer += value
-            dataBuffer += "\n"
-        case "id":
-            if !value.unicodeScalars.contains("\0") { lastEventIDBuffer = String(value) }
-        case "retry":
-            if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-               let milliseconds = Int(value) {
+    private mutating func apply(field: Slice<UnsafeRawBufferPointer>, value: UnsafeRawBufferPointer) {
+        if field.elementsEqual("data".utf8) {
+            dataBuffer.append(contentsOf: value)
+            dataBuffer.append(UInt8(ascii: "\n"))
+        } else if field.elementsEqual("event".utf8) {
+            eventType = String(decoding: value, as: UTF8.self)
+        } else if field.elementsEqual("id".utf8) {
+            if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
+        } else if field.elementsEqual("retry".utf8) {
+            if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+               let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
                 retryInBlock = milliseconds
                 reconnectionTime = milliseconds
             }
-        default:
-            break // unknown fields are ignored
         }
+        // Unknown fields are ignored.
     }
 
     private mutating func dispatch() -> SSEEvent? {
         defer {
             eventType = ""
-            dataBuffer = ""
+            dataBuffer.removeAll(keepingCapacity: true)
             retryInBlock = nil
         }
         // The ID is committed even when no event goes out, as the rules say.
         lastEventID = lastEventIDBuffer
         guard !dataBuffer.isEmpty else { return nil }
-        dataBuffer.removeLast() // the "\n" after the last data line
         return SSEEvent(
             event: eventType.isEmpty ? nil : eventType,
-            data: dataBuffer,
+            data: String(decoding: dataBuffer.dropLast(), as: UTF8.self),   // without the LF after the last line
             id: lastEventID.isEmpty ? nil : lastEventID,
             retry: retryInBlock
         )

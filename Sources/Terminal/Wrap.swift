@@ -17,10 +17,58 @@ public enum Wrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var result: [String] = []
+        var text = text
+        let bytewise: Bool = text.withUTF8 { bytes in
+            // LF is a grapheme of its own except in CR LF: without CR LF, paragraphs can be cut on bytes.
+            guard !bytes.indices.contains(where: { bytes[$0] == 0x0A && $0 > 0 && bytes[$0 - 1] == 0x0D }) else { return false }
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                let paragraph = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if paragraph.allSatisfy({ 0x20...0x7E ~= $0 }) {
+                    wrapASCIIParagraph(paragraph, width: width, into: &result)
+                } else {
+                    wrapParagraph(Substring(String(decoding: paragraph, as: UTF8.self)), width: width, into: &result)
+                }
+                start = end + 1
+            }
+            return true
+        }
+        if bytewise { return result }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             wrapParagraph(paragraph, width: width, into: &result)
         }
         return result
+    }
+
+    /// `wrapParagraph` for printable ASCII, where a byte is a character of width 1: every line
+    /// is a run of the source, so lines are cut out of it, not built a character at a time
+    /// (a streaming answer at full speed is wrapped as fast as it arrives).
+    static func wrapASCIIParagraph(_ p: UnsafeBufferPointer<UInt8>, width: Int, into result: inout [String]) {
+        var line = 0..<0           // the line so far, as a run of `p`
+        var i = 0
+        func emit(_ run: Range<Int>) { result.append(String(decoding: UnsafeBufferPointer(rebasing: p[run]), as: UTF8.self)) }
+        while i < p.count {
+            let spacesStart = i
+            while i < p.count, p[i] == 0x20 { i += 1 }
+            let wordStart = i
+            while i < p.count, p[i] != 0x20 { i += 1 }
+            guard i > wordStart else { break }   // trailing spaces are dropped
+            let wordWidth = i - wordStart
+            if line.count + (wordStart - spacesStart) + wordWidth <= width {
+                line = (line.isEmpty ? spacesStart : line.lowerBound)..<i
+            } else if wordWidth <= width {
+                if !line.isEmpty { emit(line) }
+                line = wordStart..<i
+            } else {
+                // A word wider than the line starts afresh and is cut every `width` characters.
+                if !line.isEmpty { emit(line) }
+                var cut = wordStart
+                while i - cut > width { emit(cut..<cut + width); cut += width }
+                line = cut..<i
+            }
+        }
+        emit(line)
     }
 
     /// The lines of `text`, given `lines` = `Wrap.lines(previous, width:)` of a prefix of it:

@@ -73,6 +73,22 @@ final class WrapTests: XCTestCase {
         }
     }
 
+    /// Printable ASCII paragraphs are cut out of the bytes; that must equal wrapping them a
+    /// character at a time, on random words, space runs and widths.
+    func testASCIIFastPathEqualsCharacterWrapping() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "bb", "word", "averyveryverylongword", " ", "   ", "x.y", "{json:1}"]
+        for _ in 0..<400 {
+            let text = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let width = Int.random(in: 1...14, using: &rng)
+            var expected: [String] = []
+            Wrap.wrapParagraph(Substring(text), width: width, into: &expected)
+            XCTAssertEqual(Wrap.lines(text, width: width), expected, "width \(width): \(text.debugDescription)")
+        }
+        XCTAssertEqual(Wrap.lines("ab\r\ncd", width: 10), ["ab\r\ncd"], "CR LF is one character, not a paragraph break")
+        XCTAssertEqual(Wrap.lines("ascii line\ncafé au lait", width: 4), ["asci", "i", "line", "café", "au", "lait"])
+    }
+
     func testExtendingTextThatIsNotAPrefixWrapsWhole() {
         let old = Wrap.lines("hello world", width: 6)
         XCTAssertEqual(Wrap.extending(old, of: "hello world", to: "help wanted", width: 6), Wrap.lines("help wanted", width: 6))

@@ -83,7 +83,11 @@ final class TranscriptView {
         let key = Key(id: m.id ?? -1, width: width)
         let length = m.content.utf8.count
         let old = cache[key]
-        if let hit = old, hit.length == length, hit.status == m.status { return hit.lines }
+        if let hit = old, hit.length == length {
+            // Same text (a finished answer keeps what it streamed): only the status may have moved.
+            if hit.status == m.status { return hit.lines }
+            if hit.wasClean, hit.cleaned == m.content { cache[key]?.status = m.status; return hit.lines }
+        }
         let cleaned: String
         let wasClean: Bool
         if let old, old.wasClean, old.length < length, Sanitizer.isClean(m.content, extending: old.cleaned) {

@@ -36,27 +36,30 @@ public struct OpenAIStreamParser: Sendable {
     public mutating func consume(event: String? = nil, data: String) throws -> [StreamEvent] {
         guard !isDone else { return [] }
         // Trimming goes through NSString (slow, once per token): only when there is something to trim.
-        let text = data.first?.isWhitespace == true || data.last?.isWhitespace == true
+        let text = Self.mayNeedTrimming(data.utf8.first) || Self.mayNeedTrimming(data.utf8.last)
             ? data.trimmingCharacters(in: .whitespacesAndNewlines) : data
         if text.isEmpty { return [] }
         if text == "[DONE]" { return end() }
-        guard let json = WireJSON.parse(text) else {
-            throw ProviderErrorMapper.malformed(provider: provider, detail: text)
-        }
-        if event == "error" || json["error"].map({ !$0.isNull }) == true {
+        guard event != "error", let chunk = OpenAIChunk(scanning: text), !chunk.hasError else {
+            guard let json = WireJSON.parse(text) else { throw ProviderErrorMapper.malformed(provider: provider, detail: text) }
             throw OpenAIErrorMapper.mapInStream(json["error"] == nil ? ["error": json] : json, provider: provider)
         }
         var out: [StreamEvent] = []
-        if let u = json["usage"], case .object = u { usage = Self.usage(u) }
-        guard let choices = json["choices"]?.arrayValue else { return out }
-        for choice in choices where (choice["index"]?.intValue ?? 0) == 0 {
-            if let delta = choice["delta"] ?? choice["message"] { out += consume(delta: delta) }
-            if let reason = choice["finish_reason"]?.stringValue {
+        if let u = chunk.usage, case .object = u { usage = Self.usage(u) }
+        for choice in chunk.choices ?? [] where choice.index == 0 {
+            if let delta = choice.delta ?? choice.message { out += consume(delta: delta) }
+            if let reason = choice.finishReason {
                 out += closeCalls()
                 stopReason = Self.stopReason(reason, madeCalls: startedCount > 0)
             }
         }
         return out
+    }
+
+    /// ASCII white space, or a byte that may start or end a Unicode one.
+    private static func mayNeedTrimming(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte >= 0x80
     }
 
     /// The connection ended. Without `[DONE]`, a stream that already gave a finish reason is
@@ -77,14 +80,14 @@ public struct OpenAIStreamParser: Sendable {
         return out
     }
 
-    private mutating func consume(delta: JSONValue) -> [StreamEvent] {
+    private mutating func consume(delta: OpenAIChunk.Delta) -> [StreamEvent] {
         var out: [StreamEvent] = []
-        for key in ["reasoning_content", "reasoning"] {
-            if let r = delta[key]?.stringValue, !r.isEmpty { out.append(.reasoningDelta(r)); break }
+        if let r = [delta.reasoningContent, delta.reasoning].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+            out.append(.reasoningDelta(r))
         }
-        if let text = delta["content"]?.stringValue, !text.isEmpty { out.append(.textDelta(text)) }
-        if let refusal = delta["refusal"]?.stringValue, !refusal.isEmpty { out.append(.textDelta(refusal)) }
-        if let toolCalls = delta["tool_calls"]?.arrayValue {
+        if let text = delta.content, !text.isEmpty { out.append(.textDelta(text)) }
+        if let refusal = delta.refusal, !refusal.isEmpty { out.append(.textDelta(refusal)) }
+        if let toolCalls = delta.toolCalls {
             for (position, fragment) in toolCalls.enumerated() {
                 let function = fragment["function"]
                 out += fragmentArrived(wireIndex: fragment["index"]?.intValue ?? position,
@@ -92,7 +95,7 @@ public struct OpenAIStreamParser: Sendable {
                                        name: function?["name"]?.nonEmptyString,
                                        arguments: function?["arguments"].flatMap(Self.argumentsText) ?? "")
             }
-        } else if let legacy = delta["function_call"], case .object = legacy {
+        } else if let legacy = delta.functionCall, case .object = legacy {
             // Only when there is no tool_calls array: servers that send both repeat the same text in each.
             out += fragmentArrived(wireIndex: 0, id: nil, name: legacy["name"]?.nonEmptyString,
                                    arguments: legacy["arguments"].flatMap(Self.argumentsText) ?? "")

@@ -23,9 +23,15 @@ public enum WireJSON {
     /// Compact JSON text for a request body (keys sorted, so bodies are stable for tests).
     public static func text(_ value: JSONValue) -> String { value.jsonText }
 
-    private struct Reader {
+    /// Reads RFC 8259 JSON from UTF-8 bytes; `WireJSONScanner.swift` adds reading an object
+    /// member by member without building it.
+    struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
+        /// How deep the scan is (objects and arrays entered by `members` / `elements`).
+        var level = 0
+        /// A scan met text that is not JSON; everything read after that is void.
+        var failed = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -50,7 +56,7 @@ public enum WireJSON {
             switch bytes[at] {
             case UInt8(ascii: "{"): return object(depth: depth)
             case UInt8(ascii: "["): return array(depth: depth)
-            case UInt8(ascii: "\""): return string().map(JSONValue.string)
+            case UInt8(ascii: "\""): return readString().map(JSONValue.string)
             case UInt8(ascii: "t"): return literal("true", .bool(true))
             case UInt8(ascii: "f"): return literal("false", .bool(false))
             case UInt8(ascii: "n"): return literal("null", .null)
@@ -65,7 +71,7 @@ public enum WireJSON {
             if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(result) }
             while true {
                 skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), let key = string() else { return nil }
+                guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), let key = readString() else { return nil }
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return nil }
                 at += 1
@@ -115,7 +121,7 @@ public enum WireJSON {
             return v
         }
 
-        mutating func string() -> String? {
+        mutating func readString() -> String? {
             at += 1
             let start = at
             // Fast path: no escapes.
@@ -174,26 +180,32 @@ public enum WireJSON {
 
         mutating func number() -> JSONValue? {
             let start = at
+            guard scanNumber() else { return nil }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+            return Double(text).map(JSONValue.number)
+        }
+
+        /// Steps over a number, checking its grammar.
+        mutating func scanNumber() -> Bool {
             if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
             let firstDigit = at
             var digits = 0
             while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1; digits += 1 }
-            guard digits > 0, !(digits > 1 && bytes[firstDigit] == UInt8(ascii: "0")) else { return nil }   // no leading zeros
+            guard digits > 0, !(digits > 1 && bytes[firstDigit] == UInt8(ascii: "0")) else { return false }   // no leading zeros
             if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
                 at += 1
                 var frac = 0
                 while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1; frac += 1 }
-                guard frac > 0 else { return nil }
+                guard frac > 0 else { return false }
             }
             if at < bytes.count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
                 at += 1
                 if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
                 var exp = 0
                 while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1; exp += 1 }
-                guard exp > 0 else { return nil }
+                guard exp > 0 else { return false }
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
-            return Double(text).map(JSONValue.number)
+            return true
         }
     }
 }
