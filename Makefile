@@ -32,7 +32,9 @@ test: test-deps
 	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
 bench: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	@# Product by product: GRDB's dynamic library product cannot link against a static runtime.
+	$(SWIFT) build $(RELEASE_FLAGS) --product aihelper
+	$(SWIFT) build $(RELEASE_FLAGS) --product Bench
 	.build/release/Bench
 
 clean:

@@ -38,6 +38,13 @@ if !streamOnly {
     }
 }
 
+// Parsing a streamed answer in-process, then the real binary against the loopback peer.
+let parseBody = ParseBenchmark.body(tokens: 5_000)
+let parsed = try ParseBenchmark.measure(parseBody, runs: 30)
+print(Report.line("parse 5,000 OpenAI chunks (\(parseBody.count / 1024) KB)",
+                  (parsed.text == StreamBenchmark.expected(5_000) ? "" : "TEXT DIFFERS · ") + Report.summary(parsed.times)))
+if arguments.contains("--parse-only") { exit(0) }
+
 // Streaming: the real binary against the loopback peer (python3 Tests/Peers/provider_server.py).
 let streamRuns = arguments.contains("--quick") ? 2 : 5
 let peer = try PeerServer.providers()

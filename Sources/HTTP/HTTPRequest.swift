@@ -17,7 +17,7 @@ public struct HTTPRequest: Sendable {
     /// Seconds for the whole transfer, if limited; nil lets a live stream run as long as it talks.
     public var totalTimeout: TimeInterval?
     /// Body bytes that arrive within this interval of the last delivery are handed over together
-    /// (the first bytes after a pause go at once). A model streaming 1,000 tokens a second
+    /// (the first bytes after a pause go at once; 32 KB waiting go at once too). A model streaming 1,000 tokens a second
     /// sends each in its own packet; passing each on alone cost a thread hand-off per token.
     /// Zero delivers every chunk as it comes.
     public var deliveryInterval: Duration = .milliseconds(8)

@@ -79,8 +79,14 @@ final class Transfer: @unchecked Sendable {
         deliverHeadIfNeeded()
         guard !bytes.isEmpty else { return }
         pending.append(bytes.assumingMemoryBound(to: UInt8.self))
-        if lastActivity - lastDelivery >= request.deliveryInterval { flushBody(at: lastActivity) }
+        if pending.count >= Self.deliveryBytes || lastActivity - lastDelivery >= request.deliveryInterval {
+            flushBody(at: lastActivity)
+        }
     }
+
+    /// Held-back bytes go out once this many wait, whatever the interval: at full speed the
+    /// consumer parses a piece while the next arrives instead of a whole interval's worth after it.
+    static let deliveryBytes = 32 << 10
 
     /// When held-back bytes must go out, if any are waiting.
     var flushDeadline: ContinuousClock.Instant? {
