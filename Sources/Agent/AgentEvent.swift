@@ -11,6 +11,10 @@ public enum AgentEvent: Sendable {
     /// The provider waits `seconds` before sending (a retry after a failure before the first
     /// token, or the requests-per-minute limit); `reason` says why.
     case waiting(seconds: Double, reason: String)
+    /// One model call stopped sending (the turn may go on with tools): its text so far is
+    /// whole, and a screen should show it now rather than at its next frame. `.finished`
+    /// follows once the answer is stored.
+    case modelCallEnded(messageId: Int64)
     /// The turn ended; the message carries its final status and text.
     case finished(Message)
 }

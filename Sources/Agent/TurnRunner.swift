@@ -90,6 +90,7 @@ struct TurnRunner {
             case .waiting(let seconds, let reason): emit(.waiting(seconds: seconds, reason: reason))
             }
         }
+        emit(.modelCallEnded(messageId: message.id!))
         if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
         try Task.checkCancellation()
         return calls.requests

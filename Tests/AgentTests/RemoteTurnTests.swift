@@ -37,8 +37,19 @@ final class RemoteTurnTests: XCTestCase {
     }
 
     func testAnswerIsStoredWithUsageAndCost() async throws {
-        let (message, database, _) = try await runTurn("hi")
+        let (message, database, events) = try await runTurn("hi")
         XCTAssertEqual(message.status, .complete)
+        // The end of the model's stream is announced after its last words and before the (stored) end of the turn.
+        let kinds = events.map { event -> String in
+            switch event {
+            case .textDelta: return "text"
+            case .modelCallEnded(let id): return id == message.id ? "ended" : "ended elsewhere"
+            case .finished: return "finished"
+            default: return "other"
+            }
+        }.filter { $0 != "other" }
+        XCTAssertEqual(kinds.suffix(2), ["ended", "finished"])
+        XCTAssertEqual(kinds.first, "text")
         let stored = try XCTUnwrap(try database.message(id: message.id!))
         XCTAssertEqual(stored.content, "Hello from the loopback server: café, naïve, 日本語 and 🙂 — all in one answer.")
         XCTAssertEqual(stored.provider, "openai")

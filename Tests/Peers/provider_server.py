@@ -93,6 +93,9 @@ GEMINI = re.compile(r"^/v1beta/models/([^/:]+):(streamGenerateContent|generateCo
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # TCP_NODELAY, as real HTTP servers set it: with Nagle on, a stream's last small piece waits
+    # for the client's delayed ACK (up to 40 ms), which the app would be blamed for.
+    disable_nagle_algorithm = True
 
     def log_message(self, fmt, *args):
         if os.environ.get("PEER_LOG"):

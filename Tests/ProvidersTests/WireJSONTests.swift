@@ -40,48 +40,60 @@ final class WireJSONTests: XCTestCase {
     }
 }
 
-final class WireJSONScannerTests: XCTestCase {
-    /// Every member's key and, built, its value, in order.
-    private func scanned(_ text: String) -> [(String, JSONValue?)]? {
-        var members: [(String, JSONValue?)] = []
-        let valid = WireJSON.scanObject(text) { key, reader in
-            for name: StaticString in ["a", "b", "é", "long_key_name_beyond_fifteen"] where name ~= key {
-                members.append((name.description, reader.value()))
+final class WireJSONWalkTests: XCTestCase {
+    /// Walks `text` as an object: every member whose key is listed, built; the rest skipped.
+    private func walked(_ text: String) -> [(String, JSONValue?)]? {
+        WireJSON.walk(text) { reader -> [(String, JSONValue?)]? in
+            guard reader.beginObject() else { reader.skipValue(); return nil }
+            var members: [(String, JSONValue?)] = []
+            while let key = reader.nextKey() {
+                switch key {
+                case "a": members.append(("a", reader.value()))
+                case "b": members.append(("b", reader.value()))
+                case "é": members.append(("é", reader.value()))
+                case "long_key_name_beyond_fifteen": members.append(("long_key_name_beyond_fifteen", reader.value()))
+                default: reader.skipValue()
+                }
             }
-        }
-        return valid ? members : nil
+            return members
+        } ?? nil
     }
 
     func testAcceptsExactlyWhatTheParserAcceptsAsAnObject() {
-        var texts = ["{}", " {\"a\": 1} ", "[1]", "\"s\"", "1", "{\"x\": {\"y\": [1, {\"z\": null}, \"\\u00e9\\n\"]}, \"a\": true}"]
-        texts += ["", "{", "{\"a\":}", "{\"a\":1,}", "{\"x\": [1 2]}", "{\"x\": \"\\q\"}", "{\"x\": 01}", "{\"x\": \"tab\there\"}",
-                  "{\"x\": {\"y\": tru}}", "{\"x\": \"\\u12\"}", "{} {}", "{'a':1}", "{\"x\": [}", "{\"x\": -}"]
+        var texts = ["{}", " {\"a\": 1} ", "[1]", "\"s\"", "1", "{\"x\": {\"y\": [1, {\"z\": null}, \"\\u00e9\\n\"]}, \"a\": true}",
+                     "{\"x\": [], \"y\": {}, \"z\": [[], {}]}"]
+        texts += ["", "{", "{\"a\":}", "{\"a\":1,}", "{,\"a\":1}", "{\"a\":1 \"b\":2}", "{\"x\": [1 2]}", "{\"x\": [1,]}", "{\"x\": [,1]}",
+                  "{\"x\": \"\\q\"}", "{\"x\": 01}", "{\"x\": \"tab\there\"}", "{\"x\": {\"y\": tru}}", "{\"x\": \"\\u12\"}",
+                  "{} {}", "{'a':1}", "{\"x\": [}", "{\"x\": -}", "{\"a\" 1}", "{1: 2}"]
         texts.append("{\"x\": " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}")
         for text in texts {
             let isObject: Bool
             if case .object? = WireJSON.parse(text) { isObject = true } else { isObject = false }
-            XCTAssertEqual(scanned(text) != nil, isObject, text)
+            XCTAssertEqual(walked(text) != nil, isObject, text)
         }
     }
 
     func testReadsTheMembersAskedForAndSkipsTheRest() throws {
-        let text = #"{"skip": {"deep": [1, "two", {"a": 9}]}, "a": [1, "x"], "b": "été", "é": null, "long_key_name_beyond_fifteen": 2.5}"#
-        let members = try XCTUnwrap(scanned(text))
+        let text = #"{"skip": {"deep": [1, "two", {"a": 9}]}, "a": [1, "x"], "b": "\u00e9t\u00e9", "\u00e9": null, "long_key_name_beyond_fifteen": 2.5}"#
+        let members = try XCTUnwrap(walked(text))
         XCTAssertEqual(members.map(\.0), ["a", "b", "é", "long_key_name_beyond_fifteen"], "an escaped key still matches; a nested \"a\" is not a member")
         XCTAssertEqual(members.map(\.1), [[1, "x"], "été", .null, .number(2.5)])
     }
 
-    func testTypedReadsLeaveOtherTypesToBeSkipped() {
-        var got: [String] = []
-        let valid = WireJSON.scanObject(#"{"a": null, "b": {"c": 1}, "a": "text", "b": 7}"#) { key, reader in
-            switch key {
-            case "a": got.append(reader.string() ?? "not a string")
-            case "b": got.append(reader.int().map(String.init) ?? "not a number")
-            default: break
+    func testTypedReadsSkipOtherTypes() {
+        let got = WireJSON.walk(#"{"a": null, "b": {"c": 1}, "a": "text", "b": -7, "b": 2.9, "b": 12345678901234567890}"#) { reader -> [String] in
+            var got: [String] = []
+            _ = reader.beginObject()
+            while let key = reader.nextKey() {
+                switch key {
+                case "a": got.append(reader.string() ?? "not a string")
+                case "b": got.append(reader.int().map(String.init) ?? "not a number")
+                default: reader.skipValue()
+                }
             }
+            return got
         }
-        XCTAssertTrue(valid)
-        XCTAssertEqual(got, ["not a string", "not a number", "text", "7"])
+        XCTAssertEqual(got, ["not a string", "not a number", "text", "-7", "2", "not a number"])
     }
 }
 

@@ -53,3 +53,14 @@ enum PaneID: Int, CaseIterable, Sendable {
         }
     }
 }
+
+extension AgentEvent {
+    /// Shown on the screen at once rather than at the next frame: the rare events that end
+    /// or pause a stretch of streaming. Tokens and thoughts (hundreds a second) wait for frames.
+    var drawsAtOnce: Bool {
+        switch self {
+        case .textDelta, .step: return false
+        case .dataChanged, .waiting, .modelCallEnded, .finished: return true
+        }
+    }
+}

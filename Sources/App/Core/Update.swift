@@ -125,6 +125,8 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         }
         if change.todos { effects.append(.reloadTodos) }
         return effects
+    case .modelCallEnded:
+        return []
     case .waiting(let seconds, let reason):
         state.clock = Date()
         let end = state.clock.addingTimeInterval(seconds)

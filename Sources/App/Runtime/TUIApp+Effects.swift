@@ -44,8 +44,8 @@ extension TUIApp {
             let id = turnCounter, mailbox = self.mailbox, approvals = self.approvals, agent = self.agent
             turnTask = Task.detached {
                 await agent.run(turn, approve: { call, definition in
-                    await approvals.ask(call, definition, post: { mailbox.post($0) })
-                }, emit: { mailbox.post(.agent(turnId: id, $0)) })
+                    await approvals.ask(call, definition, post: { mailbox.post($0, urgent: true) })
+                }, emit: { mailbox.post(.agent(turnId: id, $0), urgent: $0.drawsAtOnce) })
             }
         } catch {
             // Nothing typed is lost: the text goes back into the input.

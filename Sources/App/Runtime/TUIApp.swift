@@ -86,6 +86,7 @@ public final class TUIApp {
         let frameDue = dirty && clock.now - lastRender < frameInterval
         var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readDescriptor, events: frameDue ? 0 : Int16(POLLIN), revents: 0),
+                   pollfd(fd: mailbox.urgentDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, nfds_t(fds.count), ms)
         if fds[0].revents & Int16(POLLIN) != 0 { readInput() }
@@ -132,15 +133,15 @@ public final class TUIApp {
     }
 
     func handle(_ events: [Event]) {
-        var answerEnded = false
+        var drawNow = false
         for event in events {
             dirty = true
-            if case .agent(_, .finished) = event { answerEnded = true }
+            if case .agent(_, let agentEvent) = event, agentEvent.drawsAtOnce { drawNow = true }
             for effect in update(&state, event) { perform(effect) }
         }
         // A keystroke is drawn at once: typing must never wait for the frame timer. So is the
-        // end of an answer: its last words must not wait either.
-        if (hadKey || answerEnded) && dirty { render() }
+        // end of a model call: its last words must not wait either.
+        if (hadKey || drawNow) && dirty { render() }
         hadKey = false
     }
 

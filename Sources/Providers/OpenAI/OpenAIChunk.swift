@@ -1,7 +1,8 @@
 import Core
 
-/// The members of a Chat Completions stream chunk the parser uses, scanned without building
-/// the rest (`WireJSON.scanObject`): a text token costs one pass over its bytes and one string.
+/// The members of a Chat Completions stream chunk the parser uses, read by walking the text
+/// (`WireJSON.walk`) without building the rest: a text token costs one pass over its bytes
+/// and one string.
 struct OpenAIChunk {
     struct Delta {
         var reasoningContent: String?
@@ -29,39 +30,49 @@ struct OpenAIChunk {
 
     /// Nil when `text` is not a JSON object.
     init?(scanning text: String) {
-        var chunk = OpenAIChunk()
-        let valid = WireJSON.scanObject(text) { key, reader in
-            switch key {
-            case "error": chunk.hasError = !reader.isNull
-            case "usage": chunk.usage = reader.value()
-            case "choices":
-                var choices: [Choice] = []
-                if reader.elements({ choices.append(Self.choice(&$0)) }) { chunk.choices = choices }
-            default: break
+        guard let chunk = WireJSON.walk(text, { reader -> OpenAIChunk? in
+            var chunk = OpenAIChunk()
+            guard reader.beginObject() else { return nil }
+            while let key = reader.nextKey() {
+                switch key {
+                case "error":
+                    chunk.hasError = !reader.isNull
+                    reader.skipValue()
+                case "usage": chunk.usage = reader.value()
+                case "choices": chunk.choices = Self.choices(&reader)
+                default: reader.skipValue()
+                }
             }
-        }
-        guard valid else { return nil }
+            return chunk
+        }), let chunk else { return nil }
         self = chunk
     }
 
-    private static func choice(_ reader: inout WireJSON.Reader) -> Choice {
-        var choice = Choice()
-        reader.members { key, reader in
-            switch key {
-            case "index": choice.index = reader.int() ?? 0
-            case "delta": choice.delta = delta(&reader)
-            case "message": choice.message = delta(&reader)
-            case "finish_reason": choice.finishReason = reader.string()
-            default: break
+    private static func choices(_ reader: inout WireJSON.Reader) -> [Choice]? {
+        guard reader.beginArray() else { reader.skipValue(); return nil }
+        var choices: [Choice] = []
+        while reader.nextElement() {
+            var choice = Choice()
+            guard reader.beginObject() else { reader.skipValue(); choices.append(choice); continue }
+            while let key = reader.nextKey() {
+                switch key {
+                case "index": choice.index = reader.int() ?? 0
+                case "delta": choice.delta = delta(&reader)
+                case "message": choice.message = delta(&reader)
+                case "finish_reason": choice.finishReason = reader.string()
+                default: reader.skipValue()
+                }
             }
+            choices.append(choice)
         }
-        return choice
+        return choices
     }
 
     /// Nil when the value is not an object.
     private static func delta(_ reader: inout WireJSON.Reader) -> Delta? {
+        guard reader.beginObject() else { reader.skipValue(); return nil }
         var delta = Delta()
-        let isObject = reader.members { key, reader in
+        while let key = reader.nextKey() {
             switch key {
             case "reasoning_content": delta.reasoningContent = reader.string()
             case "reasoning": delta.reasoning = reader.string()
@@ -69,9 +80,9 @@ struct OpenAIChunk {
             case "refusal": delta.refusal = reader.string()
             case "tool_calls": delta.toolCalls = reader.value()?.arrayValue
             case "function_call": delta.functionCall = reader.value()
-            default: break
+            default: reader.skipValue()
             }
         }
-        return isObject ? delta : nil
+        return delta
     }
 }

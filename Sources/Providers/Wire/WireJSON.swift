@@ -23,14 +23,16 @@ public enum WireJSON {
     /// Compact JSON text for a request body (keys sorted, so bodies are stable for tests).
     public static func text(_ value: JSONValue) -> String { value.jsonText }
 
-    /// Reads RFC 8259 JSON from UTF-8 bytes; `WireJSONScanner.swift` adds reading an object
-    /// member by member without building it.
+    /// Reads RFC 8259 JSON from UTF-8 bytes; `WireJSONScanner.swift` adds walking it member
+    /// by member without building it.
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
-        /// How deep the scan is (objects and arrays entered by `members` / `elements`).
+        /// How deep a walk is (objects and arrays entered by `beginObject` / `beginArray`).
         var level = 0
-        /// A scan met text that is not JSON; everything read after that is void.
+        /// An object or array was just entered: no separator before its first item.
+        var justOpened = false
+        /// A walk met text that is not JSON; everything read after that is void.
         var failed = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }

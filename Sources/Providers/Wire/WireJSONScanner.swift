@@ -1,23 +1,37 @@
 import Core
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Reading a JSON object member by member, without building it.
+/// Reading JSON member by member, without building it.
 ///
 /// A streamed chunk carries a dozen members a parser never looks at (`id`, `model`,
 /// `created`, `logprobs`, …); building them all as `JSONValue` dictionaries was most of the
-/// cost of a token at full speed (docs/performance.md). A scan hands each member's key and
-/// the reader, at its value, to the caller, which reads what it wants (`string()`, `int()`,
-/// `value()`, nested `members` / `elements`); what it leaves is skipped, still checked, so
-/// a scan accepts exactly the texts `WireJSON.parse` accepts.
+/// cost of a token at full speed (docs/performance.md). The reader walks the text instead:
+///
+///     guard reader.beginObject() else { … }
+///     while let key = reader.nextKey() {
+///         switch key {
+///         case "content": content = reader.string()
+///         default: reader.skipValue()
+///         }
+///     }
+///
+/// Every key must be followed by exactly one read of its value (`string`, `int`, `value`,
+/// `skipValue`, or a nested `beginObject` / `beginArray` walked to its end). What is skipped is
+/// still checked, so a walk accepts exactly the texts `WireJSON.parse` accepts; a failure
+/// sets `failed`, after which every read returns nil.
 extension WireJSON {
-    /// Scans `text`, which must be one JSON object. False when it is not valid JSON or not an object.
-    static func scanObject(_ text: String, _ member: (Key, inout Reader) -> Void) -> Bool {
+    /// Walks `text` with a reader, then checks that nothing but white space follows what was read.
+    /// Nil when the walk failed or left the text unfinished.
+    static func walk<T>(_ text: String, _ body: (inout Reader) -> T) -> T? {
         var text = text
         return text.withUTF8 { buffer in
             var reader = Reader(bytes: buffer)
             reader.skipSpace()
-            guard reader.members(member) else { return false }
+            let result = body(&reader)
             reader.skipSpace()
-            return reader.at == buffer.count
+            return reader.failed || reader.at != buffer.count ? nil : result
         }
     }
 
@@ -30,7 +44,7 @@ extension WireJSON {
         static func ~= (pattern: StaticString, key: Key) -> Bool {
             let literal = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
             if let decoded = key.decoded { return decoded.utf8.elementsEqual(literal) }
-            return key.raw.elementsEqual(literal)
+            return key.raw.count == literal.count && (literal.isEmpty || memcmp(key.raw.baseAddress!, literal.baseAddress!, literal.count) == 0)
         }
     }
 }
@@ -38,80 +52,111 @@ extension WireJSON {
 extension WireJSON.Reader {
     private static let quote = UInt8(ascii: "\"")
 
-    /// Visits the members of the object at the reader; false (nothing read) when no object is
-    /// here, false with `failed` set when the object is not valid JSON.
-    @discardableResult
-    mutating func members(_ body: (WireJSON.Key, inout Self) -> Void) -> Bool {
-        guard !failed, at < bytes.count, bytes[at] == UInt8(ascii: "{") else { return false }
-        return container(close: UInt8(ascii: "}")) { reader in
-            guard reader.at < reader.bytes.count, reader.bytes[reader.at] == Self.quote, let key = reader.key() else { return false }
-            reader.skipSpace()
-            guard reader.at < reader.bytes.count, reader.bytes[reader.at] == UInt8(ascii: ":") else { return false }
-            reader.at += 1
-            reader.skipSpace()
-            return reader.visit { body(key, &$0) }
-        }
+    private var current: UInt8? { !failed && at < bytes.count ? bytes[at] : nil }
+
+    /// Enters the object here. False, reading nothing, when the value here is not an object.
+    mutating func beginObject() -> Bool { begin(UInt8(ascii: "{")) }
+
+    /// Enters the array here. False, reading nothing, when the value here is not an array.
+    mutating func beginArray() -> Bool { begin(UInt8(ascii: "[")) }
+
+    /// The next member's key, with the reader at its value; nil at the end of the object.
+    mutating func nextKey() -> WireJSON.Key? {
+        guard next(close: UInt8(ascii: "}")) else { return nil }
+        guard current == Self.quote, let key = key() else { return fail() }
+        skipSpace()
+        guard current == UInt8(ascii: ":") else { return fail() }
+        at += 1
+        skipSpace()
+        return key
     }
 
-    /// Visits the elements of the array at the reader, like `members`.
-    @discardableResult
-    mutating func elements(_ body: (inout Self) -> Void) -> Bool {
-        guard !failed, at < bytes.count, bytes[at] == UInt8(ascii: "[") else { return false }
-        return container(close: UInt8(ascii: "]")) { $0.visit(body) }
-    }
+    /// Moves to the next element of the array; false at its end.
+    mutating func nextElement() -> Bool { next(close: UInt8(ascii: "]")) }
 
-    /// The string here, read; nil (nothing read) for any other value.
+    /// The string here, or nil (the value skipped) for any other value.
     mutating func string() -> String? {
-        guard !failed, at < bytes.count, bytes[at] == Self.quote else { return nil }
-        guard let s = readString() else { failed = true; return nil }
+        guard current == Self.quote else { skipValue(); return nil }
+        guard let s = readString() else { return fail() }
         return s
     }
 
-    /// The number here as an Int, read; nil (nothing read) for any other value.
+    /// The number here as an Int (truncated), or nil (the value skipped) for any other value.
     mutating func int() -> Int? {
-        guard !failed, at < bytes.count, bytes[at] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[at]) else { return nil }
-        guard case .number(let n)? = number() else { failed = true; return nil }
-        return Int(exactly: n.rounded(.towardZero))
+        guard let c = current, c == UInt8(ascii: "-") || (0x30...0x39).contains(c) else { skipValue(); return nil }
+        let start = at
+        guard scanNumber() else { return fail() }
+        // Plain integers (nearly all of them) without making a String and calling strtod.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<at])
+        if digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) {
+            let magnitude = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            return negative ? -magnitude : magnitude
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+        return Double(text).flatMap { Int(exactly: $0.rounded(.towardZero)) }
     }
 
     /// The whole value here, built.
     mutating func value() -> JSONValue? {
         guard !failed else { return nil }
-        guard let v = value(depth: level) else { failed = true; return nil }
+        guard let v = value(depth: level) else { return fail() }
         return v
     }
 
-    /// `null` here.
-    var isNull: Bool { !failed && at < bytes.count && bytes[at] == UInt8(ascii: "n") }
+    /// The value here is `null` (not read).
+    var isNull: Bool { current == UInt8(ascii: "n") }
 
-    // MARK: -
-
-    /// The items of an object or array, `item` reading one and its separators handled here.
-    private mutating func container(close: UInt8, item: (inout Self) -> Bool) -> Bool {
-        guard level < 255 else { failed = true; return false }
-        at += 1
-        level += 1
-        defer { level -= 1 }
-        skipSpace()
-        if at < bytes.count, bytes[at] == close { at += 1; return true }
-        while true {
-            skipSpace()
-            guard item(&self), !failed else { failed = true; return false }
-            skipSpace()
-            guard at < bytes.count else { failed = true; return false }
-            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-            if bytes[at] == close { at += 1; return true }
-            failed = true
-            return false
+    /// Steps over the value here, checking it, building nothing.
+    mutating func skipValue() {
+        switch current {
+        case UInt8(ascii: "{")?:
+            _ = beginObject()
+            while nextKey() != nil { skipValue() }
+        case UInt8(ascii: "[")?:
+            _ = beginArray()
+            while nextElement() { skipValue() }
+        case Self.quote?: if !skipString() { failed = true }
+        case UInt8(ascii: "t")?: if literal("true", .null) == nil { failed = true }
+        case UInt8(ascii: "f")?: if literal("false", .null) == nil { failed = true }
+        case UInt8(ascii: "n")?: if literal("null", .null) == nil { failed = true }
+        case .some: if !scanNumber() { failed = true }
+        case nil: failed = true
         }
     }
 
-    /// Lets `body` read the value here, then skips it if `body` left it.
-    private mutating func visit(_ body: (inout Self) -> Void) -> Bool {
-        let start = at
-        body(&self)
-        if failed { return false }
-        return at != start || skip()
+    // MARK: -
+
+    private mutating func fail<T>() -> T? {
+        failed = true
+        return nil
+    }
+
+    private mutating func begin(_ open: UInt8) -> Bool {
+        guard current == open else { return false }
+        guard level < 255 else { failed = true; return false }
+        at += 1
+        level += 1
+        justOpened = true
+        skipSpace()
+        return true
+    }
+
+    /// Past the separator before the next item, or past `close` (false).
+    private mutating func next(close: UInt8) -> Bool {
+        guard !failed else { return false }
+        skipSpace()
+        let first = justOpened
+        justOpened = false
+        guard let c = current else { failed = true; return false }
+        if c == close { at += 1; level -= 1; return false }
+        if !first {
+            guard c == UInt8(ascii: ",") else { failed = true; return false }
+            at += 1
+            skipSpace()
+        }
+        if current == nil || current == close { failed = true; return false }
+        return true
     }
 
     private mutating func key() -> WireJSON.Key? {
@@ -124,28 +169,6 @@ extension WireJSON.Reader {
         }
         guard let decoded = readString() else { return nil }
         return WireJSON.Key(raw: UnsafeBufferPointer(rebasing: bytes[start..<start]), decoded: decoded)
-    }
-
-    /// Steps over one value, checking it, building nothing.
-    private mutating func skip() -> Bool {
-        guard at < bytes.count else { return false }
-        switch bytes[at] {
-        case UInt8(ascii: "{"):
-            return container(close: UInt8(ascii: "}")) { reader in
-                guard reader.at < reader.bytes.count, reader.bytes[reader.at] == Self.quote, reader.skipString() else { return false }
-                reader.skipSpace()
-                guard reader.at < reader.bytes.count, reader.bytes[reader.at] == UInt8(ascii: ":") else { return false }
-                reader.at += 1
-                reader.skipSpace()
-                return reader.skip()
-            }
-        case UInt8(ascii: "["): return container(close: UInt8(ascii: "]")) { $0.skip() }
-        case Self.quote: return skipString()
-        case UInt8(ascii: "t"): return literal("true", .null) != nil
-        case UInt8(ascii: "f"): return literal("false", .null) != nil
-        case UInt8(ascii: "n"): return literal("null", .null) != nil
-        default: return scanNumber()
-        }
     }
 
     private mutating func skipString() -> Bool {
