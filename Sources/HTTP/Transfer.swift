@@ -23,6 +23,8 @@ final class Transfer: @unchecked Sendable {
     /// Body bytes held back until the delivery interval has passed (see `HTTPRequest.deliveryInterval`).
     private var pending = Data()
     private var lastDelivery = ContinuousClock.now - .seconds(3600)
+    /// Body bytes taken in during the engine's current round (`curl_multi_perform`).
+    private(set) var receivedThisRound = 0
 
     init(request: HTTPRequest, continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation) {
         self.request = request
@@ -78,6 +80,7 @@ final class Transfer: @unchecked Sendable {
         lastActivity = .now
         deliverHeadIfNeeded()
         guard !bytes.isEmpty else { return }
+        receivedThisRound += bytes.count
         pending.append(bytes.assumingMemoryBound(to: UInt8.self))
         if pending.count >= Self.deliveryBytes || lastActivity - lastDelivery >= request.deliveryInterval {
             flushBody(at: lastActivity)
@@ -87,6 +90,19 @@ final class Transfer: @unchecked Sendable {
     /// Held-back bytes go out once this many wait, whatever the interval: at full speed the
     /// consumer parses a piece while the next arrives instead of a whole interval's worth after it.
     static let deliveryBytes = 32 << 10
+
+    /// A stream that trickles (a model sending token by token) holds bytes that are not due
+    /// yet and took in only a packet or so this round: the engine need not wake for each of its
+    /// packets, the socket keeps them until the bytes held are due. Nil when it must be watched.
+    var trickleDeadline: ContinuousClock.Instant? {
+        receivedThisRound < Self.trickleBytes ? flushDeadline : nil
+    }
+
+    /// At most this much in one round is a trickle; a stream at full speed brings 16 KB reads.
+    static let trickleBytes = 4 << 10
+
+    /// The engine starts a round of reading.
+    func startRound() { receivedThisRound = 0 }
 
     /// When held-back bytes must go out, if any are waiting.
     var flushDeadline: ContinuousClock.Instant? {

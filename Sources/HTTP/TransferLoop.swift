@@ -25,6 +25,8 @@ final class TransferLoop: @unchecked Sendable {
 
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
+    /// Signalled with every `post`, so a nap (see `napUntil`) ends when work comes in.
+    private let nap = DispatchSemaphore(value: 0)
     /// Transfers in the multi handle; written on the engine thread, read by tests.
     let activeCount = Atomic<Int>(0)
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
@@ -60,6 +62,7 @@ final class TransferLoop: @unchecked Sendable {
             guard !inbox.stopped else { return false }
             change(&inbox)
             aih_curl_multi_wakeup(multi)
+            nap.signal()
             return true
         }
     }
@@ -79,11 +82,16 @@ final class TransferLoop: @unchecked Sendable {
                 return inbox.stopped
             }) { break }
             var running: Int32 = 0
+            active.values.forEach { $0.startRound() }
             aih_curl_multi_perform(multi, &running)
             collectFinished()
             failIdleTransfers()
             flushDueBodies()
-            aih_curl_multi_poll(multi, Int32(waitMilliseconds()), nil)
+            if let until = napUntil() {
+                _ = nap.wait(timeout: .now() + .microseconds(Int((until - .now) / .microseconds(1))))
+            } else {
+                aih_curl_multi_poll(multi, Int32(waitMilliseconds()), nil)
+            }
         }
         aih_curl_multi_cleanup(multi)
     }
@@ -134,6 +142,18 @@ final class TransferLoop: @unchecked Sendable {
         for transfer in active.values {
             if let due = transfer.flushDeadline, due <= now { transfer.flushBody(at: now) }
         }
+    }
+
+    /// When every transfer is a trickling stream holding bytes not yet due, the engine sleeps
+    /// until the first of them is due instead of waking for each packet (at 1,000 tokens a
+    /// second, a thousand wake-ups a second); the socket buffers what comes meanwhile.
+    private func napUntil() -> ContinuousClock.Instant? {
+        var until: ContinuousClock.Instant?
+        for transfer in active.values {
+            guard let due = transfer.trickleDeadline else { return nil }
+            until = min(until ?? due, due)
+        }
+        return until.flatMap { $0 > .now ? $0 : nil }
     }
 
     /// Until the nearest idle deadline or held-back body, at most `longestWait`; curl shortens
