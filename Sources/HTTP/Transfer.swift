@@ -23,8 +23,11 @@ final class Transfer: @unchecked Sendable {
     /// Body bytes held back until the delivery interval has passed (see `HTTPRequest.deliveryInterval`).
     private var pending = Data()
     private var lastDelivery = ContinuousClock.now - .seconds(3600)
-    /// Body bytes taken in during the engine's current round (`curl_multi_perform`).
-    private(set) var receivedThisRound = 0
+    /// Body bytes per second over the last delivery interval or more; nil until one has passed.
+    private var recentRate: Double?
+    /// From the first body byte on: the wait for the answer to begin is not a slow stream.
+    private var rateWindowStart: ContinuousClock.Instant?
+    private var rateWindowBytes = 0
 
     init(request: HTTPRequest, continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation) {
         self.request = request
@@ -80,7 +83,8 @@ final class Transfer: @unchecked Sendable {
         lastActivity = .now
         deliverHeadIfNeeded()
         guard !bytes.isEmpty else { return }
-        receivedThisRound += bytes.count
+        if rateWindowStart == nil { rateWindowStart = lastActivity }
+        rateWindowBytes += bytes.count
         pending.append(bytes.assumingMemoryBound(to: UInt8.self))
         if pending.count >= Self.deliveryBytes || lastActivity - lastDelivery >= request.deliveryInterval {
             flushBody(at: lastActivity)
@@ -91,18 +95,26 @@ final class Transfer: @unchecked Sendable {
     /// consumer parses a piece while the next arrives instead of a whole interval's worth after it.
     static let deliveryBytes = 32 << 10
 
-    /// A stream that trickles (a model sending token by token) holds bytes that are not due
-    /// yet and took in only a packet or so this round: the engine need not wake for each of its
-    /// packets, the socket keeps them until the bytes held are due. Nil when it must be watched.
+    /// A stream that trickles (a model sending token by token, under `trickleRate`) and holds
+    /// bytes not due yet: the engine need not wake for each of its packets, the socket keeps
+    /// them until the bytes held are due. Nil when the transfer must be watched.
     var trickleDeadline: ContinuousClock.Instant? {
-        receivedThisRound < Self.trickleBytes ? flushDeadline : nil
+        guard let recentRate, recentRate < Self.trickleRate else { return nil }
+        return flushDeadline
     }
 
-    /// At most this much in one round is a trickle; a stream at full speed brings 16 KB reads.
-    static let trickleBytes = 4 << 10
+    /// Bytes per second below which a stream trickles: 1,000 tokens a second of OpenAI chunks
+    /// are 0.3 MB/s; a stream at full speed from a local server is tens of MB/s.
+    static let trickleRate = 1_000_000.0
 
-    /// The engine starts a round of reading.
-    func startRound() { receivedThisRound = 0 }
+    /// Measures the rate at the start of each engine round.
+    func startRound(at now: ContinuousClock.Instant = .now) {
+        guard let start = rateWindowStart, now - start >= request.deliveryInterval else { return }
+        let elapsed = now - start
+        recentRate = Double(rateWindowBytes) / (elapsed / .seconds(1))
+        rateWindowStart = now
+        rateWindowBytes = 0
+    }
 
     /// When held-back bytes must go out, if any are waiting.
     var flushDeadline: ContinuousClock.Instant? {

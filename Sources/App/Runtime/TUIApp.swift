@@ -33,7 +33,11 @@ public final class TUIApp {
     private var dirty = true
 
     static let frameInterval = Duration.milliseconds(16)
-    private var frameInterval: Duration { Self.frameInterval }
+    /// While an answer streams, text alone redraws at most 30 times a second: each frame
+    /// rewrites the whole scrolling chat pane, which was half the app's CPU at 1,000 tokens a
+    /// second at 60 (docs/performance.md). Keys and the end of the answer still draw at once.
+    static let streamingFrameInterval = Duration.milliseconds(33)
+    private var frameInterval: Duration { state.chat.isStreaming ? Self.streamingFrameInterval : Self.frameInterval }
     static let escapeDelay = Duration.milliseconds(25)
 
     public init(backend: TerminalBackend, database: AppDatabase, agent: Agent, noColor: Bool = false,
