@@ -35,7 +35,7 @@ let package = Package(
             // shrinks to a few KB, which is read at every start (docs/performance.md).
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
         ]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "HTTP", "Providers", "Agent", "Tools",
+        .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
                                                   "TestSupport"]),  // the loopback provider peer
 
         // Shared by the test targets: the loopback peer servers and bounded waits

@@ -1,10 +1,10 @@
 import Foundation
-import HTTP
 import Providers
 
-/// The provider side of a streamed answer in-process: SSE framing and the OpenAI chunk parser
-/// over a body shaped like the loopback peer's (`[script:long:N]`), fed in 16 KB pieces as
-/// curl hands them over. Separates parsing cost from the pty, the screen and the network.
+/// The provider side of a streamed answer in-process, through the app's own `StreamDecoder`
+/// (SSE framing, the OpenAI chunk parser, coalescing) over a body shaped like the loopback
+/// peer's (`[script:long:N]`), fed in 32 KB pieces as the HTTP engine hands them over.
+/// Separates parsing cost from the pty, the screen and the network.
 enum ParseBenchmark {
     static func body(tokens: Int) -> Data {
         var text = ""
@@ -23,20 +23,19 @@ enum ParseBenchmark {
         var times: [Duration] = []
         var text = ""
         for _ in 0..<runs {
-            var sse = SSEDecoder()
-            var parser = OpenAIStreamParser()
+            let settings = ProviderSettings(kind: .openai, baseURL: URL(string: "http://127.0.0.1:1/v1")!, model: "gpt-4.1-mini")
+            var decoder = StreamDecoder(ProviderWire.parser(for: ChatRequest(messages: []), settings: settings))
             var got = ""
             let start = ContinuousClock.now
             var offset = 0
             while offset < body.count {
-                let piece = body[offset..<min(body.count, offset + 16_384)]
+                let piece = body[offset..<min(body.count, offset + 32_768)]
                 offset += piece.count
-                for event in sse.feed(Data(piece)) {
-                    for e in try parser.consume(event: event.event, data: event.data) {
-                        if case .textDelta(let t) = e { got += t }
-                    }
-                }
+                let (events, error) = decoder.feed(Data(piece))
+                if let error { throw error }
+                for case .textDelta(let t) in events { got += t }
             }
+            for case .textDelta(let t) in try decoder.finish() { got += t }
             times.append(ContinuousClock.now - start)
             text = got
         }

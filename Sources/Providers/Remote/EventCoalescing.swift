@@ -8,13 +8,15 @@ extension Array where Element == StreamEvent {
         var out: [StreamEvent] = []
         out.reserveCapacity(Swift.min(count, 4))
         for event in self {
+            // The last event is taken out before its text grows, so the text is appended in
+            // place rather than copied whole for every token.
             switch (out.last, event) {
-            case (.textDelta(let a)?, .textDelta(let b)):
-                out[out.count - 1] = .textDelta(a + b)
-            case (.reasoningDelta(let a)?, .reasoningDelta(let b)):
-                out[out.count - 1] = .reasoningDelta(a + b)
-            case (.toolCallArgumentsDelta(let i, let a)?, .toolCallArgumentsDelta(let j, let b)) where i == j:
-                out[out.count - 1] = .toolCallArgumentsDelta(index: i, a + b)
+            case (.textDelta(var a)?, .textDelta(let b)):
+                out.removeLast(); a += b; out.append(.textDelta(a))
+            case (.reasoningDelta(var a)?, .reasoningDelta(let b)):
+                out.removeLast(); a += b; out.append(.reasoningDelta(a))
+            case (.toolCallArgumentsDelta(let i, var a)?, .toolCallArgumentsDelta(let j, let b)) where i == j:
+                out.removeLast(); a += b; out.append(.toolCallArgumentsDelta(index: i, a))
             default:
                 out.append(event)
             }

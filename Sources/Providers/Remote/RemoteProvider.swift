@@ -90,12 +90,11 @@ public struct RemoteProvider: ChatProvider {
     /// One HTTP exchange. `outputStarted` turns true once text, reasoning or a tool call was sent on.
     private func attempt(_ request: ChatRequest, outputStarted: inout Bool, send: (StreamEvent) -> Void) async throws {
         let wire = ProviderWire.request(request, settings: settings)
-        var parser = ProviderWire.parser(for: request, settings: settings)
-        var framing = Framing(parser.framing)
+        var decoder = StreamDecoder(ProviderWire.parser(for: request, settings: settings))
         var status = 0, headers: [String: String] = [:]
         var errorBody = Data()
         func deliver(_ events: [StreamEvent]) {
-            for event in events.coalesced() {
+            for event in events {
                 switch event {
                 case .textDelta, .reasoningDelta, .toolCallStart: outputStarted = true
                 default: break
@@ -111,7 +110,7 @@ public struct RemoteProvider: ChatProvider {
                 case .body(let chunk) where status >= 400:
                     if errorBody.count < 64 << 10 { errorBody.append(chunk) }
                 case .body(let chunk):
-                    let (events, error) = framing.feed(chunk, into: &parser)
+                    let (events, error) = decoder.feed(chunk)
                     deliver(events)
                     if let error { throw error }
                 case .end:
@@ -119,7 +118,7 @@ public struct RemoteProvider: ChatProvider {
                         throw ProviderWire.error(status: status, body: String(decoding: errorBody, as: UTF8.self),
                                                  headers: headers, settings: settings)
                     }
-                    deliver(try framing.finish(&parser))
+                    deliver(try decoder.finish())
                     return
                 }
             }
@@ -128,39 +127,6 @@ public struct RemoteProvider: ChatProvider {
         }
         // The stream stops without `.end` only when this task was cancelled.
         throw ProviderErrorMapper.cancelled
-    }
-}
-
-/// Splits the body into what the parser takes: SSE events or NDJSON lines.
-private struct Framing {
-    var sse = SSEDecoder()
-    var lines = NDJSONDecoder()
-    let kind: StreamFraming
-
-    init(_ kind: StreamFraming) { self.kind = kind }
-
-    /// The events in `data`. A stream error part-way through a chunk still returns the events
-    /// before it, with the error: the text before an error is the caller's partial answer.
-    mutating func feed(_ data: Data, into parser: inout ProviderStreamParser) -> (events: [StreamEvent], error: Error?) {
-        var events: [StreamEvent] = []
-        do {
-            switch kind {
-            case .sse: for e in sse.feed(data) { events += try parser.consume(event: e.event, data: e.data) }
-            case .ndjson: for line in lines.feed(data) { events += try parser.consume(line: line) }
-            }
-            return (events, nil)
-        } catch {
-            return (events, error)
-        }
-    }
-
-    mutating func finish(_ parser: inout ProviderStreamParser) throws -> [StreamEvent] {
-        let rest: [StreamEvent]
-        switch kind {
-        case .sse: rest = try sse.finish().flatMap { try parser.consume(event: $0.event, data: $0.data) }
-        case .ndjson: rest = try lines.finish().flatMap { try parser.consume(line: $0) }
-        }
-        return rest + (try parser.finish())
     }
 }
 

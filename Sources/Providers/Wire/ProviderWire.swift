@@ -24,55 +24,38 @@ public enum StreamFraming: Sendable, Equatable {
 /// NDJSON lines as `framing` says. For local providers offered tools, answers printed as JSON
 /// text become tool calls (`TextToolCallRecognizer`).
 public struct ProviderStreamParser: Sendable {
-    private enum Inner: Sendable {
-        case sse(any SSEStreamParsing)
-        case ollama(OllamaChatStreamParser)
-    }
-    private var inner: Inner
+    // Exactly one is set. Mutated in place (`sse!.consume`): copying a parser out of an enum
+    // and back copied its whole state into a new box for every event.
+    private var sse: (any SSEStreamParsing)?
+    private var ollama: OllamaChatStreamParser?
     private var recognizer: TextToolCallRecognizer?
     public let framing: StreamFraming
 
     init(_ inner: SSEStreamParsing, textToolCalls: Set<String>?) {
-        self.inner = .sse(inner); self.framing = .sse
+        self.sse = inner; self.framing = .sse
         self.recognizer = textToolCalls.map(TextToolCallRecognizer.init(offeredTools:))
     }
     init(ollama: OllamaChatStreamParser, textToolCalls: Set<String>?) {
-        self.inner = .ollama(ollama); self.framing = .ndjson
+        self.ollama = ollama; self.framing = .ndjson
         self.recognizer = textToolCalls.map(TextToolCallRecognizer.init(offeredTools:))
     }
 
     /// One SSE event (`framing == .sse`).
     public mutating func consume(event: String?, data: String) throws -> [StreamEvent] {
-        switch inner {
-        case .sse(var p):
-            defer { inner = .sse(p) }
-            return post(try p.consume(event: event, data: data))
-        case .ollama:
-            return try consume(line: data)
-        }
+        guard sse != nil else { return try consume(line: data) }
+        return post(try sse!.consume(event: event, data: data))
     }
 
     /// One NDJSON line (`framing == .ndjson`).
     public mutating func consume(line: String) throws -> [StreamEvent] {
-        switch inner {
-        case .ollama(var p):
-            defer { inner = .ollama(p) }
-            return post(try p.consume(line: line))
-        case .sse:
-            return try consume(event: nil, data: line)
-        }
+        guard ollama != nil else { return try consume(event: nil, data: line) }
+        return post(try ollama!.consume(line: line))
     }
 
     /// The connection ended cleanly (a cut-off stream throws).
     public mutating func finish() throws -> [StreamEvent] {
-        switch inner {
-        case .sse(var p):
-            defer { inner = .sse(p) }
-            return post(try p.finish())
-        case .ollama(var p):
-            defer { inner = .ollama(p) }
-            return post(try p.finish())
-        }
+        if sse != nil { return post(try sse!.finish()) }
+        return post(try ollama!.finish())
     }
 
     private mutating func post(_ events: [StreamEvent]) -> [StreamEvent] {
