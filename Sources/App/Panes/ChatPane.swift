@@ -11,7 +11,17 @@ enum ChatPane {
         let inputRows = min(maxInputRows, max(1, state.chat.input.visualRowCount(width: max(1, rect.width - 4))))
         let inputRect = Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
         let separatorY = inputRect.y - 1
-        let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - rect.y))
+        // A status-bar message too long for the bar is shown whole here, above the input.
+        var noteLines: [String] = []
+        if let cut = StatusBar.cutMessage(state, width: state.size.width) {
+            noteLines = Array(Wrap.lines((cut.isError ? "✗ " : "· ") + cut.text, width: max(1, rect.width - 2))
+                .prefix(max(0, min(4, separatorY - rect.y - 2))))
+            for (i, line) in noteLines.enumerated() {
+                canvas.put(line, x: rect.x + 1, y: separatorY - noteLines.count + i, style: theme[cut.isError ? .errorText : .muted],
+                           maxWidth: rect.width - 2)
+            }
+        }
+        let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - noteLines.count - rect.y))
         transcript.draw(&state.chat, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme, into: &canvas)
 
         let more = state.chat.scrollFromBottom > 0 ? " ↓ more below (End) " : ""

@@ -8,22 +8,40 @@ enum StatusBar {
         guard rect.width > 0 else { return }
         canvas.fill(rect, style: theme[.statusBar])
         var x = rect.x
-        x += canvas.put(" \(state.providerName) ", x: x, y: rect.y, style: theme[.badge])
-        let title = state.chat.conversation?.title ?? "New conversation"
-        x += canvas.put(" " + truncate(title, toWidth: max(8, rect.width / 4)) + " ", x: x, y: rect.y, style: theme[.statusBar])
-        if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 {
-            x += canvas.put(" " + usageText(usage) + " ", x: x, y: rect.y, style: theme[.statusBar])
-        }
+        let parts = leftParts(state, width: rect.width)
+        x += canvas.put(parts[0], x: x, y: rect.y, style: theme[.badge])
+        for part in parts.dropFirst() { x += canvas.put(part, x: x, y: rect.y, style: theme[.statusBar]) }
         let room = rect.x + rect.width - x
-        if let approval = state.pendingApproval {
-            canvas.put(" \(approval.question)  [y] allow  [n] deny ", x: x, y: rect.y, style: theme[.noticeError], maxWidth: room)
-        } else if let notice = state.notice {
-            canvas.put(" " + notice.display(at: state.clock) + " ", x: x, y: rect.y, style: theme[notice.kind == .error ? .noticeError : .notice], maxWidth: room)
+        if let message = message(state) {
+            canvas.put(" " + message.text + " ", x: x, y: rect.y, style: theme[message.isError ? .noticeError : .notice], maxWidth: room)
         } else {
             let hints = hintText(state)
             let hx = max(x, rect.x + rect.width - TextWidth.of(hints) - 1)
             canvas.put(hints, x: hx, y: rect.y, style: theme[.statusBar], maxWidth: rect.x + rect.width - hx)
         }
+    }
+
+    /// The engine badge, the conversation's title and its usage, in order.
+    private static func leftParts(_ state: AppState, width: Int) -> [String] {
+        let title = state.chat.conversation?.title ?? "New conversation"
+        var parts = [" \(state.providerName) ", " " + truncate(title, toWidth: max(8, width / 4)) + " "]
+        if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 { parts.append(" " + usageText(usage) + " ") }
+        return parts
+    }
+
+    /// What the bar tells instead of its hints: an approval question or a notice.
+    private static func message(_ state: AppState) -> (text: String, isError: Bool)? {
+        if let approval = state.pendingApproval { return ("\(approval.question)  [y] allow  [n] deny", true) }
+        if let notice = state.notice { return (notice.display(at: state.clock), notice.kind == .error) }
+        return nil
+    }
+
+    /// The bar's message when it does not fit in a bar `width` columns wide: the chat pane then
+    /// shows it whole (a missing key's message names the variable and the page to get a key).
+    static func cutMessage(_ state: AppState, width: Int) -> (text: String, isError: Bool)? {
+        guard let message = message(state) else { return nil }
+        let used = leftParts(state, width: width).reduce(0) { $0 + TextWidth.of($1) }
+        return TextWidth.of(" " + message.text + " ") > width - used ? message : nil
     }
 
     /// "12.3k tok · $0.0042": the conversation's tokens in and out, and its cost when priced.

@@ -119,9 +119,9 @@ public enum ProviderErrorMapper {
     static func keyHint(_ provider: ProviderKind) -> String {
         let env = ProviderResolver.keyVariables(provider).first ?? "OPENAI_API_KEY"
         if let page = keyPage(provider) {
-            return "The key is invalid or revoked: create one at \(page), then set \(env) or enter it in Settings."
+            return "The key is invalid or revoked: create one at \(page), then set \(env) (export \(env)=...)."
         }
-        return "This server wants an API key: set \(env) to the key the server expects, or enter it in Settings."
+        return "This server wants an API key: set \(env) to the key the server expects."
     }
 
     static func billingHint(_ provider: ProviderKind) -> String {

@@ -110,7 +110,7 @@ public enum ProviderResolver {
             let variable = keyVariables(kind).first ?? "OPENAI_API_KEY"
             let page = ProviderErrorMapper.keyPage(kind).map { "Create one at \($0), then set" } ?? "Set"
             throw ProviderError(.missingKey, "No API key for \(kind.displayName).",
-                                suggestion: "\(page) \(variable) (export \(variable)=...) or enter it in Settings; or use --provider offline.")
+                                suggestion: "\(page) \(variable) (export \(variable)=...), or use --provider offline.")
         }
         let template = config.template.flatMap(PromptTemplate.init(name:))
         if let t = config.template, template == nil {
