@@ -13,7 +13,9 @@ enum ChatPane {
         let separatorY = inputRect.y - 1
         // A status-bar message too long for the bar is shown whole here, above the input.
         var noteLines: [String] = []
-        if let cut = StatusBar.cutMessage(state, width: state.size.width) {
+        // Not when it repeats the failed answer's own error, which the transcript shows already.
+        if let cut = StatusBar.cutMessage(state, width: state.size.width),
+           state.chat.messages.last.map({ $0.errorText != cut.text }) ?? true {
             noteLines = Array(Wrap.lines((cut.isError ? "✗ " : "· ") + cut.text, width: max(1, rect.width - 2))
                 .prefix(max(0, min(4, separatorY - rect.y - 2))))
             for (i, line) in noteLines.enumerated() {
