@@ -25,15 +25,15 @@ struct LineSplitter: Sendable {
     }
 
     /// Hands each line `data` completes to `line`, in order. The bytes are valid only during the call.
-    mutating func feed(_ data: Data, _ line: (UnsafeRawBufferPointer) -> Void) {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+    mutating func feed(_ data: Data, _ line: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             var index = 0
             if skipLeadingLF, bytes[0] == UInt8(ascii: "\n") { index = 1 }
             skipLeadingLF = false
             var lineStart = index
             while index < bytes.count, let end = lineEnd(in: base, from: index, to: bytes.count) {
-                take(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), line)
+                try take(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), line)
                 index = end + 1
                 if bytes[end] == UInt8(ascii: "\r") {
                     if index == bytes.count {
@@ -66,10 +66,10 @@ struct LineSplitter: Sendable {
     }
 
     /// Joins the kept tail of earlier chunks with the start of this one.
-    private mutating func take(_ tail: UnsafeRawBufferPointer, _ line: (UnsafeRawBufferPointer) -> Void) {
-        if pending.isEmpty { return line(tail) }
+    private mutating func take(_ tail: UnsafeRawBufferPointer, _ line: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        if pending.isEmpty { return try line(tail) }
         pending.append(contentsOf: tail)
-        pending.withUnsafeBytes(line)
-        pending.removeAll(keepingCapacity: true)
+        defer { pending.removeAll(keepingCapacity: true) }
+        try pending.withUnsafeBytes(line)
     }
 }

@@ -42,14 +42,36 @@ public struct SSEDecoder: Sendable {
     /// The events completed by `data`.
     public mutating func feed(_ data: Data) -> [SSEEvent] {
         var events: [SSEEvent] = []
+        feed(data) { e in
+            events.append(SSEEvent(event: e.event, data: String(decoding: e.data, as: UTF8.self), id: e.id, retry: e.retry))
+        }
+        return events
+    }
+
+    /// An event whose data is still bytes in the decoder, valid only during the call it is given to.
+    public struct EventBytes {
+        public let event: String?
+        public let data: UnsafeRawBufferPointer
+        public let id: String?
+        public let retry: Int?
+    }
+
+    /// Hands each event `data` completes to `event`, its data as bytes: spares a string per
+    /// event to parsers that read bytes.
+    public mutating func feed(_ data: Data, _ event: (EventBytes) throws -> Void) rethrows {
         // The splitter is moved out while it calls back into `self`, and so stays uniquely referenced.
         var splitter = lines
         lines = LineSplitter(endings: .crOrLfOrCrlf)
-        splitter.feed(data) { line in
-            if let event = process(line) { events.append(event) }
+        defer { lines = splitter }
+        try splitter.feed(data) { line in
+            guard process(line) else { return }
+            defer { endEvent() }
+            try dataBuffer.withUnsafeBytes { bytes in
+                try event(EventBytes(event: eventType.isEmpty ? nil : eventType,
+                                     data: UnsafeRawBufferPointer(rebasing: bytes.dropLast()),   // without the LF after the last line
+                                     id: lastEventID.isEmpty ? nil : lastEventID, retry: retryInBlock))
+            }
         }
-        lines = splitter
-        return events
     }
 
     /// Ends the stream. By the rules, an event whose closing blank line never came is
@@ -69,30 +91,35 @@ public struct SSEDecoder: Sendable {
     /// Works on bytes: field names and the separators are ASCII, and a combining mark after
     /// ":" or " " cannot hide them as it would inside a Character. Values are decoded with
     /// invalid UTF-8 replaced by U+FFFD: stream bytes are untrusted.
-    private mutating func process(_ rawLine: UnsafeRawBufferPointer) -> SSEEvent? {
+    /// True when the line ends an event that has data (then `dataBuffer` holds it until `endEvent`).
+    private mutating func process(_ rawLine: UnsafeRawBufferPointer) -> Bool {
         var line = rawLine[...]
         if atStreamStart {
             atStreamStart = false
             if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }   // a BOM
         }
         if line.isEmpty { return dispatch() }
-        if line.first == UInt8(ascii: ":") { return nil } // a comment, often a keep-alive
+        if line.first == UInt8(ascii: ":") { return false } // a comment, often a keep-alive
         let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
         var value = colon == line.endIndex ? line[colon...] : line[(colon + 1)...]
         if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         apply(field: line[..<colon], value: UnsafeRawBufferPointer(rebasing: value))
-        return nil
+        return false
     }
 
     private mutating func apply(field: Slice<UnsafeRawBufferPointer>, value: UnsafeRawBufferPointer) {
-        if field.elementsEqual("data".utf8) {
+        let field = UnsafeRawBufferPointer(rebasing: field)
+        func `is`(_ name: StaticString) -> Bool {
+            field.count == name.utf8CodeUnitCount && memcmp(field.baseAddress!, name.utf8Start, field.count) == 0
+        }
+        if `is`("data") {
             dataBuffer.append(contentsOf: value)
             dataBuffer.append(UInt8(ascii: "\n"))
-        } else if field.elementsEqual("event".utf8) {
+        } else if `is`("event") {
             eventType = String(decoding: value, as: UTF8.self)
-        } else if field.elementsEqual("id".utf8) {
+        } else if `is`("id") {
             if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
-        } else if field.elementsEqual("retry".utf8) {
+        } else if `is`("retry") {
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
                 retryInBlock = milliseconds
@@ -102,20 +129,17 @@ public struct SSEDecoder: Sendable {
         // Unknown fields are ignored.
     }
 
-    private mutating func dispatch() -> SSEEvent? {
-        defer {
-            eventType = ""
-            dataBuffer.removeAll(keepingCapacity: true)
-            retryInBlock = nil
-        }
+    /// A blank line: true when an event goes out (it has data); otherwise the block is reset.
+    private mutating func dispatch() -> Bool {
         // The ID is committed even when no event goes out, as the rules say.
         lastEventID = lastEventIDBuffer
-        guard !dataBuffer.isEmpty else { return nil }
-        return SSEEvent(
-            event: eventType.isEmpty ? nil : eventType,
-            data: String(decoding: dataBuffer.dropLast(), as: UTF8.self),   // without the LF after the last line
-            id: lastEventID.isEmpty ? nil : lastEventID,
-            retry: retryInBlock
-        )
+        guard !dataBuffer.isEmpty else { endEvent(); return false }
+        return true
+    }
+
+    private mutating func endEvent() {
+        eventType = ""
+        dataBuffer.removeAll(keepingCapacity: true)
+        retryInBlock = nil
     }
 }

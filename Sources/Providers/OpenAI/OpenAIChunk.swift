@@ -1,9 +1,9 @@
 import Core
 
-/// The members of a Chat Completions stream chunk the parser uses, read by walking the text
-/// (`WireJSON.walk`) without building the rest: a text token costs one pass over its bytes
-/// and one string.
-struct OpenAIChunk {
+/// Reading a Chat Completions stream chunk by walking its text (`WireJSON.Reader`): only the
+/// members the parser uses are built, and each choice is handled as soon as it is read, so a
+/// text token costs one pass over its bytes and one string, and nothing is copied around.
+extension OpenAIStreamParser {
     struct Delta {
         var reasoningContent: String?
         var reasoning: String?
@@ -20,52 +20,48 @@ struct OpenAIChunk {
         var finishReason: String?
     }
 
-    /// A non-null `error` member: the caller reads the whole chunk again for its details.
-    var hasError = false
-    var usage: JSONValue?
-    /// Nil when the chunk has no `choices` array.
-    var choices: [Choice]?
-
-    private init() {}
-
-    /// Nil when `text` is not a JSON object.
-    init?(scanning text: String) {
-        guard let chunk = WireJSON.walk(text, { reader -> OpenAIChunk? in
-            var chunk = OpenAIChunk()
-            guard reader.beginObject() else { return nil }
-            while let key = reader.nextKey() {
-                switch key {
-                case "error":
-                    chunk.hasError = !reader.isNull
-                    reader.skipValue()
-                case "usage": chunk.usage = reader.value()
-                case "choices": chunk.choices = Self.choices(&reader)
-                default: reader.skipValue()
-                }
-            }
-            return chunk
-        }), let chunk else { return nil }
-        self = chunk
+    /// What a chunk said besides its choices.
+    struct ChunkOutcome {
+        /// A non-null `error` member: the caller reads the whole chunk again for its details.
+        var hasError = false
+        var usage: JSONValue?
     }
 
-    private static func choices(_ reader: inout WireJSON.Reader) -> [Choice]? {
-        guard reader.beginArray() else { reader.skipValue(); return nil }
-        var choices: [Choice] = []
-        while reader.nextElement() {
-            var choice = Choice()
-            guard reader.beginObject() else { reader.skipValue(); choices.append(choice); continue }
-            while let key = reader.nextKey() {
-                switch key {
-                case "index": choice.index = reader.int() ?? 0
-                case "delta": choice.delta = delta(&reader)
-                case "message": choice.message = delta(&reader)
-                case "finish_reason": choice.finishReason = reader.string()
-                default: reader.skipValue()
-                }
+    /// Walks one chunk, handing every choice to `choice` as it ends. Nil when `bytes` are not a
+    /// JSON object (the events already appended by `choice` are then the caller's to drop).
+    mutating func readChunk(_ bytes: UnsafeBufferPointer<UInt8>, choice: (inout Self, Choice) -> Void) -> ChunkOutcome? {
+        var reader = WireJSON.Reader(bytes: bytes)
+        var outcome = ChunkOutcome()
+        reader.skipSpace()
+        guard reader.beginObject() else { return nil }
+        while let key = reader.nextKey() {
+            switch key {
+            case "error":
+                outcome.hasError = !reader.isNull
+                reader.skipValue()
+            case "usage": outcome.usage = reader.value()
+            case "choices":
+                guard reader.beginArray() else { reader.skipValue(); continue }
+                while reader.nextElement() { choice(&self, Self.choice(&reader)) }
+            default: reader.skipValue()
             }
-            choices.append(choice)
         }
-        return choices
+        return reader.isAtEnd ? outcome : nil
+    }
+
+    private static func choice(_ reader: inout WireJSON.Reader) -> Choice {
+        var choice = Choice()
+        guard reader.beginObject() else { reader.skipValue(); return choice }
+        while let key = reader.nextKey() {
+            switch key {
+            case "index": choice.index = reader.int() ?? 0
+            case "delta": choice.delta = delta(&reader)
+            case "message": choice.message = delta(&reader)
+            case "finish_reason": choice.finishReason = reader.string()
+            default: reader.skipValue()
+            }
+        }
+        return choice
     }
 
     /// Nil when the value is not an object.

@@ -40,20 +40,44 @@ public struct OpenAIStreamParser: Sendable {
             ? data.trimmingCharacters(in: .whitespacesAndNewlines) : data
         if text.isEmpty { return [] }
         if text == "[DONE]" { return end() }
-        guard event != "error", let chunk = OpenAIChunk(scanning: text), !chunk.hasError else {
+        var out: [StreamEvent] = []
+        var text2 = text
+        try text2.withUTF8 { try apply(chunk: $0, event: event, into: &out) }
+        return out
+    }
+
+    /// One SSE event from its data's bytes; what the parser reads on the stream's hot path.
+    public mutating func consume(event: String?, bytes: UnsafeRawBufferPointer, into events: inout [StreamEvent]) throws {
+        guard !isDone else { return }
+        var data = bytes.assumingMemoryBound(to: UInt8.self)
+        while let b = data.first, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { data = UnsafeBufferPointer(rebasing: data.dropFirst()) }
+        while let b = data.last, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { data = UnsafeBufferPointer(rebasing: data.dropLast()) }
+        if Self.mayNeedTrimming(data.first) || Self.mayNeedTrimming(data.last) {
+            return events += try consume(event: event, data: String(decoding: data, as: UTF8.self))   // Unicode white space
+        }
+        if data.isEmpty { return }
+        if data.elementsEqual("[DONE]".utf8) { return events += end() }
+        try apply(chunk: data, event: event, into: &events)
+    }
+
+    /// A chunk's JSON: its deltas as events, or the error it reports thrown.
+    private mutating func apply(chunk bytes: UnsafeBufferPointer<UInt8>, event: String?, into out: inout [StreamEvent]) throws {
+        let mark = out.count
+        let outcome = event == "error" ? nil : readChunk(bytes) { parser, choice in
+            guard choice.index == 0 else { return }
+            if let delta = choice.delta ?? choice.message { parser.consume(delta: delta, into: &out) }
+            if let reason = choice.finishReason {
+                out += parser.closeCalls()
+                parser.stopReason = Self.stopReason(reason, madeCalls: parser.startedCount > 0)
+            }
+        }
+        guard let outcome, !outcome.hasError else {
+            out.removeSubrange(mark...)   // a chunk that fails gives no events (the stream ends here)
+            let text = String(decoding: bytes, as: UTF8.self)
             guard let json = WireJSON.parse(text) else { throw ProviderErrorMapper.malformed(provider: provider, detail: text) }
             throw OpenAIErrorMapper.mapInStream(json["error"] == nil ? ["error": json] : json, provider: provider)
         }
-        var out: [StreamEvent] = []
-        if let u = chunk.usage, case .object = u { usage = Self.usage(u) }
-        for choice in chunk.choices ?? [] where choice.index == 0 {
-            if let delta = choice.delta ?? choice.message { out += consume(delta: delta) }
-            if let reason = choice.finishReason {
-                out += closeCalls()
-                stopReason = Self.stopReason(reason, madeCalls: startedCount > 0)
-            }
-        }
-        return out
+        if let u = outcome.usage, case .object = u { usage = Self.usage(u) }
     }
 
     /// ASCII white space, or a byte that may start or end a Unicode one.
@@ -80,9 +104,10 @@ public struct OpenAIStreamParser: Sendable {
         return out
     }
 
-    private mutating func consume(delta: OpenAIChunk.Delta) -> [StreamEvent] {
-        var out: [StreamEvent] = []
-        if let r = [delta.reasoningContent, delta.reasoning].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+    private mutating func consume(delta: Delta, into out: inout [StreamEvent]) {
+        if let r = delta.reasoningContent, !r.isEmpty {
+            out.append(.reasoningDelta(r))
+        } else if let r = delta.reasoning, !r.isEmpty {
             out.append(.reasoningDelta(r))
         }
         if let text = delta.content, !text.isEmpty { out.append(.textDelta(text)) }
@@ -100,7 +125,6 @@ public struct OpenAIStreamParser: Sendable {
             out += fragmentArrived(wireIndex: 0, id: nil, name: legacy["name"]?.nonEmptyString,
                                    arguments: legacy["arguments"].flatMap(Self.argumentsText) ?? "")
         }
-        return out
     }
 
     /// Arguments are JSON text; a few servers send them as an object already.

@@ -16,7 +16,7 @@ public struct StreamDecoder: Sendable {
         var events: [StreamEvent] = []
         do {
             switch parser.framing {
-            case .sse: for e in sse.feed(data) { events += try parser.consume(event: e.event, data: e.data) }
+            case .sse: try sse.feed(data) { e in try parser.consume(event: e.event, bytes: e.data, into: &events) }
             case .ndjson: for line in lines.feed(data) { events += try parser.consume(line: line) }
             }
             return (events.coalesced(), nil)

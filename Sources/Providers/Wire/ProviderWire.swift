@@ -4,7 +4,16 @@ import Core
 /// A parser of a provider's SSE stream: feed each event, then `finish()` when the connection ends.
 public protocol SSEStreamParsing: Sendable {
     mutating func consume(event: String?, data: String) throws -> [StreamEvent]
+    /// The same from the data's bytes, appending to `events` (what came before a throw stays).
+    /// Parsers that read bytes spare a string and an array per event; the default makes them.
+    mutating func consume(event: String?, bytes: UnsafeRawBufferPointer, into events: inout [StreamEvent]) throws
     mutating func finish() throws -> [StreamEvent]
+}
+
+extension SSEStreamParsing {
+    public mutating func consume(event: String?, bytes: UnsafeRawBufferPointer, into events: inout [StreamEvent]) throws {
+        events += try consume(event: event, data: String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 extension OpenAIStreamParser: SSEStreamParsing {}
@@ -44,6 +53,14 @@ public struct ProviderStreamParser: Sendable {
     public mutating func consume(event: String?, data: String) throws -> [StreamEvent] {
         guard sse != nil else { return try consume(line: data) }
         return post(try sse!.consume(event: event, data: data))
+    }
+
+    /// One SSE event from its data's bytes (`framing == .sse`), appended to `events`.
+    public mutating func consume(event: String?, bytes: UnsafeRawBufferPointer, into events: inout [StreamEvent]) throws {
+        guard recognizer == nil, sse != nil else {
+            return events += try consume(event: event, data: String(decoding: bytes, as: UTF8.self))
+        }
+        try sse!.consume(event: event, bytes: bytes, into: &events)
     }
 
     /// One NDJSON line (`framing == .ndjson`).

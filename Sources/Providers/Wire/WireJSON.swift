@@ -45,12 +45,34 @@ public enum WireJSON {
         }
 
         mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+            skipLiteral(word) ? value : nil
+        }
+
+        mutating func skipLiteral(_ word: StaticString) -> Bool {
             let count = word.utf8CodeUnitCount
-            guard at + count <= bytes.count else { return nil }
-            let p = word.utf8Start
-            for i in 0..<count where bytes[at + i] != p[i] { return nil }
+            guard at + count <= bytes.count, memcmp(bytes.baseAddress! + at, word.utf8Start, count) == 0 else { return false }
             at += count
-            return value
+            return true
+        }
+
+        /// From `at`, the index of the first byte that ends a string's plain run: a quote, a
+        /// backslash or a control character (`bytes.count` if none). Eight bytes at a time:
+        /// skipping the members a parser does not read is mostly this.
+        func plainRunEnd(from start: Int) -> Int {
+            var i = start
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= bytes.count {
+                let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
+                // A zero byte in `quote` or `backslash`, or a byte under 0x20 in `x`; the lowest
+                // flagged byte is exact (false flags only appear above a true one).
+                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (x &- ones &* 0x20) & ~x) & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+            while i < bytes.count, bytes[i] != 0x22, bytes[i] != 0x5C, bytes[i] >= 0x20 { i += 1 }
+            return i
         }
 
         mutating func value(depth: Int) -> JSONValue? {
@@ -126,6 +148,7 @@ public enum WireJSON {
         mutating func readString() -> String? {
             at += 1
             let start = at
+            at = plainRunEnd(from: at)
             // Fast path: no escapes.
             while at < bytes.count {
                 let b = bytes[at]

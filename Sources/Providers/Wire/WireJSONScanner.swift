@@ -26,13 +26,15 @@ extension WireJSON {
     /// Nil when the walk failed or left the text unfinished.
     static func walk<T>(_ text: String, _ body: (inout Reader) -> T) -> T? {
         var text = text
-        return text.withUTF8 { buffer in
-            var reader = Reader(bytes: buffer)
-            reader.skipSpace()
-            let result = body(&reader)
-            reader.skipSpace()
-            return reader.failed || reader.at != buffer.count ? nil : result
-        }
+        return text.withUTF8 { walk($0, body) }
+    }
+
+    /// `walk` over UTF-8 bytes.
+    static func walk<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout Reader) -> T) -> T? {
+        var reader = Reader(bytes: bytes)
+        reader.skipSpace()
+        let result = body(&reader)
+        return reader.isAtEnd ? result : nil
     }
 
     /// An object member's key, compared against literals without making a String.
@@ -104,6 +106,14 @@ extension WireJSON.Reader {
         return v
     }
 
+    /// Nothing but white space is left, and nothing failed.
+    var isAtEnd: Bool {
+        mutating get {
+            skipSpace()
+            return !failed && at == bytes.count
+        }
+    }
+
     /// The value here is `null` (not read).
     var isNull: Bool { current == UInt8(ascii: "n") }
 
@@ -117,9 +127,9 @@ extension WireJSON.Reader {
             _ = beginArray()
             while nextElement() { skipValue() }
         case Self.quote?: if !skipString() { failed = true }
-        case UInt8(ascii: "t")?: if literal("true", .null) == nil { failed = true }
-        case UInt8(ascii: "f")?: if literal("false", .null) == nil { failed = true }
-        case UInt8(ascii: "n")?: if literal("null", .null) == nil { failed = true }
+        case UInt8(ascii: "t")?: if !skipLiteral("true") { failed = true }
+        case UInt8(ascii: "f")?: if !skipLiteral("false") { failed = true }
+        case UInt8(ascii: "n")?: if !skipLiteral("null") { failed = true }
         case .some: if !scanNumber() { failed = true }
         case nil: failed = true
         }
@@ -161,8 +171,7 @@ extension WireJSON.Reader {
 
     private mutating func key() -> WireJSON.Key? {
         let start = at + 1
-        var i = start
-        while i < bytes.count, bytes[i] != Self.quote, bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        let i = plainRunEnd(from: start)
         if i < bytes.count, bytes[i] == Self.quote {
             at = i + 1
             return WireJSON.Key(raw: UnsafeBufferPointer(rebasing: bytes[start..<i]), decoded: nil)
@@ -174,6 +183,8 @@ extension WireJSON.Reader {
     private mutating func skipString() -> Bool {
         at += 1
         while at < bytes.count {
+            at = plainRunEnd(from: at)
+            guard at < bytes.count else { return false }
             let b = bytes[at]
             at += 1
             if b == Self.quote { return true }
