@@ -65,7 +65,7 @@ struct Screen {
         case 0xC0..<0xE0: utf8 = [b]; utf8Needed = 1
         case 0xE0..<0xF0: utf8 = [b]; utf8Needed = 2
         case 0xF0..<0xF8: utf8 = [b]; utf8Needed = 3
-        default: printScalar(String(UnicodeScalar(b)))
+        default: print(Self.ascii[Int(b)], width: 1)   // printable ASCII: no string per byte
         }
     }
 
@@ -86,9 +86,15 @@ struct Screen {
         }
     }
 
+    /// Characters for the bytes under 0x80: the screen reads a frame's worth per token at full speed.
+    private static let ascii: [Character] = (0..<128).map { Character(UnicodeScalar(UInt8($0))) }
+
     private mutating func printScalar(_ s: String) {
         let ch = Character(s)
-        let w = ch.isASCII ? 1 : TextWidth.of(s)  // the app's own width table, as the terminal would agree
+        print(ch, width: ch.isASCII ? 1 : TextWidth.of(s))  // the app's own width table, as the terminal would agree
+    }
+
+    private mutating func print(_ ch: Character, width w: Int) {
         if w == 0 { return }  // combining marks do not move the cursor; not needed here
         if pendingWrap { x = 0; lineFeed(); pendingWrap = false }
         rows[y][x] = ch
