@@ -37,7 +37,9 @@ public enum WireJSON {
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+        @inline(__always)
         mutating func skipSpace() {
+            // Nearly always zero or one byte (a space after ":" or ","): the loop stays inline.
             while at < bytes.count {
                 let b = bytes[at]
                 if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { at += 1 } else { break }
@@ -58,6 +60,7 @@ public enum WireJSON {
         /// From `at`, the index of the first byte that ends a string's plain run: a quote, a
         /// backslash or a control character (`bytes.count` if none). Eight bytes at a time:
         /// skipping the members a parser does not read is mostly this.
+        @inline(__always)
         func plainRunEnd(from start: Int) -> Int {
             var i = start
             let base = UnsafeRawPointer(bytes.baseAddress!)

@@ -54,6 +54,7 @@ extension WireJSON {
 extension WireJSON.Reader {
     private static let quote = UInt8(ascii: "\"")
 
+    @inline(__always)
     private var current: UInt8? { !failed && at < bytes.count ? bytes[at] : nil }
 
     /// Enters the object here. False, reading nothing, when the value here is not an object.
@@ -153,6 +154,7 @@ extension WireJSON.Reader {
     }
 
     /// Past the separator before the next item, or past `close` (false).
+    @inline(__always)
     private mutating func next(close: UInt8) -> Bool {
         guard !failed else { return false }
         skipSpace()
@@ -169,6 +171,7 @@ extension WireJSON.Reader {
         return true
     }
 
+    @inline(__always)
     private mutating func key() -> WireJSON.Key? {
         let start = at + 1
         let i = plainRunEnd(from: start)
