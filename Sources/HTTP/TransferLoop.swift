@@ -144,13 +144,14 @@ final class TransferLoop: @unchecked Sendable {
         }
     }
 
-    /// When every transfer is a trickling stream holding bytes not yet due, the engine sleeps
-    /// until the first of them is due instead of waking for each packet (at 1,000 tokens a
-    /// second, a thousand wake-ups a second); the socket buffers what comes meanwhile.
+    /// When every transfer is a trickling stream holding bytes not yet due, or a fast one
+    /// arriving in small pieces, the engine sleeps until the first of them is due instead of
+    /// waking for each packet (at 1,000 tokens a second, a thousand wake-ups a second; at full
+    /// speed, a wake-up per TCP segment); the socket buffers what comes meanwhile.
     private func napUntil() -> ContinuousClock.Instant? {
         var until: ContinuousClock.Instant?
         for transfer in active.values {
-            guard let due = transfer.trickleDeadline else { return nil }
+            guard let due = transfer.trickleDeadline ?? transfer.batchDeadline else { return nil }
             until = min(until ?? due, due)
         }
         return until.flatMap { $0 > .now ? $0 : nil }
