@@ -89,9 +89,7 @@ public final class NcursesBackend: TerminalBackend {
         let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
         updateLastFrame(&lastFrame, to: canvas, changed: changed, full: needsFullRedraw)
         needsFullRedraw = false
-        for i in changed {
-            write(canvas.cells[i], x: i % canvas.width, y: i / canvas.width)
-        }
+        writeChanged(changed, of: canvas)
         if let c = canvas.cursor, c.x >= 0, c.y >= 0, c.x < size.width, c.y < size.height {
             showCursor(true)
             move(Int32(c.y), Int32(c.x))
@@ -184,17 +182,59 @@ public final class NcursesBackend: TerminalBackend {
         return a
     }
 
+    /// Runs of neighbouring changed cells on one row, in one style, each one printable ASCII
+    /// character, go to ncurses in one call (a scrolled chat pane is a few thousand cells, and
+    /// a call per cell was most of a frame's cost); other cells go one by one.
+    private func writeChanged(_ changed: [Int], of canvas: Canvas) {
+        let last = canvas.cells.count - 1   // the bottom-right cell: written alone, the cursor cannot move past it
+        var run: [wchar_t] = []
+        run.reserveCapacity(canvas.width + 1)
+        var i = 0
+        while i < changed.count {
+            let start = changed[i], cell = canvas.cells[start]
+            guard start != last, let first = Self.plainASCII(cell) else {
+                write(cell, x: start % canvas.width, y: start / canvas.width)
+                i += 1
+                continue
+            }
+            run.removeAll(keepingCapacity: true)
+            run.append(first)
+            var j = i + 1
+            while j < changed.count, changed[j] == changed[j - 1] + 1, changed[j] % canvas.width != 0, changed[j] != last,
+                  canvas.cells[changed[j]].style == cell.style, let next = Self.plainASCII(canvas.cells[changed[j]]) {
+                run.append(next)
+                j += 1
+            }
+            useStyle(cell.style)
+            var pair = lastPair
+            attr_set(lastAttrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
+            run.append(0)
+            _ = mvaddnwstr(Int32(start / canvas.width), Int32(start % canvas.width), run, Int32(run.count - 1))
+            i = j
+        }
+        attr_set(0, 0, nil)
+    }
+
+    /// The cell's character when it is one printable ASCII character of width 1.
+    private static func plainASCII(_ cell: Cell) -> wchar_t? {
+        guard cell.width == 1, cell.text.utf8.count == 1, let b = cell.text.utf8.first, b >= 0x20, b < 0x7F else { return nil }
+        return wchar_t(b)
+    }
+
+    private func useStyle(_ style: Style) {
+        guard style != lastStyle else { return }
+        lastPair = pairs.pair(for: style) { init_extended_pair($0, $1, $2) == OK }
+        lastAttrs = attributes(style)
+        lastStyle = style
+    }
+
     /// The pair and attributes of the last style written: neighbouring cells mostly share one.
     private var lastStyle: Style?
     private var lastPair: Int32 = 0
     private var lastAttrs: attr_t = 0
 
     private func write(_ cell: Cell, x: Int, y: Int) {
-        if cell.style != lastStyle {
-            lastPair = pairs.pair(for: cell.style) { init_extended_pair($0, $1, $2) == OK }
-            lastAttrs = attributes(cell.style)
-            lastStyle = cell.style
-        }
+        useStyle(cell.style)
         var pair = lastPair
         let attrs = lastAttrs
         var cc = cchar_t()
