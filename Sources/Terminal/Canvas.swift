@@ -53,6 +53,7 @@ public struct Canvas: Sendable, Equatable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        if x >= 0, let used = putPrintableASCII(text, x: x, y: y, style: style, limit: limit) { return used }
         var col = x
         for c in Sanitizer.clean(text) {
             if col >= limit { break }
@@ -81,6 +82,25 @@ public struct Canvas: Sendable, Equatable {
         }
         return max(0, col - max(0, x))
     }
+
+    /// `put` for text that is all printable ASCII (most of a transcript): a byte is a cell of
+    /// width 1 and needs no cleaning, no grapheme breaking and no width lookup. Nil otherwise.
+    private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, style: Style, limit: Int) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var col = x
+            for b in bytes {
+                if col >= limit { break }
+                set(col, y, Cell(text: Self.asciiText[Int(b)], width: 1, style: style))
+                col += 1
+            }
+            return max(0, col - x)
+        }
+    }
+
+    /// One-character strings for the bytes under 0x80 (small strings: no allocation to share).
+    private static let asciiText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Draws `text` on line `line` of `rect`, starting `column` columns in, clipped to `rect`.
     @discardableResult
