@@ -76,6 +76,31 @@ final class PartialRedrawTests: XCTestCase {
         }
     }
 
+    /// A key typed while an answer streams redraws only the input: the transcript keeps the
+    /// last frame's text until the next frame, which then equals a full render.
+    func testInputOnlyFramesChangeOnlyTheInputRows() {
+        var state = fixture(width: 120, height: 30)
+        let renderer = Renderer(theme: .dark)
+        var canvas = Canvas(size: state.size)
+        check(renderer, &state, &canvas, partial: false, "first frame")
+        let transcriptBefore = (0..<20).map { y in (0..<72).map { canvas[$0, y].text }.joined() }
+
+        stream(&state, tokens: 0..<30)
+        state.chat.input.insert("abc")
+        XCTAssertTrue(renderer.renderInput(state, into: &canvas))
+        let rows = (0..<canvas.height).map { y in (0..<canvas.width).map { canvas[$0, y].text }.joined() }
+        XCTAssertTrue(rows.contains { $0.contains("› abc") }, "the input shows what was typed")
+        XCTAssertEqual((0..<20).map { y in (0..<72).map { canvas[$0, y].text }.joined() }, transcriptBefore,
+                       "the transcript waits for its frame")
+        XCTAssertEqual(canvas.cursor, fresh(state).cursor, "the cursor is where a full frame puts it")
+        check(renderer, &state, &canvas, partial: true, "the next frame")
+
+        state.chat.input.insert(String(repeating: "long input ", count: 20))
+        XCTAssertFalse(renderer.renderInput(state, into: &canvas), "an input that takes more rows moves the transcript")
+        state.size = Size(width: 100, height: 30)
+        XCTAssertFalse(renderer.renderInput(state, into: &canvas), "not over a frame of another size")
+    }
+
     func testOtherChangesDrawEverything() {
         var state = fixture(width: 120, height: 30)
         let renderer = Renderer(theme: .dark)

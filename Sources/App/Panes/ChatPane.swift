@@ -5,11 +5,15 @@ import Terminal
 enum ChatPane {
     static let maxInputRows = 6
 
+    static func inputRect(_ state: AppState, in rect: Rect) -> Rect {
+        let inputRows = min(maxInputRows, max(1, state.chat.input.visualRowCount(width: max(1, rect.width - 4))))
+        return Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
+    }
+
     static func draw(_ state: inout AppState, in rect: Rect, focused: Bool, transcript: TranscriptView,
                      theme: Theme, into canvas: inout Canvas) {
         guard rect.height >= 3 else { return }
-        let inputRows = min(maxInputRows, max(1, state.chat.input.visualRowCount(width: max(1, rect.width - 4))))
-        let inputRect = Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
+        let inputRect = inputRect(state, in: rect)
         let separatorY = inputRect.y - 1
         // A status-bar message too long for the bar is shown whole here, above the input.
         var noteLines: [String] = []
@@ -29,7 +33,12 @@ enum ChatPane {
         let more = state.chat.scrollFromBottom > 0 ? " ↓ more below (End) " : ""
         canvas.put(String(repeating: "─", count: rect.width), x: rect.x, y: separatorY, style: theme[.border], maxWidth: rect.width)
         if !more.isEmpty { canvas.put(more, x: rect.x + max(0, rect.width - TextWidth.of(more) - 1), y: separatorY, style: theme[.accent]) }
-        canvas.put("›", x: rect.x, y: inputRect.y, style: theme[focused ? .accent : .muted])
+        drawInput(state, in: inputRect, paneX: rect.x, focused: focused, theme: theme, into: &canvas)
+    }
+
+    /// The prompt and the input editor, in `inputRect` (from `inputRect(_:in:)`).
+    static func drawInput(_ state: AppState, in inputRect: Rect, paneX: Int, focused: Bool, theme: Theme, into canvas: inout Canvas) {
+        canvas.put("›", x: paneX, y: inputRect.y, style: theme[focused ? .accent : .muted])
         let placeholder = state.chat.isStreaming ? "Esc cancels the answer" : "Message (Enter sends, Alt-Enter newline, Ctrl-E editor)"
         let cursorBefore = canvas.cursor
         state.chat.input.render(into: &canvas, rect: inputRect, style: theme[.text],

@@ -28,10 +28,31 @@ final class Renderer {
 
     init(theme: Theme) { self.theme = theme }
 
+    /// Where the input was in the last frame drawn into the canvas.
+    private var lastInputRect: Rect?
+    private(set) var inputFrames = 0
+
+    /// Redraws only the input and the status bar over the last frame, when the canvas still
+    /// holds it and the input keeps its place: a key typed while an answer streams, whose
+    /// new text the next frame shows. False (nothing drawn) when a whole frame is needed.
+    func renderInput(_ state: AppState, into canvas: inout Canvas) -> Bool {
+        let layout = Layout(size: state.size, focus: state.focus)
+        guard state.picker == nil, !state.showHelp, layout.mode != .tooSmall, let chat = layout.panes[.chat],
+              let last = lastFrame, last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state),
+              ChatPane.inputRect(state, in: innerRect(chat)) == lastInputRect, let input = lastInputRect else { return false }
+        canvas.cursor = nil
+        canvas.fill(Rect(x: input.x - 2, y: input.y, width: input.width + 2, height: input.height), style: theme[.text])
+        ChatPane.drawInput(state, in: input, paneX: input.x - 2, focused: state.focus == .chat, theme: theme, into: &canvas)
+        StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
+        inputFrames += 1
+        return true
+    }
+
     /// Draws a frame. May clamp scroll positions in `state` to what exists.
     func render(_ state: inout AppState, into canvas: inout Canvas) {
         let layout = Layout(size: state.size, focus: state.focus)
         let hasOverlay = state.picker != nil || state.showHelp
+        lastInputRect = layout.panes[.chat].map { ChatPane.inputRect(state, in: innerRect($0)) }
         if !hasOverlay, layout.mode != .tooSmall, let chat = layout.panes[.chat], let last = lastFrame,
            last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state) {
             canvas.cursor = nil

@@ -138,14 +138,24 @@ public final class TUIApp {
 
     func handle(_ events: [Event]) {
         var drawNow = false
+        let before = hadKey && state.chat.isStreaming ? ScreenOutsideInput(state) : nil
         for event in events {
             dirty = true
             if case .agent(_, let agentEvent) = event, agentEvent.drawsAtOnce { drawNow = true }
             for effect in update(&state, event) { perform(effect) }
         }
         // A keystroke is drawn at once: typing must never wait for the frame timer. So is the
-        // end of a model call: its last words must not wait either.
-        if (hadKey || drawNow) && dirty { render() }
+        // end of a model call: its last words must not wait either. While an answer streams, a
+        // key that changed only the input redraws only the input; the answer keeps its frames.
+        if drawNow && dirty {
+            render()
+        } else if hadKey && dirty {
+            if let before, state.chat.isStreaming, before == ScreenOutsideInput(state), renderer.renderInput(state, into: &canvas) {
+                backend.present(canvas)
+            } else {
+                render()
+            }
+        }
         hadKey = false
     }
 
