@@ -44,17 +44,9 @@ final class LLMMockAPITests: XCTestCase {
 
     func testOpenAIScriptedToolCallAfterText() async throws {
         let answer = try await Pipeline.run(ask("what is the weather in Paris?", tools: [Self.weather]), settings: try openAI())
-        XCTAssertNil(answer.error, answer.summary)
-        XCTAssertEqual(answer.text, "Let me check.")
-        XCTAssertEqual(answer.stop, .toolUse)
-        let calls = answer.toolCalls
-        XCTAssertEqual(calls.count, 1, answer.summary)
-        XCTAssertEqual(calls.first?.name, "get_weather")
-        XCTAssertFalse(calls.first?.id.isEmpty ?? true)
-        XCTAssertTrue(calls.first?.ended ?? false)
-        let args = jsonObject(calls.first?.arguments ?? "")
-        XCTAssertEqual(args?["city"] as? String, "Paris")
-        XCTAssertEqual(args?["unit"] as? String, "celsius")
+        let call = assertOneWeatherCall(answer)
+        XCTAssertFalse(call?.id.isEmpty ?? true)
+        XCTAssertEqual(jsonObject(call?.arguments ?? "")?["unit"] as? String, "celsius")
     }
 
     func testOpenAIScriptedTwoToolCallsKeepTheirOrderAndIds() async throws {
@@ -74,22 +66,28 @@ final class LLMMockAPITests: XCTestCase {
 
     func testAnthropicScriptedToolCallAfterText() async throws {
         let answer = try await Pipeline.run(ask("what is the weather in Paris?", tools: [Self.weather]), settings: try anthropic())
-        XCTAssertNil(answer.error, answer.summary)
-        XCTAssertEqual(answer.text, "Let me check.")
-        XCTAssertEqual(answer.stop, .toolUse)
-        let calls = answer.toolCalls
-        XCTAssertEqual(calls.count, 1, answer.summary)
-        XCTAssertEqual(calls.first?.name, "get_weather")
-        XCTAssertTrue(calls.first?.id.hasPrefix("toolu_") ?? false, "\(calls)")
-        XCTAssertTrue(calls.first?.ended ?? false)
-        let args = jsonObject(calls.first?.arguments ?? "")
-        XCTAssertEqual(args?["city"] as? String, "Paris")
+        let call = assertOneWeatherCall(answer)
+        XCTAssertTrue(call?.id.hasPrefix("toolu_") ?? false, "\(answer.toolCalls)")
     }
 
     func testAnthropicScriptedTwoToolCallsKeepTheirOrderAndIds() async throws {
         let answer = try await Pipeline.run(ask("two tools please", tools: [Self.addTask]), settings: try anthropic())
         XCTAssertNil(answer.error, answer.summary)
         assertTwoTasks(answer)
+    }
+
+    /// "Let me check." then one finished `get_weather` call for Paris; the call, for the
+    /// provider's own checks.
+    private func assertOneWeatherCall(_ answer: Answer, file: StaticString = #filePath, line: UInt = #line) -> Answer.Call? {
+        XCTAssertNil(answer.error, answer.summary, file: file, line: line)
+        XCTAssertEqual(answer.text, "Let me check.", file: file, line: line)
+        XCTAssertEqual(answer.stop, .toolUse, file: file, line: line)
+        let calls = answer.toolCalls
+        XCTAssertEqual(calls.count, 1, answer.summary, file: file, line: line)
+        XCTAssertEqual(calls.first?.name, "get_weather", file: file, line: line)
+        XCTAssertTrue(calls.first?.ended ?? false, file: file, line: line)
+        XCTAssertEqual(jsonObject(calls.first?.arguments ?? "")?["city"] as? String, "Paris", file: file, line: line)
+        return calls.first
     }
 
     private func assertTwoTasks(_ answer: Answer, file: StaticString = #filePath, line: UInt = #line) {

@@ -41,8 +41,8 @@ public struct OpenAIStreamParser: Sendable {
         if text.isEmpty { return [] }
         if text == "[DONE]" { return end() }
         var out: [StreamEvent] = []
-        var text2 = text
-        try text2.withUTF8 { try apply(chunk: $0, event: event, into: &out) }
+        var chunk = text
+        try chunk.withUTF8 { try apply(chunk: $0, event: event, into: &out) }
         return out
     }
 

@@ -30,23 +30,23 @@ extension OpenAIStreamParser {
     /// Walks one chunk, handing every choice to `choice` as it ends. Nil when `bytes` are not a
     /// JSON object (the events already appended by `choice` are then the caller's to drop).
     mutating func readChunk(_ bytes: UnsafeBufferPointer<UInt8>, choice: (inout Self, Choice) -> Void) -> ChunkOutcome? {
-        var reader = WireJSON.Reader(bytes: bytes)
-        var outcome = ChunkOutcome()
-        reader.skipSpace()
-        guard reader.beginObject() else { return nil }
-        while let key = reader.nextKey() {
-            switch key {
-            case "error":
-                outcome.hasError = !reader.isNull
-                reader.skipValue()
-            case "usage": outcome.usage = reader.value()
-            case "choices":
-                guard reader.beginArray() else { reader.skipValue(); continue }
-                while reader.nextElement() { choice(&self, Self.choice(&reader)) }
-            default: reader.skipValue()
+        WireJSON.walk(bytes) { reader -> ChunkOutcome? in
+            guard reader.beginObject() else { return nil }
+            var outcome = ChunkOutcome()
+            while let key = reader.nextKey() {
+                switch key {
+                case "error":
+                    outcome.hasError = !reader.isNull
+                    reader.skipValue()
+                case "usage": outcome.usage = reader.value()
+                case "choices":
+                    guard reader.beginArray() else { reader.skipValue(); continue }
+                    while reader.nextElement() { choice(&self, Self.choice(&reader)) }
+                default: reader.skipValue()
+                }
             }
-        }
-        return reader.isAtEnd ? outcome : nil
+            return outcome
+        } ?? nil
     }
 
     private static func choice(_ reader: inout WireJSON.Reader) -> Choice {
