@@ -20,20 +20,13 @@ final class Transfer: @unchecked Sendable {
     private var finished = false
     /// When a byte last came in (or the transfer started), for the idle timeout.
     private(set) var lastActivity = ContinuousClock.now
-    /// Body bytes held back until the delivery interval has passed (see `HTTPRequest.deliveryInterval`).
-    private var pending = Data()
-    private var lastDelivery = ContinuousClock.now - .seconds(3600)
-    /// Body bytes per second over the last delivery interval or more; nil until one has passed.
-    private var recentRate: Double?
-    /// From the first body byte on: the wait for the answer to begin is not a slow stream.
-    private var rateWindowStart: ContinuousClock.Instant?
-    private var rateWindowBytes = 0
-    /// Body bytes taken in during the engine's current round.
-    private var roundBytes = 0
+    /// When body bytes go out and when the engine must read again.
+    var pacer: DeliveryPacer
 
     init(request: HTTPRequest, continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation) {
         self.request = request
         self.continuation = continuation
+        pacer = DeliveryPacer(interval: request.deliveryInterval)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
 
@@ -84,65 +77,13 @@ final class Transfer: @unchecked Sendable {
     private func receivedBody(_ bytes: UnsafeRawBufferPointer) {
         lastActivity = .now
         deliverHeadIfNeeded()
-        guard !bytes.isEmpty else { return }
-        if rateWindowStart == nil { rateWindowStart = lastActivity }
-        rateWindowBytes += bytes.count
-        roundBytes += bytes.count
-        pending.append(bytes.assumingMemoryBound(to: UInt8.self))
-        if pending.count >= Self.deliveryBytes || lastActivity - lastDelivery >= request.deliveryInterval {
-            flushBody(at: lastActivity)
-        }
+        guard !bytes.isEmpty, let piece = pacer.take(bytes, at: lastActivity) else { return }
+        continuation.yield(.body(piece))
     }
 
-    /// Held-back bytes go out once this many wait, whatever the interval: at full speed the
-    /// consumer parses a piece while the next arrives instead of a whole interval's worth after it.
-    static let deliveryBytes = 32 << 10
-
-    /// A stream that trickles (a model sending token by token, under `trickleRate`) and holds
-    /// bytes not due yet: the engine need not wake for each of its packets, the socket keeps
-    /// them until the bytes held are due. Nil when the transfer must be watched.
-    var trickleDeadline: ContinuousClock.Instant? {
-        guard let recentRate, recentRate < Self.trickleRate else { return nil }
-        return flushDeadline
-    }
-
-    /// Bytes per second below which a stream trickles: 1,000 tokens a second of OpenAI chunks
-    /// are 0.3 MB/s; a stream at full speed from a local server is tens of MB/s.
-    static let trickleRate = 1_000_000.0
-
-    /// A fast stream that arrives in small pieces (a server writing each token as its own TCP
-    /// segment): read in batches a moment apart rather than a wake-up per segment, each of
-    /// which took the CPU from the parser (hundreds to over a thousand per 5,000-token answer).
-    var batchDeadline: ContinuousClock.Instant? {
-        guard let recentRate, recentRate >= Self.trickleRate, roundBytes > 0, roundBytes < Self.batchBytes else { return nil }
-        return .now + Self.batchWait
-    }
-
-    /// A round that read less than this from a fast stream read a few segments only.
-    static let batchBytes = 16 << 10
-    static let batchWait = Duration.microseconds(700)
-
-    /// Measures the rate at the start of each engine round.
-    func startRound(at now: ContinuousClock.Instant = .now) {
-        roundBytes = 0
-        guard let start = rateWindowStart, now - start >= request.deliveryInterval else { return }
-        let elapsed = now - start
-        recentRate = Double(rateWindowBytes) / (elapsed / .seconds(1))
-        rateWindowStart = now
-        rateWindowBytes = 0
-    }
-
-    /// When held-back bytes must go out, if any are waiting.
-    var flushDeadline: ContinuousClock.Instant? {
-        pending.isEmpty ? nil : lastDelivery + request.deliveryInterval
-    }
-
-    /// Hands over the held-back bytes (the engine calls it when `flushDeadline` passes).
+    /// Hands over the held-back bytes (the engine calls it when `pacer.flushDeadline` passes).
     func flushBody(at now: ContinuousClock.Instant = .now) {
-        guard !pending.isEmpty else { return }
-        lastDelivery = now
-        continuation.yield(.body(pending))
-        pending = Data()
+        if let piece = pacer.takePending(at: now) { continuation.yield(.body(piece)) }
     }
 
     /// curl hands over one raw header line at a time, CRLF included.

@@ -82,7 +82,7 @@ final class TransferLoop: @unchecked Sendable {
                 return inbox.stopped
             }) { break }
             var running: Int32 = 0
-            active.values.forEach { $0.startRound() }
+            active.values.forEach { $0.pacer.startRound() }
             aih_curl_multi_perform(multi, &running)
             collectFinished()
             failIdleTransfers()
@@ -140,7 +140,7 @@ final class TransferLoop: @unchecked Sendable {
     private func flushDueBodies() {
         let now = ContinuousClock.now
         for transfer in active.values {
-            if let due = transfer.flushDeadline, due <= now { transfer.flushBody(at: now) }
+            if let due = transfer.pacer.flushDeadline, due <= now { transfer.flushBody(at: now) }
         }
     }
 
@@ -151,7 +151,7 @@ final class TransferLoop: @unchecked Sendable {
     private func napUntil() -> ContinuousClock.Instant? {
         var until: ContinuousClock.Instant?
         for transfer in active.values {
-            guard let due = transfer.trickleDeadline ?? transfer.batchDeadline else { return nil }
+            guard let due = transfer.pacer.napDeadline else { return nil }
             until = min(until ?? due, due)
         }
         return until.flatMap { $0 > .now ? $0 : nil }
@@ -161,7 +161,7 @@ final class TransferLoop: @unchecked Sendable {
     /// it further when its own timers (connect, total, retries) are due sooner.
     private func waitMilliseconds() -> Int {
         let now = ContinuousClock.now
-        let deadlines = active.values.flatMap { [$0.idleDeadline] + ($0.flushDeadline.map { [$0] } ?? []) }
+        let deadlines = active.values.flatMap { [$0.idleDeadline] + ($0.pacer.flushDeadline.map { [$0] } ?? []) }
         let nearest = deadlines.map { $0 - now }.min() ?? Self.longestWait
         let wait = max(.zero, min(nearest, Self.longestWait))
         return Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000) + 1
