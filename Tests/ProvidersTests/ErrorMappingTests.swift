@@ -27,6 +27,8 @@ final class ErrorMappingTests: XCTestCase {
 
         XCTAssertEqual(OpenAIErrorMapper.map(status: 403, body: OpenAIFixtures.error403).kind, .forbidden)
         XCTAssertEqual(OpenAIErrorMapper.map(status: 500, body: OpenAIFixtures.error500).kind, .serverError)
+        XCTAssertTrue(OpenAIErrorMapper.map(status: 500, body: OpenAIFixtures.error500).message.hasSuffix("Sorry about that."),
+                      "the provider's sentence ends with one full stop, not \"!.\"")
         XCTAssertEqual(OpenAIErrorMapper.map(status: 503, body: OpenAIFixtures.error503).kind, .overloaded)
         XCTAssertEqual(OpenAIErrorMapper.map(status: 404, body: "").kind, .badRequest)
     }

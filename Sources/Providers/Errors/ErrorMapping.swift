@@ -61,8 +61,8 @@ public enum ProviderErrorMapper {
 
     static func map(provider: ProviderKind, status: Int, detail: ProviderErrorDetail, retryAfter: Double?) -> ProviderError {
         let name = provider.displayName
-        // The provider's own sentence, without its final full stop: ours follows it.
-        let said = detail.message.map { ": " + ($0.hasSuffix(".") ? String($0.dropLast()) : $0) } ?? ""
+        // The provider's own sentence, without its final punctuation: our full stop follows it.
+        let said = detail.message.map { ": " + $0.replacing(/[.!?\s]+$/, with: "") } ?? ""
         let type = (detail.type ?? "") + " " + (detail.code ?? "")
         if type.contains("insufficient_quota") || type.contains("billing") || status == 402 {
             return ProviderError(.quotaExceeded, "\(name) says the account has no quota or credit left\(said).",
