@@ -10,9 +10,11 @@ enum ChatPane {
         return Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
     }
 
+    /// Returns where the input went (nil when the pane is too short to draw).
+    @discardableResult
     static func draw(_ state: inout AppState, in rect: Rect, focused: Bool, transcript: TranscriptView,
-                     theme: Theme, into canvas: inout Canvas) {
-        guard rect.height >= 3 else { return }
+                     theme: Theme, into canvas: inout Canvas) -> Rect? {
+        guard rect.height >= 3 else { return nil }
         let inputRect = inputRect(state, in: rect)
         let separatorY = inputRect.y - 1
         // A status-bar message too long for the bar is shown whole here, above the input.
@@ -34,6 +36,7 @@ enum ChatPane {
         canvas.put(String(repeating: "─", count: rect.width), x: rect.x, y: separatorY, style: theme[.border], maxWidth: rect.width)
         if !more.isEmpty { canvas.put(more, x: rect.x + max(0, rect.width - TextWidth.of(more) - 1), y: separatorY, style: theme[.accent]) }
         drawInput(state, in: inputRect, paneX: rect.x, focused: focused, theme: theme, into: &canvas)
+        return inputRect
     }
 
     /// The prompt and the input editor, in `inputRect` (from `inputRect(_:in:)`).

@@ -52,13 +52,12 @@ final class Renderer {
     func render(_ state: inout AppState, into canvas: inout Canvas) {
         let layout = Layout(size: state.size, focus: state.focus)
         let hasOverlay = state.picker != nil || state.showHelp
-        lastInputRect = layout.panes[.chat].map { ChatPane.inputRect(state, in: innerRect($0)) }
         if !hasOverlay, layout.mode != .tooSmall, let chat = layout.panes[.chat], let last = lastFrame,
            last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state) {
             canvas.cursor = nil
             let inner = innerRect(chat)
             canvas.fill(inner, style: theme[.text])
-            ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
+            lastInputRect = ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
             StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
             partialFrames += 1
         } else {
@@ -90,7 +89,7 @@ final class Renderer {
         for (pane, rect) in layout.panes {
             let inner = drawFrame(pane.title, rect: rect, focused: pane == state.focus, into: &canvas)
             switch pane {
-            case .chat: ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
+            case .chat: lastInputRect = ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
             case .tasks: TasksPane.draw(state.tasks, in: inner, focused: state.focus == .tasks, theme: theme, into: &canvas)
             case .todos: TodosPane.draw(&state.todos, in: inner, focused: state.focus == .todos, theme: theme, into: &canvas)
             }
