@@ -11,12 +11,14 @@ import Glibc
 /// scrolls by moving lines, so a token need not appear whole in the bytes.
 struct Screen {
     let width: Int, height: Int
-    private(set) var rows: [[Character]]
+    /// One scalar per cell: the app never sends a combining mark, and a wide character's
+    /// second cell is a space.
+    private(set) var rows: [[Unicode.Scalar]]
     private var x = 0, y = 0
     private var top = 0, bottom: Int
     private var pendingWrap = false
     private var saved = (0, 0)
-    private var lastPrinted: Character = " "
+    private var lastPrinted: (scalar: Unicode.Scalar, width: Int) = (" ", 1)
     // Parser state
     private var utf8: [UInt8] = []
     private var utf8Needed = 0
@@ -30,8 +32,24 @@ struct Screen {
         bottom = height - 1
     }
 
-    func line(_ row: Int) -> String { String(rows[row]) }
-    var text: String { rows.map { String($0) }.joined(separator: "\n") }
+    func line(_ row: Int) -> String { String(String.UnicodeScalarView(rows[row])) }
+    var text: String { rows.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n") }
+
+    /// Whether `needle` is shown within one row of `rowRange`, in `columns`: looked up in the
+    /// cells, not in strings built for it, so asking after every read costs next to nothing.
+    func contains(_ needle: String, rows rowRange: Range<Int>, columns: Range<Int>) -> Bool {
+        let needle = Array(needle.unicodeScalars)
+        guard let first = needle.first, needle.count <= columns.count else { return false }
+        for r in rowRange {
+            let row = rows[r]
+            var x = columns.lowerBound
+            while x + needle.count <= columns.upperBound {
+                if row[x] == first, (1..<needle.count).allSatisfy({ row[x + $0] == needle[$0] }) { return true }
+                x += 1
+            }
+        }
+        return false
+    }
 
     mutating func feed<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         for b in bytes { step(b) }
@@ -52,7 +70,7 @@ struct Screen {
         }
         if utf8Needed > 0 {
             utf8.append(b); utf8Needed -= 1
-            if utf8Needed == 0 { printScalar(String(decoding: utf8, as: UTF8.self)) }
+            if utf8Needed == 0, let scalar = String(decoding: utf8, as: UTF8.self).unicodeScalars.first { printScalar(scalar) }
             return
         }
         switch b {
@@ -86,20 +104,19 @@ struct Screen {
         }
     }
 
-    /// Characters for the bytes under 0x80: the screen reads a frame's worth per token at full speed.
-    private static let ascii: [Character] = (0..<128).map { Character(UnicodeScalar(UInt8($0))) }
+    /// Scalars for the bytes under 0x80: the screen reads a frame's worth per token at full speed.
+    private static let ascii: [Unicode.Scalar] = (0..<128).map { Unicode.Scalar(UInt8($0)) }
 
-    private mutating func printScalar(_ s: String) {
-        let ch = Character(s)
-        print(ch, width: ch.isASCII ? 1 : TextWidth.of(s))  // the app's own width table, as the terminal would agree
+    private mutating func printScalar(_ s: Unicode.Scalar) {
+        print(s, width: s.isASCII ? 1 : TextWidth.of(Character(s)))  // the app's own width table, as the terminal would agree
     }
 
-    private mutating func print(_ ch: Character, width w: Int) {
+    private mutating func print(_ ch: Unicode.Scalar, width w: Int) {
         if w == 0 { return }  // combining marks do not move the cursor; not needed here
         if pendingWrap { x = 0; lineFeed(); pendingWrap = false }
         rows[y][x] = ch
         if w == 2, x + 1 < width { rows[y][x + 1] = " " }
-        lastPrinted = ch
+        lastPrinted = (ch, w)
         if x + w >= width { pendingWrap = true; x = width - 1 } else { x += w }
     }
 
@@ -124,7 +141,7 @@ struct Screen {
         }
     }
 
-    private var blankRow: [Character] { Array(repeating: " ", count: width) }
+    private var blankRow: [Unicode.Scalar] { Array(repeating: " ", count: width) }
 
     private mutating func runCSI() {
         guard let final = csi.last else { return }
@@ -169,7 +186,7 @@ struct Screen {
             }
         case UInt8(ascii: "X"): for i in x..<min(width, x + n) { rows[y][i] = " " }
         case UInt8(ascii: "b"):  // repeat the last printed character
-            for _ in 0..<n { printScalar(String(lastPrinted)) }
+            for _ in 0..<n { print(lastPrinted.scalar, width: lastPrinted.width) }
         case UInt8(ascii: "@"):
             rows[y].insert(contentsOf: Array(repeating: " ", count: min(n, width - x)), at: x)
             rows[y].removeLast(min(n, width - x))

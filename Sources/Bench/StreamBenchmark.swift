@@ -74,7 +74,7 @@ struct StreamBenchmark {
             }
             outcome.echo = typeWhileStreaming(app, keys: keys, lastToken: last)
         }
-        guard let glyph = app.waitUntil(timeout: .seconds(60), { Self.transcript($0).contains(last) }) else {
+        guard let glyph = app.waitUntil(timeout: .seconds(60), { $0.contains(last, rows: 0..<($0.height - 1), columns: 0..<72) }) else {
             outcome.problems.append("\(last) never reached the screen")
             return outcome
         }
@@ -119,7 +119,7 @@ struct StreamBenchmark {
             let shown = "› " + typed
             let start = ContinuousClock.now
             app.send(String(typed.last!))
-            guard let echoed = app.waitUntil(timeout: .seconds(2), { $0.text.contains(shown) }) else { continue }
+            guard let echoed = app.waitUntil(timeout: .seconds(2), { $0.contains(shown, rows: 0..<$0.height, columns: 0..<$0.width) }) else { continue }
             if !Self.streaming(app.screen) { break }
             samples.append(echoed.at - start)
             usleep(useconds_t(3_000 + (i * 7919) % 7_000))  // 3–10 ms between keys, not in step with frames
@@ -131,7 +131,7 @@ struct StreamBenchmark {
 
     /// The chat pane's rows, without the borders and the side panes (120 columns: chat is 0..<72).
     static func transcript(_ screen: Screen) -> String {
-        (0..<(screen.height - 1)).map { String(screen.rows[$0].prefix(72)) }.joined(separator: "\n")
+        (0..<(screen.height - 1)).map { String(String.UnicodeScalarView(screen.rows[$0].prefix(72))) }.joined(separator: "\n")
     }
 
     /// The tokens on screen at the end must be the last ones, in order, none missing or doubled.
