@@ -78,6 +78,11 @@ public final class NcursesBackend: TerminalBackend {
         size = Size(width: 80, height: 24)
         size = updateSize()
         fflush(out)
+        // Until the first endwin, ncurses 6 flushes its output after every cursor move (for
+        // terminfo-only programs): a frame went out as one write(2) per move, dozens each.
+        // endwin + refresh leaves that state before anything is drawn: one write per frame.
+        endwin()
+        refresh()
         setModes(on: true)
     }
 
