@@ -43,25 +43,35 @@ public enum Sanitizer {
     public static func isClean(_ text: String, extending previous: String) -> Bool {
         guard UTF8Bytes.hasPrefix(text, previous) else { return false }
         // `previous` is whole scalars, so the new bytes start at a scalar: no pattern below spans the seam.
-        return isClean(text.utf8.dropFirst(previous.utf8.count))
+        var text = text
+        let skip = previous.utf8.count
+        return text.withUTF8 { isClean(UnsafeBufferPointer(rebasing: $0[skip...])) }
     }
 
     /// True when no scalar needs removing; checked on UTF-8 bytes so clean text (the
     /// common case for every streamed token) costs one scan and no allocation.
-    public static func isClean(_ s: String) -> Bool { isClean(s.utf8) }
+    public static func isClean(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { isClean($0) }
+    }
 
-    static func isClean<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        var prev2: UInt8 = 0, prev1: UInt8 = 0
-        for b in bytes {
+    /// Runs of printable ASCII are passed over eight bytes at a time; any other byte is
+    /// checked as the start of what must go (a C0 control but LF, DEL, a C1 control, a bidi
+    /// control).
+    static func isClean(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while true {
+            i = PrintableASCII.runEnd(p, from: i)
+            guard i < p.count else { return true }
+            let b = p[i]
             if b < 0x20 && b != 0x0A { return false }
             if b == 0x7F { return false }
-            if prev1 == 0xC2 && b >= 0x80 && b <= 0x9F { return false }                      // C1
-            if prev2 == 0xE2 && prev1 == 0x80 && b >= 0xAA && b <= 0xAE { return false }     // U+202A-E
-            if prev2 == 0xE2 && prev1 == 0x81 && b >= 0xA6 && b <= 0xA9 { return false }     // U+2066-9
-            prev2 = prev1
-            prev1 = b
+            let next = i + 1 < p.count ? p[i + 1] : 0, third = i + 2 < p.count ? p[i + 2] : 0
+            if b == 0xC2 && next >= 0x80 && next <= 0x9F { return false }                      // C1
+            if b == 0xE2 && next == 0x80 && third >= 0xAA && third <= 0xAE { return false }     // U+202A-E
+            if b == 0xE2 && next == 0x81 && third >= 0xA6 && third <= 0xA9 { return false }     // U+2066-9
+            i += 1
         }
-        return true
     }
 
     /// `i` is just past ESC; returns the index after the whole sequence.

@@ -20,12 +20,12 @@ public enum Wrap {
         var text = text
         let bytewise: Bool = text.withUTF8 { bytes in
             // LF is a grapheme of its own except in CR LF: without CR LF, paragraphs can be cut on bytes.
-            guard !bytes.indices.contains(where: { bytes[$0] == 0x0A && $0 > 0 && bytes[$0 - 1] == 0x0D }) else { return false }
+            guard !containsCRLF(bytes) else { return false }
             var start = 0
             while start <= bytes.count {
-                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                let end = index(of: 0x0A, in: bytes, from: start)
                 let paragraph = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if paragraph.allSatisfy({ 0x20...0x7E ~= $0 }) {
+                if PrintableASCII.isAll(paragraph) {
                     wrapASCIIParagraph(paragraph, width: width, into: &result)
                 } else {
                     wrapParagraph(Substring(String(decoding: paragraph, as: UTF8.self)), width: width, into: &result)
@@ -42,33 +42,69 @@ public enum Wrap {
     }
 
     /// `wrapParagraph` for printable ASCII, where a byte is a character of width 1: every line
-    /// is a run of the source, so lines are cut out of it, not built a character at a time
-    /// (a streaming answer at full speed is wrapped as fast as it arrives).
+    /// is a run of the source, found by looking at the byte `width` after the line's start and
+    /// back to the last space, not by walking every word (a streaming answer at full speed is
+    /// wrapped as fast as it arrives).
     static func wrapASCIIParagraph(_ p: UnsafeBufferPointer<UInt8>, width: Int, into result: inout [String]) {
-        var line = 0..<0           // the line so far, as a run of `p`
-        var i = 0
+        let space: UInt8 = 0x20
         func emit(_ run: Range<Int>) { result.append(String(decoding: UnsafeBufferPointer(rebasing: p[run]), as: UTF8.self)) }
-        while i < p.count {
-            let spacesStart = i
-            while i < p.count, p[i] == 0x20 { i += 1 }
-            let wordStart = i
-            while i < p.count, p[i] != 0x20 { i += 1 }
-            guard i > wordStart else { break }   // trailing spaces are dropped
-            let wordWidth = i - wordStart
-            if line.count + (wordStart - spacesStart) + wordWidth <= width {
-                line = (line.isEmpty ? spacesStart : line.lowerBound)..<i
-            } else if wordWidth <= width {
-                if !line.isEmpty { emit(line) }
-                line = wordStart..<i
-            } else {
-                // A word wider than the line starts afresh and is cut every `width` characters.
-                if !line.isEmpty { emit(line) }
-                var cut = wordStart
-                while i - cut > width { emit(cut..<cut + width); cut += width }
-                line = cut..<i
-            }
+        func skipSpaces(_ i: Int) -> Int {
+            var i = i
+            while i < p.count, p[i] == space { i += 1 }
+            return i
         }
-        emit(line)
+        func trimSpaces(_ end: Int, after start: Int) -> Int {
+            var end = end
+            while end > start, p[end - 1] == space { end -= 1 }
+            return end
+        }
+        // Leading spaces stay as indentation when the first word fits after them.
+        var start = 0
+        while true {
+            let limit = start + width
+            if limit >= p.count {
+                // The rest fits; trailing spaces are dropped. A paragraph of spaces is one empty line.
+                let end = trimSpaces(p.count, after: start)
+                emit(start..<max(start, end))
+                return
+            }
+            var end = limit
+            if p[limit] != space {
+                // The word across the limit moves to the next line, unless it is the line's first.
+                while end > start, p[end - 1] != space { end -= 1 }
+            }
+            end = trimSpaces(end, after: start)
+            if end == start {
+                if p[start] == space {
+                    start = skipSpaces(start)   // indentation and a word too wide for it: the word starts the line
+                    continue
+                }
+                end = limit                     // a word wider than the line is cut every `width` characters
+                emit(start..<end)
+                start = end
+                continue
+            }
+            emit(start..<end)
+            start = skipSpaces(end)
+            if start == p.count { return }
+        }
+    }
+
+    private static func containsCRLF(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            i = index(of: 0x0D, in: bytes, from: i)
+            if i + 1 < bytes.count, bytes[i + 1] == 0x0A { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The first `byte` at or after `start` (memchr), or `bytes.count`.
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let hit = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The lines of `text`, given `lines` = `Wrap.lines(previous, width:)` of a prefix of it:

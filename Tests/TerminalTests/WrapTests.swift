@@ -78,7 +78,7 @@ final class WrapTests: XCTestCase {
     func testASCIIFastPathEqualsCharacterWrapping() {
         var rng = SystemRandomNumberGenerator()
         let pieces = ["a", "bb", "word", "averyveryverylongword", " ", "   ", "x.y", "{json:1}"]
-        for _ in 0..<400 {
+        for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let width = Int.random(in: 1...14, using: &rng)
             var expected: [String] = []
