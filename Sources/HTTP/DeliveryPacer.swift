@@ -4,10 +4,11 @@ import Foundation
 ///
 /// Bytes that arrive within `interval` of the last hand-over wait and go together
 /// (`HTTPRequest.deliveryInterval`), unless 32 KB wait: a token per packet then costs no task
-/// hand-off each, and a stream at full speed is still parsed while it arrives. The rate of the
-/// last interval decides how the engine reads: a trickling stream (under 1 MB/s) can wait in
-/// the socket until its held bytes are due; a fast one that comes in small TCP segments is
-/// read in batches a moment apart rather than once per segment.
+/// hand-off each. The rate of the last interval decides how the engine reads: a trickling
+/// stream (under 1 MB/s) can wait in the socket until its held bytes are due; a fast one that
+/// comes in small TCP segments is read in batches a moment apart rather than once per
+/// segment, and each batch goes out when its round ends, so the answer is parsed while it
+/// arrives and little is left to parse after its last byte.
 struct DeliveryPacer {
     let interval: Duration
     private var pending = Data()
@@ -27,7 +28,7 @@ struct DeliveryPacer {
     static let trickleRate = 1_000_000.0
     /// A round that read less than this from a fast stream read a few segments only.
     static let batchBytes = 16 << 10
-    static let batchWait = Duration.microseconds(700)
+    static let batchWait = Duration.microseconds(250)
 
     init(interval: Duration) { self.interval = interval }
 
@@ -49,16 +50,20 @@ struct DeliveryPacer {
         return pending
     }
 
-    /// When held-back bytes must go out, if any are waiting.
+    /// When held-back bytes must go out, if any are waiting: a fast stream's at the end of
+    /// the engine's round.
     var flushDeadline: ContinuousClock.Instant? {
-        pending.isEmpty ? nil : lastDelivery + interval
+        guard !pending.isEmpty else { return nil }
+        return isFast ? lastDelivery : lastDelivery + interval
     }
+
+    private var isFast: Bool { recentRate.map { $0 >= Self.trickleRate } ?? false }
 
     /// Until when the engine need not read this transfer: a trickling stream holding bytes not
     /// due yet, or a fast one whose last round read only a few segments. Nil: watch it.
     var napDeadline: ContinuousClock.Instant? {
-        guard let recentRate else { return nil }
-        if recentRate < Self.trickleRate { return flushDeadline }
+        guard recentRate != nil else { return nil }
+        if !isFast { return flushDeadline }
         return roundBytes > 0 && roundBytes < Self.batchBytes ? .now + Self.batchWait : nil
     }
 

@@ -42,7 +42,9 @@ final class DeliveryPacerTests: XCTestCase {
         _ = take(&fast, 64 << 10, at: 10)
         XCTAssertNil(fast.napDeadline, "a full read: keep reading")
         fast.startRound(at: t0 + .milliseconds(11))
-        _ = take(&fast, 600, at: 11)
+        XCTAssertNil(take(&fast, 600, at: 11), "held within the round")
+        XCTAssertEqual(fast.flushDeadline, t0 + .milliseconds(10), "a fast stream's round goes out when the round ends")
         XCTAssertNotNil(fast.napDeadline, "a few segments: read the next batch a moment later")
+        XCTAssertEqual(slow.flushDeadline.map { $0 > t0 + .milliseconds(10) }, true, "a trickle's bytes wait for the interval")
     }
 }
