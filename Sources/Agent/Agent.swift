@@ -32,10 +32,14 @@ public final class Agent: Sendable {
     }
 
     /// Runs the turn to its end (answer, limit, error or cancel) and returns the final message.
+    /// `beforeStoring` is awaited after each model call's last words were emitted, before they
+    /// are stored: the TUI returns once they are on the screen (`FrameBarrier`).
     public func run(_ turn: Turn, now: Date = Date(), timeZone: TimeZone = .current,
                     approve: @escaping ApprovalHandler = { _, _ in false },
-                    emit: @escaping @Sendable (AgentEvent) -> Void) async -> Message {
-        var runner = TurnRunner(agent: self, turn: turn, now: now, timeZone: timeZone, approve: approve, emit: emit)
+                    emit: @escaping @Sendable (AgentEvent) -> Void,
+                    beforeStoring: @escaping @Sendable () async -> Void = {}) async -> Message {
+        var runner = TurnRunner(agent: self, turn: turn, now: now, timeZone: timeZone, approve: approve, emit: emit,
+                                beforeStoring: beforeStoring)
         let message = await runner.run()
         emit(.finished(message))
         return message

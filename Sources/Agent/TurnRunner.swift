@@ -12,6 +12,7 @@ struct TurnRunner {
     let timeZone: TimeZone
     let approve: ApprovalHandler
     let emit: @Sendable (AgentEvent) -> Void
+    let beforeStoring: @Sendable () async -> Void
 
     private var message: Message
     private var context: [ChatMessage] = []
@@ -21,9 +22,9 @@ struct TurnRunner {
     private let startedAt = Date()
 
     init(agent: Agent, turn: Turn, now: Date, timeZone: TimeZone, approve: @escaping ApprovalHandler,
-         emit: @escaping @Sendable (AgentEvent) -> Void) {
+         emit: @escaping @Sendable (AgentEvent) -> Void, beforeStoring: @escaping @Sendable () async -> Void) {
         self.agent = agent; self.turn = turn; self.now = now; self.timeZone = timeZone
-        self.approve = approve; self.emit = emit; self.message = turn.assistant
+        self.approve = approve; self.emit = emit; self.beforeStoring = beforeStoring; self.message = turn.assistant
     }
 
     mutating func run() async -> Message {
@@ -91,6 +92,7 @@ struct TurnRunner {
             }
         }
         emit(.modelCallEnded(messageId: message.id!))
+        await beforeStoring()
         if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
         try Task.checkCancellation()
         return calls.requests

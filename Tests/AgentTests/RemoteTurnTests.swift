@@ -65,6 +65,37 @@ final class RemoteTurnTests: XCTestCase {
         XCTAssertEqual(rows.first?.model, "gpt-4.1-mini")
     }
 
+    /// The TUI holds the turn there until the last words are on screen: by then every word was
+    /// emitted and the answer is not stored yet; once the hook returns, it is.
+    func testBeforeStoringRunsAfterTheLastWordsAndBeforeTheAnswerIsStored() async throws {
+        let database = try AppDatabase.temporary()
+        let agent = try agent(database)
+        let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: "hi")
+        let events = Events()
+        let hook = HookRecord()
+        let message = try await withDeadline(20) {
+            await agent.run(turn, emit: { events.add($0) }, beforeStoring: {
+                hook.record(emitted: events.all, stored: try? database.message(id: turn.assistant.id!))
+            })
+        }
+        XCTAssertEqual(message.status, .complete)
+        let calls = hook.calls
+        XCTAssertEqual(calls.count, 1, "one model call, one wait")
+        let (emitted, stored) = try XCTUnwrap(calls.first)
+        XCTAssertEqual(stored?.status, .streaming, "not stored before the hook returns")
+        guard case .modelCallEnded? = emitted.last else { return XCTFail("the end of the model call is the last event before it") }
+        XCTAssertEqual(emitted.count, events.all.count - 1, "after it comes only .finished")
+        XCTAssertEqual(try database.message(id: message.id!)?.status, .complete)
+    }
+
+    private final class HookRecord: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [([AgentEvent], Message?)] = []
+        func record(emitted: [AgentEvent], stored: Message?) { lock.withLock { items.append((emitted, stored)) } }
+        var calls: [([AgentEvent], Message?)] { lock.withLock { items } }
+    }
+
     func testDropMidStreamKeepsPartialTextMarkedInterrupted() async throws {
         let (message, database, _) = try await runTurn("hi [fault:drop]")
         XCTAssertEqual(message.status, .interrupted)

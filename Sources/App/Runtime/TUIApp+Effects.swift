@@ -41,11 +41,14 @@ extension TUIApp {
             state.chat.streamingMessageId = turn.assistant.id
             turnCounter += 1
             state.chat.activeTurn = turnCounter
-            let id = turnCounter, mailbox = self.mailbox, approvals = self.approvals, agent = self.agent
+            let id = turnCounter, mailbox = self.mailbox, approvals = self.approvals, agent = self.agent, frames = self.frames
             turnTask = Task.detached {
                 await agent.run(turn, approve: { call, definition in
                     await approvals.ask(call, definition, post: { mailbox.post($0, urgent: true) })
-                }, emit: { mailbox.post(.agent(turnId: id, $0), urgent: $0.drawsAtOnce) })
+                }, emit: { event in
+                    if case .modelCallEnded = event { frames.reset() }
+                    mailbox.post(.agent(turnId: id, event), urgent: event.drawsAtOnce)
+                }, beforeStoring: { await frames.waitForFrame() })
             }
         } catch {
             // Nothing typed is lost: the text goes back into the input.

@@ -16,6 +16,7 @@ public final class TUIApp {
     var switcher: ProviderSwitcher?
     let mailbox = Mailbox()
     let approvals = ApprovalBroker()
+    let frames = FrameBarrier()
     let renderer: Renderer
     let inputDescriptor: Int32
     var state: AppState
@@ -137,11 +138,14 @@ public final class TUIApp {
     }
 
     func handle(_ events: [Event]) {
-        var drawNow = false
+        var drawNow = false, endOfModelCall = false
         let before = hadKey && state.chat.isStreaming ? ScreenOutsideInput(state) : nil
         for event in events {
             dirty = true
-            if case .agent(_, let agentEvent) = event, agentEvent.drawsAtOnce { drawNow = true }
+            if case .agent(_, let agentEvent) = event {
+                if agentEvent.drawsAtOnce { drawNow = true }
+                if case .modelCallEnded = agentEvent { endOfModelCall = true }
+            }
             for effect in update(&state, event) { perform(effect) }
         }
         // A keystroke is drawn at once: typing must never wait for the frame timer. So is the
@@ -149,6 +153,7 @@ public final class TUIApp {
         // key that changed only the input redraws only the input; the answer keeps its frames.
         if drawNow && dirty {
             render()
+            if endOfModelCall { frames.frameDrawn() }
         } else if hadKey && dirty {
             if let before, state.chat.isStreaming, before == ScreenOutsideInput(state), renderer.renderInput(state, into: &canvas) {
                 backend.present(canvas)
