@@ -3,26 +3,43 @@ import Core
 import Storage
 import Providers
 
-/// Numbers the steps of one turn and stores each change, so a reopened chat shows the same timeline.
+/// Numbers the steps of one turn and stores each change, so a reopened chat shows the same
+/// timeline. Keeps the steps still under way, so a turn that ends early closes them.
 struct TimelineRecorder {
     private(set) var count = 0
+    /// Begun and not finished, by position.
+    private var open: [Int: TimelineStep] = [:]
 
     mutating func begin(kind: TimelineKind, title: String, detail: String, callId: String?,
                         messageId: Int64, in db: AppDatabase) -> TimelineStep {
-        let step = TimelineStep(messageId: messageId, position: count, kind: kind, title: title,
+        var step = TimelineStep(messageId: messageId, position: count, kind: kind, title: title,
                                 detail: detail, callId: callId, status: .running, startedAt: Date())
         count += 1
-        return (try? db.insertTimelineStep(step)) ?? step
+        step = (try? db.insertTimelineStep(step)) ?? step
+        open[step.position] = step
+        return step
     }
 
-    func save(_ step: TimelineStep, in db: AppDatabase) {
+    mutating func save(_ step: TimelineStep, in db: AppDatabase) {
+        if open[step.position] != nil { open[step.position] = step }
         if step.id != nil { try? db.updateTimelineStep(step) }
     }
 
-    func finish(_ step: inout TimelineStep, status: StepStatus, duration: Double? = nil, in db: AppDatabase) {
+    mutating func finish(_ step: inout TimelineStep, status: StepStatus, duration: Double? = nil, in db: AppDatabase) {
         step.status = status
         step.duration = duration ?? Date().timeIntervalSince(step.startedAt)
+        open[step.position] = nil
         save(step, in: db)
+    }
+
+    /// Finishes every step still under way with `status` (the turn failed or was cancelled
+    /// during them) and returns them, in order.
+    mutating func finishOpen(status: StepStatus, in db: AppDatabase) -> [TimelineStep] {
+        open.keys.sorted().compactMap { position in
+            guard var step = open[position] else { return nil }
+            finish(&step, status: status, in: db)
+            return step
+        }
     }
 
     /// Reasoning arrives in pieces: one "thought" step per model call, growing as it streams.
@@ -31,6 +48,7 @@ struct TimelineRecorder {
             return begin(kind: .thought, title: "thinking", detail: text, callId: nil, messageId: messageId, in: db)
         }
         step.detail += text
+        open[step.position] = step
         return step
     }
 }
@@ -52,6 +70,29 @@ struct ToolCallAccumulator {
 
     var requests: [ToolCallRequest] {
         order.compactMap { i in calls[i].map { ToolCallRequest(id: $0.id, name: $0.name, arguments: $0.arguments) } }
+    }
+}
+
+/// Call ids unique within a turn. Some providers number calls afresh in every model call
+/// (Gemini and Ollama send none, so `call_1` each time; text tool calls too), but a turn's
+/// calls are stored and answered by id: a repeated id gets the step number appended, the
+/// same in the assistant message and in the result sent back.
+struct CallIds {
+    private var used: Set<String> = []
+
+    mutating func unique(_ calls: [ToolCallRequest], step: Int) -> [ToolCallRequest] {
+        calls.map { call in
+            var call = call
+            var id = call.id.isEmpty ? "call" : call.id
+            if used.contains(id) {
+                var n = step
+                while used.contains("\(id)-\(n)") { n += 1 }
+                id = "\(id)-\(n)"
+            }
+            used.insert(id)
+            call.id = id
+            return call
+        }
     }
 }
 

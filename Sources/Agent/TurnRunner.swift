@@ -17,6 +17,7 @@ struct TurnRunner {
     private var message: Message
     private var context: [ChatMessage] = []
     private var steps = TimelineRecorder()
+    private var callIds = CallIds()
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -34,10 +35,10 @@ struct TurnRunner {
         context.append(ChatMessage(role: .user, content: turn.user.content))
         var consecutiveErrors = 0
 
-        for _ in 0..<max(1, agent.config.stepLimit) {
+        for step in 0..<max(1, agent.config.stepLimit) {
             let calls: [ToolCallRequest]
             do {
-                calls = try await callModel()
+                calls = callIds.unique(try await callModel(), step: step + 1)
             } catch {
                 return finish(failure: error)
             }
@@ -152,7 +153,11 @@ struct TurnRunner {
 
     // MARK: ending
 
-    private mutating func finish(status: MessageStatus, errorText: String? = nil) -> Message {
+    private mutating func finish(status: MessageStatus, errorText: String? = nil, openSteps: StepStatus = .cancelled) -> Message {
+        // Steps under way when the turn ended early (a cancel, a failed stream) end with it.
+        for step in steps.finishOpen(status: openSteps, in: agent.database) {
+            emit(.step(step))
+        }
         if steps.count > 0 {
             var answer = steps.begin(kind: .answer, title: "answer", detail: "", callId: nil,
                                      messageId: message.id!, in: agent.database)
@@ -186,6 +191,6 @@ struct TurnRunner {
             return finish(status: .interrupted, errorText: "Cancelled. Press r or type /retry to ask again.")
         }
         let text = (error as? ProviderError)?.description ?? "The request failed: \(error)."
-        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: text)
+        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: text, openSteps: .failed)
     }
 }

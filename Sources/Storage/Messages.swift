@@ -96,6 +96,11 @@ extension AppDatabase {
                     UPDATE message SET status = 'interrupted', errorText = ?, updatedAt = ?, streamingPid = NULL
                     WHERE id = ?
                     """, arguments: [Self.interruptedByExitText, Date(), id])
+                // Its steps that were still under way stopped with it: no spinner forever.
+                try db.execute(sql: """
+                    UPDATE timelineStep SET status = 'cancelled'
+                    WHERE messageId = ? AND status IN ('pending', 'running', 'awaitingApproval')
+                    """, arguments: [id])
             }
             return stale.count
         }

@@ -1,0 +1,169 @@
+import XCTest
+import Core
+import Providers
+import Storage
+import Tools
+import TestSupport
+@testable import Agent
+
+/// Multi-step Reason-Act turns against the loopback peer's agent scenarios
+/// (`[script:agent:NAME]`, Tests/Peers/peer_scripts.py), in the OpenAI and Anthropic formats,
+/// through the real engine and the built-in tools on a real SQLite file.
+final class AgentLoopTests: XCTestCase {
+    private static let peer = Result { try PeerServer.providers() }
+    private static let formats: [ProviderKind] = [.openai, .anthropic]
+
+    private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6) throws -> Agent {
+        let base = try Self.peer.get().baseURL
+        let environment = kind == .openai ? ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"]
+                                          : ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "test-key-123456"]
+        let settings = try ProviderResolver.resolve(environment: environment, config: ProviderConfigValues(provider: kind.rawValue))
+        let provider = RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10),
+                                      retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01, jitter: 0))
+        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: AgentConfig(stepLimit: stepLimit))
+    }
+
+    private struct Outcome {
+        var message: Message
+        var database: AppDatabase
+        var events: [AgentEvent]
+        /// The steps as last emitted, by position.
+        var steps: [TimelineStep] {
+            var latest: [Int: TimelineStep] = [:]
+            for case .step(let step) in events { latest[step.position] = step }
+            return latest.keys.sorted().map { latest[$0]! }
+        }
+    }
+
+    private final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [AgentEvent] = []
+        func add(_ e: AgentEvent) { lock.withLock { items.append(e) } }
+        var all: [AgentEvent] { lock.withLock { items } }
+    }
+
+    private func run(_ scenario: String, _ kind: ProviderKind, stepLimit: Int = 6, database: AppDatabase? = nil,
+                     approve: Bool = false) async throws -> Outcome {
+        try await run(text: "please [script:agent:\(scenario)]", kind, stepLimit: stepLimit, database: database, approve: approve)
+    }
+
+    private func run(text: String, _ kind: ProviderKind, stepLimit: Int = 6, database: AppDatabase? = nil,
+                     approve: Bool = false) async throws -> Outcome {
+        let database = try database ?? AppDatabase.temporary()
+        let agent = try agent(kind, database, stepLimit: stepLimit)
+        let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+        let events = Events()
+        let message = try await withDeadline(30) {
+            await agent.run(turn, now: Date(timeIntervalSince1970: 1_795_392_000), timeZone: TimeZone(identifier: "UTC")!,
+                            approve: { _, _ in approve }, emit: { events.add($0) })
+        }
+        return Outcome(message: message, database: database, events: events.all)
+    }
+
+    private func summary(_ steps: [TimelineStep]) -> [String] {
+        steps.map { "\($0.kind.rawValue) \($0.title) \($0.status.rawValue)" }
+    }
+
+    func testTwoStepToolUseStoresTheTaskAndAnswers() async throws {
+        for kind in Self.formats {
+            let o = try await run("two-step", kind)
+            XCTAssertEqual(o.message.status, .complete, "\(kind)")
+            XCTAssertEqual(o.message.content, "The dentist is on your calendar for Wednesday at 09:30.")
+            let tasks = try o.database.tasks(on: CivilDate(year: 2026, month: 11, day: 25))
+            XCTAssertEqual(tasks.map(\.title), ["Dentist"], "\(kind)")
+            XCTAssertEqual(summary(o.steps), ["toolCall create_task done", "toolResult result done", "answer answer done"], "\(kind)")
+            let calls = try o.database.toolCalls(messageId: o.message.id!)
+            XCTAssertEqual(calls.map(\.name), ["create_task"])
+            XCTAssertEqual(calls.first?.isError, false)
+        }
+    }
+
+    func testParallelCallsInOneStepBothRunWithTheirOwnRows() async throws {
+        for kind in Self.formats {
+            let o = try await run("parallel", kind)
+            XCTAssertEqual(o.message.status, .complete, "\(kind)")
+            let titles = try o.database.tasks(from: CivilDate(year: 2026, month: 11, day: 25), to: CivilDate(year: 2026, month: 11, day: 26)).map(\.title)
+            XCTAssertEqual(titles.sorted(), ["Dentist", "Gym"], "\(kind)")
+            XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).map(\.callId), ["call_1", "call_2"])
+        }
+    }
+
+    func testAToolErrorGoesBackToTheModelWhichRecovers() async throws {
+        for kind in Self.formats {
+            let o = try await run("recover", kind)
+            XCTAssertEqual(o.message.status, .complete, "\(kind)")
+            XCTAssertEqual(summary(o.steps), ["toolCall create_task failed", "error error failed",
+                                              "toolCall create_task done", "toolResult result done", "answer answer done"], "\(kind)")
+            let calls = try o.database.toolCalls(messageId: o.message.id!)
+            // The peer numbers calls from call_1 in every step: the second step's id is made unique.
+            XCTAssertEqual(calls.map(\.callId), ["call_1", "call_1-2"], "\(kind)")
+            XCTAssertEqual(calls.map(\.isError), [true, false])
+            XCTAssertTrue(calls[0].result?.contains("title") == true, calls[0].result ?? "")
+        }
+    }
+
+    func testThreeToolErrorsInARowStopWithAnExplanation() async throws {
+        for kind in Self.formats {
+            let o = try await run("errors", kind)
+            XCTAssertEqual(o.message.status, .complete, "\(kind)")
+            XCTAssertTrue(o.message.content.contains("Stopped after three tool errors in a row"), o.message.content)
+            XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).count, 3, "\(kind)")
+            XCTAssertEqual(o.steps.last(where: { $0.kind == .error })?.title, "stopped")
+        }
+    }
+
+    func testAModelThatKeepsCallingStopsAtTheStepLimit() async throws {
+        for kind in Self.formats {
+            let o = try await run("loop", kind, stepLimit: 3)
+            XCTAssertTrue(o.message.content.contains("Stopped at the step limit (3 model calls)"), o.message.content)
+            XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).map(\.callId), ["call_1", "call_1-2", "call_1-3"], "\(kind)")
+        }
+    }
+
+    func testADestructiveCallRunsOnlyWhenApproved() async throws {
+        for kind in Self.formats {
+            for approve in [false, true] {
+                let database = try AppDatabase.temporary()
+                _ = try database.insertTask(TaskItem(title: "Dentist", dueDate: CivilDate(year: 2026, month: 11, day: 25)))
+                let o = try await run("delete", kind, database: database, approve: approve)
+                XCTAssertEqual(o.message.status, .complete)
+                let left = try database.tasks(on: CivilDate(year: 2026, month: 11, day: 25)).map(\.title)
+                XCTAssertEqual(left, approve ? [] : ["Dentist"], "\(kind) approve=\(approve)")
+                XCTAssertEqual(o.steps.first?.status, approve ? .done : .cancelled)
+                let asked = o.events.contains { if case .step(let s) = $0 { return s.status == .awaitingApproval } else { return false } }
+                XCTAssertTrue(asked, "the step waited for the answer")
+            }
+        }
+    }
+
+    /// A stream that breaks off during the model's reasoning leaves no step spinning, live
+    /// or stored; an answer left streaming by a killed process has its steps closed at start.
+    func testNoStepIsLeftRunningWhenATurnEndsEarly() async throws {
+        let o = try await run(text: "think [script:thinking] [fault:drop]", .anthropic)
+        XCTAssertEqual(o.message.status, .interrupted)
+        let thought = try XCTUnwrap(o.steps.first { $0.kind == .thought })
+        XCTAssertEqual(thought.status, .failed)
+        XCTAssertFalse(thought.detail.isEmpty, "the reasoning that arrived is kept")
+        let stored = try o.database.timelineSteps(messageIds: [o.message.id!])[o.message.id!] ?? []
+        XCTAssertFalse(stored.contains { $0.status == .running }, "\(stored.map(\.status))")
+        XCTAssertEqual(stored.first { $0.kind == .thought }?.detail, thought.detail)
+
+        let database = try AppDatabase.temporary()
+        let conversation = try database.createConversation(title: "t", provider: "openai", model: "m")
+        let answer = try database.appendMessage(Message(conversationId: conversation.id!, role: .assistant, content: "", status: .streaming))
+        _ = try database.insertTimelineStep(TimelineStep(messageId: answer.id!, position: 0, kind: .toolCall, title: "create_task",
+                                                         detail: "", callId: "c", status: .running, startedAt: Date()))
+        XCTAssertEqual(try database.markInterruptedMessages(), 1)
+        XCTAssertEqual(try database.timelineSteps(messageIds: [answer.id!])[answer.id!]?.map(\.status), [.cancelled])
+    }
+
+    /// A reopened conversation shows the timeline exactly as it was emitted.
+    func testTheStoredTimelineIsTheOneShownLive() async throws {
+        let o = try await run("recover", .openai)
+        let stored = try o.database.timelineSteps(messageIds: [o.message.id!])[o.message.id!] ?? []
+        XCTAssertEqual(stored.map(\.position), o.steps.map(\.position))
+        XCTAssertEqual(summary(stored), summary(o.steps))
+        XCTAssertEqual(stored.map(\.detail), o.steps.map(\.detail))
+    }
+}

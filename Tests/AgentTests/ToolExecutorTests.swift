@@ -1,0 +1,40 @@
+import XCTest
+import Core
+import Providers
+import Storage
+import Tools
+@testable import Agent
+
+/// Every way a call can be wrong ends as an error result for the model, and nothing is stored.
+final class ToolExecutorTests: XCTestCase {
+    private func execute(_ name: String, _ arguments: String, _ database: AppDatabase) async -> ToolResult {
+        await ToolExecutor.execute(ToolCallRequest(id: "c1", name: name, arguments: arguments), registry: .builtIn(),
+                                   database: database, now: Date(timeIntervalSince1970: 1_795_392_000), timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    func testBadCallsBecomeErrorResultsAndChangeNothing() async throws {
+        let database = try AppDatabase.temporary()
+        let cases: [(String, String, String)] = [
+            ("no_such_tool", "{}", "Unknown tool 'no_such_tool'"),
+            ("create_task", "[1, 2]", "are not a JSON object"),
+            ("create_task", "{\"title\": ", "are not a JSON object"),
+            ("create_task", "{}", "'title' is required"),
+            ("create_task", #"{"title": ["a"]}"#, "'title' must be a string, not an array"),
+            ("create_task", #"{"title": "a", "priority": "urgent!"}"#, "'priority' must be one of"),
+            ("create_task", "{\"title\": \"" + String(repeating: "x", count: 70_000) + "\"}", "at most 64 KB are taken"),
+        ]
+        for (name, arguments, expected) in cases {
+            let result = await execute(name, arguments, database)
+            XCTAssertTrue(result.isError, "\(name) \(arguments.prefix(40))")
+            XCTAssertTrue(result.text.contains(expected), result.text)
+        }
+        XCTAssertEqual(try database.tasks(from: CivilDate(year: 2000, month: 1, day: 1), to: CivilDate(year: 2100, month: 1, day: 1)).count, 0)
+    }
+
+    func testAValidCallRuns() async throws {
+        let database = try AppDatabase.temporary()
+        let result = await execute("create_task", #"{"title": "Dentist", "date": "2026-11-25", "category": "health"}"#, database)
+        XCTAssertFalse(result.isError, result.text)
+        XCTAssertEqual(try database.tasks(on: CivilDate(year: 2026, month: 11, day: 25)).map(\.category), ["Health"])
+    }
+}
