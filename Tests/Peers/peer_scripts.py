@@ -11,6 +11,10 @@ Without either, the answer is the `text` scenario.
   tools2           two calls: get_weather as above, then get_time {"timezone": ..., "note": ...}
   thinking         a reasoning block (Anthropic thinking, shown as plain text elsewhere) then text
   echo             the last user message, word by word
+  agent:NAME       one step of a multi-step agent scenario (AGENT below): which step is the
+                   number of assistant turns since the last user message with text, so each
+                   model call of one agent turn gets the next step. Call ids restart at
+                   call_1 in every step, as some providers' do.
 """
 
 import json
@@ -26,6 +30,20 @@ WEATHER = ("get_weather", {"city": "Zürich", "unit": "celsius"})
 TIME = ("get_time", {"timezone": "Europe/Zurich", "note": "say \"hi\"\n"})
 
 TAG = re.compile(r"\[(script|fault):([^\]\s]+)\]")
+
+DENTIST = {"title": "Dentist", "date": "2026-11-25", "time": "09:30"}
+# Steps of the agent scenarios: a list of calls (name, arguments), or the text of the answer.
+# The last step repeats once the list runs out.
+AGENT = {
+    "two-step": [[("create_task", DENTIST)], "The dentist is on your calendar for Wednesday at 09:30."],
+    "parallel": [[("create_task", DENTIST), ("create_task", {"title": "Gym", "date": "2026-11-26"})],
+                 "Both are on your calendar."],
+    "recover": [[("create_task", {"title": 42, "date": "2026-11-25"})], [("create_task", DENTIST)],
+                "Fixed the title; the dentist is on your calendar."],
+    "errors": [[("no_such_tool", {"x": 1})]],
+    "loop": [[("list_tasks", {"from": "2026-11-01", "to": "2026-11-30"})]],
+    "delete": [[("delete_task", {"title": "Dentist"})], "Done."],
+}
 
 
 @dataclass
@@ -65,7 +83,7 @@ def tags(text: str) -> dict:
     return {kind: value for kind, value in TAG.findall(text or "")}
 
 
-def make_reply(script: str, user_text: str) -> Reply:
+def make_reply(script: str, user_text: str, step: int = 0) -> Reply:
     name, _, arg = (script or "text").partition(":")
     reply = Reply(input_tokens=10 + len(TAG.sub("", user_text or "").split()))
     if name == "text":
@@ -85,6 +103,13 @@ def make_reply(script: str, user_text: str) -> Reply:
     elif name == "echo":
         words = TAG.sub("", user_text or "").split(" ")
         reply.text = [w if i == 0 else " " + w for i, w in enumerate(words)]
+    elif name == "agent" and arg in AGENT:
+        steps = AGENT[arg]
+        current = steps[min(step, len(steps) - 1)]
+        if isinstance(current, str):
+            reply.text = [w if i == 0 else " " + w for i, w in enumerate(current.split(" "))]
+        else:
+            reply.tool_calls = [ToolCall(f"call_{i + 1}", name, args) for i, (name, args) in enumerate(current)]
     else:
         raise ValueError(f"unknown script {script!r}")
     return reply
@@ -106,18 +131,39 @@ def fragments(text: str) -> list:
 
 
 def user_text_openai(body: dict) -> str:
-    """The last user message of an OpenAI, Anthropic or Ollama `messages` list."""
-    for message in reversed(body.get("messages") or []):
-        if message.get("role") == "user":
-            return content_text(message.get("content"))
-    return ""
+    """The last user message with text of an OpenAI, Anthropic or Ollama `messages` list
+    (Anthropic sends tool results as user messages of `tool_result` blocks only)."""
+    return next((text for _, text in _user_texts(body.get("messages") or [], "assistant", _message_text)), "")
 
 
 def user_text_gemini(body: dict) -> str:
-    for content in reversed(body.get("contents") or []):
-        if content.get("role", "user") == "user":
-            return "".join(p.get("text", "") for p in content.get("parts") or [])
-    return ""
+    return next((text for _, text in _user_texts(body.get("contents") or [], "model", _gemini_text)), "")
+
+
+def agent_step(body: dict) -> int:
+    """How many model turns came after the last user message with text: the agent step."""
+    if "contents" in body:
+        items, assistant, text = body.get("contents") or [], "model", _gemini_text
+    else:
+        items, assistant, text = body.get("messages") or [], "assistant", _message_text
+    last = next((i for i, _ in _user_texts(items, assistant, text)), -1)
+    return sum(1 for item in items[last + 1:] if item.get("role") == assistant)
+
+
+def _user_texts(items: list, assistant: str, text):
+    """(index, text) of the user items with text, last first."""
+    for i in range(len(items) - 1, -1, -1):
+        item = items[i]
+        if item.get("role", "user") == "user" and text(item):
+            yield i, text(item)
+
+
+def _message_text(message: dict) -> str:
+    return content_text(message.get("content"))
+
+
+def _gemini_text(content: dict) -> str:
+    return "".join(p.get("text", "") for p in content.get("parts") or [] if isinstance(p, dict))
 
 
 def content_text(content) -> str:

@@ -53,7 +53,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 import peer_formats as formats
-from peer_scripts import make_reply, tags, user_text_gemini, user_text_openai
+from peer_scripts import agent_step, make_reply, tags, user_text_gemini, user_text_openai
 
 STALL_LIMIT = 60.0
 
@@ -137,7 +137,7 @@ class Handler(BaseHTTPRequestHandler):
         if not fault and any("invalid-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
             fault = "401"  # a key named invalid-key is always rejected (key checks, wrong keys)
         try:
-            reply = make_reply(script, user_text)
+            reply = make_reply(script, user_text, agent_step(body))
         except ValueError as error:
             return self.send_json(400, {"error": str(error)})
         STATE.record({"method": self.command, "path": url.path, "query": url.query,
