@@ -35,11 +35,13 @@ public struct AgentConfig: Sendable {
     public var checkpointInterval: Duration
     /// How many earlier messages go into the context.
     public var historyLimit: Int
+    /// A tool call that takes longer is stopped and reported to the model as an error.
+    public var toolTimeout: Duration
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",
-                checkpointInterval: Duration = .milliseconds(250), historyLimit: Int = 40) {
+                checkpointInterval: Duration = .milliseconds(250), historyLimit: Int = 40, toolTimeout: Duration = .seconds(30)) {
         self.stepLimit = stepLimit; self.model = model; self.persona = persona
-        self.checkpointInterval = checkpointInterval; self.historyLimit = historyLimit
+        self.checkpointInterval = checkpointInterval; self.historyLimit = historyLimit; self.toolTimeout = toolTimeout
     }
 }

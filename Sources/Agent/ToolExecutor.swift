@@ -12,7 +12,7 @@ enum ToolExecutor {
     static let argumentLimit = 64 << 10
 
     static func execute(_ call: ToolCallRequest, registry: ToolRegistry, database: AppDatabase,
-                        now: Date, timeZone: TimeZone) async -> ToolResult {
+                        now: Date, timeZone: TimeZone, timeout: Duration = .seconds(30)) async -> ToolResult {
         guard let tool = registry.tool(named: call.name) else {
             return ToolResult(text: "Unknown tool '\(call.name)'.", isError: true)
         }
@@ -29,8 +29,18 @@ enum ToolExecutor {
             return ToolResult(text: "Invalid arguments for \(call.name): \(problems.joined(separator: "; ")). Fix them and call it again.",
                               isError: true)
         }
+        let context = ToolContext(database: database, now: now, timeZone: timeZone)
+        let name = call.name
+        return await FirstResult.race(timeout: timeout,
+                                      timedOut: ToolResult(text: "\(name) took longer than \(timeout) and was stopped.", isError: true),
+                                      cancelled: ToolResult(text: "\(name) was cancelled.", isError: true)) {
+            await run(tool, arguments, name: name, context: context)
+        }
+    }
+
+    private static func run(_ tool: any Tool, _ arguments: JSONValue, name: String, context: ToolContext) async -> ToolResult {
         do {
-            var result = try await tool.call(arguments, context: ToolContext(database: database, now: now, timeZone: timeZone))
+            var result = try await tool.call(arguments, context: context)
             if result.text.count > resultLimit {
                 result.text = String(result.text.prefix(resultLimit)) + "\n…(cut at \(resultLimit) characters)"
             }
@@ -38,7 +48,70 @@ enum ToolExecutor {
         } catch let error as ToolError {
             return ToolResult(text: error.message, isError: true)
         } catch {
-            return ToolResult(text: "\(call.name) failed: \(error)", isError: true)
+            return ToolResult(text: "\(name) failed: \(error)", isError: true)
+        }
+    }
+}
+
+/// A tool's result, or the time-out's, or the cancel's: whichever comes first. The tool runs
+/// in a task of its own, so a tool stuck in a call that ignores cancellation cannot hold the
+/// turn; it is cancelled and left to end on its own.
+enum FirstResult {
+    static func race(timeout: Duration, timedOut: ToolResult, cancelled: ToolResult,
+                     _ work: @escaping @Sendable () async -> ToolResult) async -> ToolResult {
+        let slot = Slot()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ToolResult, Never>) in
+                slot.arm(continuation)
+                let worker = Task { slot.fill(await work()) }
+                let timer = Task {
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { slot.fill(timedOut) }
+                }
+                slot.onFill { worker.cancel(); timer.cancel() }
+            }
+        } onCancel: {
+            slot.fill(cancelled)
+        }
+    }
+
+    /// Resumes its continuation once, with the first value filled in.
+    private final class Slot: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<ToolResult, Never>?
+        private var early: ToolResult?
+        private var done = false
+        private var cleanup: (() -> Void)?
+
+        func arm(_ c: CheckedContinuation<ToolResult, Never>) {
+            let value: ToolResult? = lock.withLock {
+                if let early { done = true; return early }
+                continuation = c
+                return nil
+            }
+            if let value { c.resume(returning: value) }
+        }
+
+        func onFill(_ action: @escaping () -> Void) {
+            let run = lock.withLock { () -> Bool in
+                if done { return true }
+                cleanup = action
+                return false
+            }
+            if run { action() }
+        }
+
+        func fill(_ value: ToolResult) {
+            let (c, action): (CheckedContinuation<ToolResult, Never>?, (() -> Void)?) = lock.withLock {
+                guard !done else { return (nil, nil) }
+                guard let continuation else { early = early ?? value; return (nil, nil) }
+                done = true
+                self.continuation = nil
+                defer { cleanup = nil }
+                return (continuation, cleanup)
+            }
+            c?.resume(returning: value)
+            action?()
         }
     }
 }

@@ -38,3 +38,43 @@ final class ToolExecutorTests: XCTestCase {
         XCTAssertEqual(try database.tasks(on: CivilDate(year: 2026, month: 11, day: 25)).map(\.category), ["Health"])
     }
 }
+
+/// A tool stuck for a second in a call that ignores cancellation (bounded, so it does not
+/// hold a thread of the test process for good).
+private struct StuckTool: Tool {
+    let definition = ToolDefinition(name: "stuck", description: "Takes a second, whatever happens.", inputSchema: ["type": "object"])
+    func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
+        let end = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < end { usleep(20_000) }
+        return ToolResult(text: "finished after a second")
+    }
+}
+
+/// Runs the stuck tool with `timeout`; what came back and how long it took.
+private func executeStuck(timeout: Duration) async -> (result: ToolResult, took: Duration) {
+    guard let database = try? AppDatabase.temporary() else { return (ToolResult(text: "no database", isError: true), .zero) }
+    let start = ContinuousClock.now
+    let result = await ToolExecutor.execute(ToolCallRequest(id: "c", name: "stuck", arguments: "{}"),
+                                            registry: ToolRegistry(tools: [StuckTool()]), database: database,
+                                            now: Date(), timeZone: .current, timeout: timeout)
+    return (result, ContinuousClock.now - start)
+}
+
+final class ToolTimeoutTests: XCTestCase {
+    func testAToolThatTakesTooLongIsStoppedWithAnError() async throws {
+        let (result, took) = await executeStuck(timeout: .milliseconds(200))
+        XCTAssertTrue(result.isError)
+        XCTAssertEqual(result.text, "stuck took longer than 0.2 seconds and was stopped.")
+        XCTAssertGreaterThanOrEqual(took, .milliseconds(200))
+        XCTAssertLessThan(took, .seconds(5), "the turn does not wait for the stuck tool")
+    }
+
+    func testCancellingTheTurnEndsAToolAtOnce() async throws {
+        let task = Task.detached { await executeStuck(timeout: .seconds(60)) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let (result, took) = await task.value
+        XCTAssertEqual(result.text, "stuck was cancelled.")
+        XCTAssertLessThan(took, .seconds(5))
+    }
+}
