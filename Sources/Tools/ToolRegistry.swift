@@ -30,11 +30,8 @@ public struct ToolRegistry: Sendable {
         ToolRegistry(tools: tools + more)
     }
 
-    /// The tools that need nothing but the database: what the Offline assistant uses.
+    /// The built-in toolsets' tools (`Toolset.builtIn`): what the Offline assistant uses too.
     public static func builtIn() -> ToolRegistry {
-        ToolRegistry(tools: [
-            CreateTaskTool(), ListTasksTool(), CompleteTaskTool(), DeleteTaskTool(),
-            CreateTodoListTool(), ResolveDateTool(),
-        ])
+        ToolRegistry(tools: Toolset.builtIn.flatMap(\.tools))
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A named group of tools offered or withheld together: the calendar's, the todo lists', ...
+/// `keywords` say when a message is about this toolset (`ToolRouter`).
+public struct Toolset: Sendable {
+    public let name: String
+    public let summary: String
+    public let keywords: [String]
+    public let tools: [any Tool]
+
+    public init(name: String, summary: String, keywords: [String], tools: [any Tool]) {
+        self.name = name; self.summary = summary; self.keywords = keywords; self.tools = tools
+    }
+}
+
+extension Toolset {
+    /// Tasks on days, at times: the Tasks pane's calendar.
+    public static let calendar = Toolset(
+        name: "calendar", summary: "Tasks and events on the calendar.",
+        keywords: ["calendar", "task", "event", "schedule", "appointment", "meeting", "today", "tomorrow", "week",
+                   "agenda", "plan", "busy", "free", "cancel", "move", "reschedule", "delete", "done", "finish"],
+        tools: [CreateTaskTool(), ListTasksTool(), CompleteTaskTool(), DeleteTaskTool()])
+
+    /// Todo lists with subtasks: the Todos pane.
+    public static let todos = Toolset(
+        name: "todos", summary: "Todo lists with subtasks and notes.",
+        keywords: ["todo", "to-do", "list", "checklist", "subtask", "shopping", "groceries", "steps", "packing", "tick"],
+        tools: [CreateTodoListTool()])
+
+    /// Date phrases to dates.
+    public static let dates = Toolset(
+        name: "dates", summary: "Resolve a date phrase to a date.",
+        keywords: ["date", "day", "when", "next", "last", "weekday"],
+        tools: [ResolveDateTool()])
+
+    /// Every built-in toolset, in the order their tools are offered.
+    public static let builtIn: [Toolset] = [.calendar, .todos, .dates]
+}
