@@ -19,7 +19,15 @@ extension Toolset {
         name: "calendar", summary: "Tasks and events on the calendar.",
         keywords: ["calendar", "task", "event", "schedule", "appointment", "meeting", "today", "tomorrow", "week",
                    "agenda", "plan", "busy", "free", "cancel", "move", "reschedule", "delete", "done", "finish"],
-        tools: [CreateTaskTool(), ListTasksTool(), CompleteTaskTool(), DeleteTaskTool()])
+        tools: [CreateTaskTool(), ListTasksTool(), UpdateTaskTool(), DeleteTaskTool(), SearchTasksTool(), TodayTool(),
+                UpcomingTool(), CompleteTaskTool()])
+
+    /// Reminders: tasks in a list, due at a time.
+    public static let reminders = Toolset(
+        name: "reminders", summary: "Reminders in lists, with due dates, times and priorities.",
+        keywords: ["remind", "reminder", "reminders", "don't forget", "dont forget", "alert", "nudge", "due"],
+        tools: [CreateReminderTool(), ListRemindersTool(), CompleteReminderTool(), DeleteReminderTool(), SearchRemindersTool(),
+                GetReminderListsTool()])
 
     /// Todo lists with subtasks: the Todos pane.
     public static let todos = Toolset(
@@ -34,5 +42,5 @@ extension Toolset {
         tools: [ResolveDateTool()])
 
     /// Every built-in toolset, in the order their tools are offered.
-    public static let builtIn: [Toolset] = [.calendar, .todos, .dates]
+    public static let builtIn: [Toolset] = [.calendar, .reminders, .todos, .dates]
 }

@@ -6,9 +6,11 @@ import Core
 final class RegistryTests: XCTestCase {
     func testBuiltInToolsHaveTheNamesTheOfflineAssistantCalls() {
         let registry = ToolRegistry.builtIn()
-        XCTAssertEqual(registry.definitions.map(\.name),
-                       ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date"])
-        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task"])
+        let names = Set(registry.definitions.map(\.name))
+        for name in ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date"] {
+            XCTAssertTrue(names.contains(name), name)
+        }
+        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_reminder"])
         XCTAssertEqual(registry.tool(named: "list_tasks")?.definition.name, "list_tasks")
         XCTAssertNil(registry.tool(named: "rm_rf"))
     }
@@ -25,7 +27,19 @@ final class RegistryTests: XCTestCase {
     }
 
     func testFirstToolWithANameWins() {
-        let registry = ToolRegistry.builtIn().adding([ResolveDateTool(), ListTasksTool()])
-        XCTAssertEqual(registry.definitions.count, 6)
+        let builtIn = ToolRegistry.builtIn()
+        let registry = builtIn.adding([ResolveDateTool(), ListTasksTool()])
+        XCTAssertEqual(registry.definitions.count, builtIn.definitions.count)
+    }
+
+    /// The toolsets, tool by tool; no two toolsets share a tool name.
+    func testToolsetsHoldTheirTools() {
+        let byName = Dictionary(uniqueKeysWithValues: Toolset.builtIn.map { ($0.name, $0.tools.map(\.definition.name)) })
+        XCTAssertEqual(byName["calendar"], ["create_task", "list_tasks", "update_task", "delete_task", "search_tasks",
+                                            "get_today", "get_upcoming", "complete_task"])
+        XCTAssertEqual(byName["reminders"], ["create_reminder", "list_reminders", "complete_reminder", "delete_reminder",
+                                             "search_reminders", "get_reminder_lists"])
+        let all = Toolset.builtIn.flatMap { $0.tools.map(\.definition.name) }
+        XCTAssertEqual(Set(all).count, all.count)
     }
 }

@@ -52,10 +52,10 @@ final class TaskToolsTests: ToolTestCase {
         let result = try await run(ListTasksTool(), ["from": "2026-11-23", "to": "2026-11-30"])
         XCTAssertEqual(result.text, """
             Tue 2026-11-24
-              all day Buy milk [Shopping]
-              17:00 Call mom [Personal] (medium)
+              all day Buy milk [Shopping] #2
+              17:00 Call mom [Personal] (medium) #1
             Fri 2026-11-27
-              09:00 Dentist (high) ✓ done
+              09:00 Dentist (high) ✓ done #3
             """)
         XCTAssertNil(result.change)
     }

@@ -16,13 +16,21 @@ enum TaskText {
 
     static func quoted(_ text: String) -> String { "“\(text)”" }
 
-    /// "  17:00 Call mom [Personal] (medium)" as a line under its day.
+    /// "  17:00 Call mom [Personal] (medium) #12" as a line under its day; the id lets the
+    /// model name the task in its next call.
     static func line(_ task: TaskItem) -> String {
         var text = "  \(task.dueTime?.hhmm ?? "all day") \(task.title)"
         if let category = task.category { text += " [\(category)]" }
         if task.priority != .none { text += " (\(task.priority.rawValue))" }
+        if let list = task.list { text += " in \(quoted(list))" }
         if task.completed { text += " ✓ done" }
+        if let id = task.id { text += " #\(id)" }
         return text
+    }
+
+    /// "Tue 2026-11-24 17:00 Call mom [Personal] #12": a task on a line of its own.
+    static func dated(_ task: TaskItem) -> String {
+        (task.dueDate.map(day) ?? "no date") + line(task).dropFirst(1)
     }
 
     /// "in 11 days", "today", "3 days ago"
