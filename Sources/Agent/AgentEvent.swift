@@ -37,6 +37,8 @@ public struct AgentConfig: Sendable {
     public var historyLimit: Int
     /// A tool call that takes longer is stopped and reported to the model as an error.
     public var toolTimeout: Duration
+    /// Offer every tool in every model call instead of those relevant to the message (`ToolRouter`).
+    public var offerAllTools = false
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",

@@ -18,6 +18,8 @@ struct TurnRunner {
     private var context: [ChatMessage] = []
     private var steps = TimelineRecorder()
     private var callIds = CallIds()
+    /// The tools offered in this turn's model calls (`ToolRouter`).
+    private var offered: [ToolSchema] = []
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -31,8 +33,12 @@ struct TurnRunner {
     mutating func run() async -> Message {
         let earlier = (try? agent.database.recentMessages(conversationId: turn.user.conversationId,
                                                           limit: agent.config.historyLimit + 2)) ?? []
-        context = ContextBuilder.history(earlier.filter { $0.id! < turn.user.id! }.suffix(agent.config.historyLimit))
+        let history = Array(earlier.filter { $0.id! < turn.user.id! }.suffix(agent.config.historyLimit))
+        context = ContextBuilder.history(history)
         context.append(ChatMessage(role: .user, content: turn.user.content))
+        // Routed on this message and the two before it: "yes, move it to friday" follows up.
+        let recent = history.filter { $0.role == .user }.suffix(2).map(\.content) + [turn.user.content]
+        offered = ToolRegistry.schemas(agent.tools.definitions(for: recent.joined(separator: "\n"), offerAll: agent.config.offerAllTools))
         var consecutiveErrors = 0
 
         for step in 0..<max(1, agent.config.stepLimit) {
@@ -64,7 +70,7 @@ struct TurnRunner {
     private mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
             system: ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
-            messages: context, tools: agent.tools.schemas, model: agent.model, now: now, timeZone: timeZone)
+            messages: context, tools: offered, model: agent.model, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
         for try await event in agent.provider.stream(request) {

@@ -5,10 +5,23 @@ import Core
 /// all `Tool`s: a new toolset only adds its tools here.
 public struct ToolRegistry: Sendable {
     public let tools: [any Tool]
+    /// The tools by toolset, for routing (`ToolRouter`).
+    public let toolsets: [Toolset]
     private let indexByName: [String: Int]
 
-    /// When two tools share a name, the first one wins (built-ins before external tools).
+    /// The toolsets' tools; when two share a name, the first one wins.
+    public init(toolsets: [Toolset]) {
+        self.init(tools: toolsets.flatMap(\.tools), toolsets: toolsets)
+    }
+
+    /// Tools in no toolset: always offered.
     public init(tools: [any Tool]) {
+        self.init(tools: tools, toolsets: [Toolset(name: "tools", summary: "", keywords: [], tools: tools)])
+    }
+
+    /// When two tools share a name, the first one wins (built-ins before external tools).
+    private init(tools: [any Tool], toolsets: [Toolset]) {
+        self.toolsets = toolsets
         var kept: [any Tool] = []
         var index: [String: Int] = [:]
         for tool in tools where index[tool.definition.name] == nil {
@@ -25,13 +38,20 @@ public struct ToolRegistry: Sendable {
         indexByName[name].map { tools[$0] }
     }
 
-    /// This registry plus `more` (names already present are kept as they are).
+    /// This registry plus `more`, always offered (names already present are kept as they are).
     public func adding(_ more: [any Tool]) -> ToolRegistry {
-        ToolRegistry(tools: tools + more)
+        ToolRegistry(toolsets: toolsets + [Toolset(name: "more", summary: "", keywords: [], tools: more)])
     }
 
-    /// The built-in toolsets' tools (`Toolset.builtIn`): what the Offline assistant uses too.
+    /// The tools worth offering for `text` (`ToolRouter`), or all of them.
+    public func definitions(for text: String, offerAll: Bool) -> [ToolDefinition] {
+        guard !offerAll else { return definitions }
+        let names = Set(ToolRouter.toolsets(for: text, in: toolsets).flatMap { $0.tools.map(\.definition.name) })
+        return definitions.filter { names.contains($0.name) }
+    }
+
+    /// The built-in toolsets (`Toolset.builtIn`): what the Offline assistant uses too.
     public static func builtIn() -> ToolRegistry {
-        ToolRegistry(tools: Toolset.builtIn.flatMap(\.tools))
+        ToolRegistry(toolsets: Toolset.builtIn)
     }
 }

@@ -13,14 +13,16 @@ final class AgentLoopTests: XCTestCase {
     private static let peer = Result { try PeerServer.providers() }
     private static let formats: [ProviderKind] = [.openai, .anthropic]
 
-    private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6) throws -> Agent {
+    private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6, offerAll: Bool = false) throws -> Agent {
         let base = try Self.peer.get().baseURL
         let environment = kind == .openai ? ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"]
                                           : ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "test-key-123456"]
         let settings = try ProviderResolver.resolve(environment: environment, config: ProviderConfigValues(provider: kind.rawValue))
         let provider = RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10),
                                       retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01, jitter: 0))
-        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: AgentConfig(stepLimit: stepLimit))
+        var config = AgentConfig(stepLimit: stepLimit)
+        config.offerAllTools = offerAll
+        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: config)
     }
 
     private struct Outcome {
@@ -156,6 +158,22 @@ final class AgentLoopTests: XCTestCase {
                                                          detail: "", callId: "c", status: .running, startedAt: Date()))
         XCTAssertEqual(try database.markInterruptedMessages(), 1)
         XCTAssertEqual(try database.timelineSteps(messageIds: [answer.id!])[answer.id!]?.map(\.status), [.cancelled])
+    }
+
+    /// The model is offered the tools the message is about, or all of them when configured.
+    func testTheToolsOfferedFollowTheMessage() async throws {
+        for offerAll in [false, true] {
+            let database = try AppDatabase.temporary()
+            let agent = try agent(.openai, database, offerAll: offerAll)
+            let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
+            let turn = try agent.startTurn(conversationId: conversation.id!, userText: "make a shopping list [script:text:3]")
+            _ = try await withDeadline(20) { await agent.run(turn, emit: { _ in }) }
+            let last = try Self.peer.get().control("/_last_request")
+            let tools = ((last["body"] as? [String: Any])?["tools"] as? [[String: Any]]) ?? []
+            let names = tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String }
+            XCTAssertEqual(names.count, offerAll ? ToolRegistry.builtIn().definitions.count : 1, "\(names)")
+            if !offerAll { XCTAssertEqual(names, ["create_todo_list"]) }
+        }
     }
 
     /// A reopened conversation shows the timeline exactly as it was emitted.

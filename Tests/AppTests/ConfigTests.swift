@@ -9,8 +9,10 @@ final class ConfigTests: XCTestCase {
     }
 
     func testValuesAreRead() {
-        let (config, warning) = AppConfig.parse("mouse = false\nstep_limit = 3\npersona = \"Be brief.\"\n", path: "c.toml")
+        let (config, warning) = AppConfig.parse("mouse = false\nstep_limit = 3\npersona = \"Be brief.\"\noffer_all_tools = true\n", path: "c.toml")
         XCTAssertNil(warning)
+        XCTAssertTrue(config.offerAllTools)
+        XCTAssertFalse(AppConfig().offerAllTools, "routed by default")
         XCTAssertFalse(config.mouse)
         XCTAssertEqual(config.stepLimit, 3)
         XCTAssertEqual(config.persona, "Be brief.")
@@ -23,9 +25,10 @@ final class ConfigTests: XCTestCase {
     }
 
     func testWrongTypesAndUnknownKeysAreReportedAndIgnored() {
-        let (config, warning) = AppConfig.parse("mouse = \"yes\"\nstep_limit = 500\ncolour = 1\n", path: "c.toml")
+        let (config, warning) = AppConfig.parse("mouse = \"yes\"\nstep_limit = 500\ncolour = 1\noffer_all_tools = 1\n", path: "c.toml")
         XCTAssertEqual(config, AppConfig())
         let text = warning ?? ""
         XCTAssertTrue(text.contains("'mouse'") && text.contains("'step_limit'") && text.contains("'colour'"), text)
+        XCTAssertTrue(text.contains("'offer_all_tools' must be true or false"), text)
     }
 }

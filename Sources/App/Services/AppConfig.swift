@@ -10,12 +10,14 @@ public struct AppConfig: Sendable, Equatable {
     public var stepLimit = 6
     /// Replaces the default persona in the system prompt.
     public var persona: String?
+    /// Offer the model every tool, not only those relevant to the message.
+    public var offerAllTools = false
     /// Which model to talk to (see docs/providers.md).
     public var providers = ProviderConfig()
 
     public init() {}
 
-    static let keys: Set<String> = Set(["mouse", "step_limit", "persona"]).union(ProviderConfig.keys)
+    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools"]).union(ProviderConfig.keys)
 
     /// Reads the file at `path`; the warning is for the user (status bar or stderr).
     public static func load(path: String) -> (config: AppConfig, warning: String?) {
@@ -41,6 +43,9 @@ public struct AppConfig: Sendable, Equatable {
         }
         if let value = table["step_limit"] {
             if let n = value.int, (1...50).contains(n) { config.stepLimit = n } else { problems.append("'step_limit' must be a number from 1 to 50") }
+        }
+        if let value = table["offer_all_tools"] {
+            if let b = value.bool { config.offerAllTools = b } else { problems.append("'offer_all_tools' must be true or false") }
         }
         if let value = table["persona"] {
             if let s = value.string, !s.isEmpty { config.persona = s } else { problems.append("'persona' must be text") }

@@ -19,6 +19,7 @@ public enum AppServices {
     /// The agent with `provider` (see `chooseProvider`).
     public static func makeAgent(database: AppDatabase, config: AppConfig, provider: any ChatProvider) -> Agent {
         var agentConfig = AgentConfig(stepLimit: config.stepLimit)
+        agentConfig.offerAllTools = config.offerAllTools
         if let persona = config.persona { agentConfig.persona = persona }
         return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
     }
