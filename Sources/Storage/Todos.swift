@@ -100,6 +100,10 @@ extension AppDatabase {
 
     public func updateTodo(_ todo: Todo) throws { try saved(todo) }
 
+    public func subtask(id: Int64) throws -> Subtask? {
+        try pool.read { db in try Subtask.fetchOne(db, key: id) }
+    }
+
     public func updateSubtask(_ subtask: Subtask) throws {
         var subtask = subtask
         subtask.updatedAt = Date()

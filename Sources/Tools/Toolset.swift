@@ -32,8 +32,8 @@ extension Toolset {
     /// Todo lists with subtasks: the Todos pane.
     public static let todos = Toolset(
         name: "todos", summary: "Todo lists with subtasks and notes.",
-        keywords: ["todo", "to-do", "list", "checklist", "subtask", "shopping", "groceries", "steps", "packing", "tick"],
-        tools: [CreateTodoListTool()])
+        keywords: ["todo", "to-do", "list", "checklist", "subtask", "item", "shopping", "groceries", "steps", "packing", "tick"],
+        tools: [CreateTodoListTool(), ListTodosTool(), AddSubtaskTool(), ToggleTodoTool(), RenameTodoTool(), DeleteTodoTool()])
 
     /// Date phrases to dates.
     public static let dates = Toolset(

@@ -171,8 +171,8 @@ final class AgentLoopTests: XCTestCase {
             let last = try Self.peer.get().control("/_last_request")
             let tools = ((last["body"] as? [String: Any])?["tools"] as? [[String: Any]]) ?? []
             let names = tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String }
-            XCTAssertEqual(names.count, offerAll ? ToolRegistry.builtIn().definitions.count : 1, "\(names)")
-            if !offerAll { XCTAssertEqual(names, ["create_todo_list"]) }
+            let todos = Toolset.todos.tools.map(\.definition.name)
+            XCTAssertEqual(names, offerAll ? ToolRegistry.builtIn().definitions.map(\.name) : todos)
         }
     }
 

@@ -10,7 +10,7 @@ final class RegistryTests: XCTestCase {
         for name in ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date"] {
             XCTAssertTrue(names.contains(name), name)
         }
-        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_reminder"])
+        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_reminder", "delete_todo"])
         XCTAssertEqual(registry.tool(named: "list_tasks")?.definition.name, "list_tasks")
         XCTAssertNil(registry.tool(named: "rm_rf"))
     }
@@ -39,6 +39,7 @@ final class RegistryTests: XCTestCase {
                                             "get_today", "get_upcoming", "complete_task"])
         XCTAssertEqual(byName["reminders"], ["create_reminder", "list_reminders", "complete_reminder", "delete_reminder",
                                              "search_reminders", "get_reminder_lists"])
+        XCTAssertEqual(byName["todos"], ["create_todo_list", "list_todos", "add_subtask", "toggle_todo", "rename_todo", "delete_todo"])
         let all = Toolset.builtIn.flatMap { $0.tools.map(\.definition.name) }
         XCTAssertEqual(Set(all).count, all.count)
     }

@@ -32,7 +32,7 @@ final class ToolRouterTests: XCTestCase {
     func testTheRegistryOffersTheRoutedToolsOrAll() {
         let registry = ToolRegistry.builtIn()
         let routed = registry.definitions(for: "make a packing list", offerAll: false).map(\.name)
-        XCTAssertEqual(routed, ["create_todo_list"])
+        XCTAssertEqual(routed, ["create_todo_list", "list_todos", "add_subtask", "toggle_todo", "rename_todo", "delete_todo"])
         XCTAssertEqual(registry.definitions(for: "make a packing list", offerAll: true).count, registry.definitions.count)
     }
 }
