@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Providers", dependencies: ["Core", "HTTP"]),
         .target(name: "Tools", dependencies: ["Core", "Storage"]),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
-        .target(name: "Terminal", dependencies: ["CNcursesw"]),
+        .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),

@@ -41,6 +41,9 @@ enum ToolExecutor {
     private static func run(_ tool: any Tool, _ arguments: JSONValue, name: String, context: ToolContext) async -> ToolResult {
         do {
             var result = try await tool.call(arguments, context: context)
+            // Results come from files, notes and other servers: no control sequence goes on to
+            // the model, the database or a screen.
+            result.text = Sanitizer.clean(result.text)
             if result.text.count > resultLimit {
                 result.text = String(result.text.prefix(resultLimit)) + "\n…(cut at \(resultLimit) characters)"
             }

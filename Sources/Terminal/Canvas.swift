@@ -1,3 +1,4 @@
+import Core
 /// One terminal cell: a grapheme cluster and its style. A wide character occupies its
 /// own cell (width 2) and a continuation cell to its right (`text == ""`, width 0).
 public struct Cell: Hashable, Sendable {

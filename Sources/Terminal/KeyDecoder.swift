@@ -1,3 +1,4 @@
+import Core
 /// Turns raw bytes read from a raw-mode tty (xterm, tmux, VTE, kitty, linux console) into
 /// `Key`s. Bytes may arrive in any split: incomplete UTF-8 and escape sequences wait for
 /// the next `feed`. A lone ESC is ambiguous (Escape key or start of a sequence): it stays

@@ -1,3 +1,4 @@
+import Core
 /// What a key did to a `LineEditor`.
 public enum EditorAction: Hashable, Sendable {
     /// Enter: the caller decides whether to send; `commit()` takes the text.

@@ -8,15 +8,16 @@ import Foundation
 public enum ToolRouter {
     /// Offered when no toolset's keywords match.
     public static let fallback: Set<String> = ["calendar", "reminders", "todos"]
-    /// Offered along with any of these, which take dates the model may need to resolve.
-    static let needsDates: Set<String> = ["calendar", "reminders"]
+    /// Offered along with a toolset: dates for what takes dates; the calendar with reminders,
+    /// which are tasks too (the Offline assistant files a reminder with create_task).
+    static let companions: [String: [String]] = ["calendar": ["dates"], "reminders": ["calendar", "dates"]]
 
     public static func toolsets(for text: String, in toolsets: [Toolset]) -> [Toolset] {
         let words = text.lowercased()
         let scores = toolsets.map { set in set.keywords.filter { mentions(words, $0) }.count }
         var chosen = Set(zip(toolsets, scores).filter { $0.1 > 0 }.map { $0.0.name })
         if chosen.isEmpty { chosen = fallback }
-        if !chosen.isDisjoint(with: needsDates) { chosen.insert("dates") }
+        for name in chosen { chosen.formUnion(companions[name] ?? []) }
         return toolsets.filter { $0.keywords.isEmpty || chosen.contains($0.name) }
     }
 

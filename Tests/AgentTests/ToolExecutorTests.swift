@@ -39,6 +39,26 @@ final class ToolExecutorTests: XCTestCase {
     }
 }
 
+/// A tool whose result carries terminal control sequences and is far too long.
+private struct NoisyTool: Tool {
+    let definition = ToolDefinition(name: "noisy", description: "Returns junk.", inputSchema: ["type": "object"])
+    func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
+        ToolResult(text: "\u{1B}]0;owned\u{07}title\u{1B}[2J ok\r\n" + String(repeating: "x", count: 20_000))
+    }
+}
+
+final class ToolResultTests: XCTestCase {
+    func testResultsAreCleanedAndCut() async throws {
+        let result = await ToolExecutor.execute(ToolCallRequest(id: "c", name: "noisy", arguments: "{}"),
+                                                registry: ToolRegistry(tools: [NoisyTool()]), database: try AppDatabase.temporary(),
+                                                now: Date(), timeZone: .current)
+        XCTAssertFalse(result.isError)
+        XCTAssertTrue(result.text.hasPrefix("title ok\nxxx"), String(result.text.prefix(40)))
+        XCTAssertFalse(result.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D })
+        XCTAssertTrue(result.text.hasSuffix("…(cut at 16000 characters)"))
+    }
+}
+
 /// A tool stuck for a second in a call that ignores cancellation (bounded, so it does not
 /// hold a thread of the test process for good).
 private struct StuckTool: Tool {

@@ -11,7 +11,7 @@ final class ToolRouterTests: XCTestCase {
         XCTAssertEqual(offered("Remind me to call mom tomorrow at 5"), ["calendar", "reminders", "dates"])
         XCTAssertEqual(offered("make a shopping list for pancakes"), ["todos"])
         XCTAssertEqual(offered("What's on my calendar?"), ["calendar", "dates"])
-        XCTAssertEqual(offered("REMINDERS please"), ["reminders", "dates"], "any case, and a keyword may start a longer word")
+        XCTAssertEqual(offered("REMINDERS please"), ["calendar", "reminders", "dates"], "any case, and a keyword may start a longer word")
     }
 
     func testKeywordsMatchAtTheStartOfAWordOnly() {

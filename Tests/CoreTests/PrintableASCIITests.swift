@@ -1,5 +1,5 @@
 import XCTest
-@testable import Terminal
+@testable import Core
 
 final class PrintableASCIITests: XCTestCase {
     /// Every byte value at every offset of an eight-byte word, and in the byte-wise tail:

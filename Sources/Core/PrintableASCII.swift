@@ -1,12 +1,12 @@
 /// Finds where a run of printable ASCII (0x20...0x7E) ends, eight bytes at a time: the common
 /// case of streamed text, which wrapping and cleaning can then pass over without a branch
 /// per byte.
-enum PrintableASCII {
+public enum PrintableASCII {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The index of the first byte at or after `start` that is not printable ASCII, or `p.count`.
-    static func runEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    public static func runEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
         if let base = UnsafeRawPointer(p.baseAddress) {
             while i + 8 <= p.count {
@@ -23,5 +23,5 @@ enum PrintableASCII {
     }
 
     /// True when every byte is printable ASCII.
-    static func isAll(_ p: UnsafeBufferPointer<UInt8>) -> Bool { runEnd(p, from: 0) == p.count }
+    public static func isAll(_ p: UnsafeBufferPointer<UInt8>) -> Bool { runEnd(p, from: 0) == p.count }
 }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Terminal
+@testable import Core
 
 final class SanitizerTests: XCTestCase {
     func testRemovesCSIColorCodes() {
