@@ -42,6 +42,9 @@ public struct ToolArguments: Sendable {
         throw ToolError("'\(name)' must be a whole number.")
     }
 
+    /// Whether `name` was given at all: an update tells "clear it" ("") from "leave it" (absent).
+    public func has(_ name: String) -> Bool { present(name) != nil }
+
     public func optionalArray(_ name: String) throws -> [JSONValue]? {
         guard let value = present(name) else { return nil }
         guard let array = value.arrayValue else { throw ToolError("'\(name)' must be a list.") }

@@ -33,6 +33,12 @@ extension Toolset {
         keywords: ["date", "day", "when", "next", "last", "weekday"],
         tools: [ResolveDateTool()])
 
+    /// The address book.
+    public static let contacts = Toolset(
+        name: "contacts", summary: "Contacts: names, emails, phones, organizations and groups.",
+        keywords: ["contact", "contacts", "phone", "email", "call", "address", "birthday", "friend", "colleague"],
+        tools: [SearchContactsTool(), GetContactTool(), CreateContactTool(), UpdateContactTool(), GetContactGroupsTool()])
+
     /// Every built-in toolset, in the order their tools are offered.
-    public static let builtIn: [Toolset] = [.calendar, .todos, .dates]
+    public static let builtIn: [Toolset] = [.calendar, .todos, .dates, .contacts]
 }

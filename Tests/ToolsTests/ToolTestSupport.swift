@@ -47,3 +47,13 @@ class ToolTestCase: XCTestCase {
                                          category: category, priority: priority, completed: completed))
     }
 }
+
+extension ToolTestCase {
+    /// Runs the tool and expects a result (not an error) with exactly `expected` as its text.
+    func assertText(_ tool: any Tool, _ arguments: JSONValue, _ expected: String, _ message: String = "",
+                    file: StaticString = #filePath, line: UInt = #line) async throws {
+        let result = try await tool.call(arguments, context: context)
+        XCTAssertFalse(result.isError, message, file: file, line: line)
+        XCTAssertEqual(result.text, expected, message, file: file, line: line)
+    }
+}
