@@ -39,6 +39,12 @@ extension Toolset {
         keywords: ["contact", "contacts", "phone", "email", "call", "address", "birthday", "friend", "colleague"],
         tools: [SearchContactsTool(), GetContactTool(), CreateContactTool(), UpdateContactTool(), GetContactGroupsTool()])
 
+    /// Free-text notes.
+    public static let notes = Toolset(
+        name: "notes", summary: "Notes the user keeps: write, find, read, change, delete.",
+        keywords: ["note", "notes", "write down", "jot", "remember", "memo"],
+        tools: [CreateNoteTool(), SearchNotesTool(), GetNoteTool(), UpdateNoteTool(), DeleteNoteTool()])
+
     /// Every built-in toolset, in the order their tools are offered.
-    public static let builtIn: [Toolset] = [.calendar, .todos, .dates, .contacts]
+    public static let builtIn: [Toolset] = [.calendar, .todos, .dates, .contacts, .notes]
 }

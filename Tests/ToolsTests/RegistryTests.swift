@@ -8,8 +8,9 @@ final class RegistryTests: XCTestCase {
         let registry = ToolRegistry.builtIn()
         XCTAssertEqual(registry.definitions.map(\.name),
                        ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date",
-                        "search_contacts", "get_contact", "create_contact", "update_contact", "get_contact_groups"])
-        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task"])
+                        "search_contacts", "get_contact", "create_contact", "update_contact", "get_contact_groups",
+                        "create_note", "search_notes", "get_note", "update_note", "delete_note"])
+        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_note"])
         XCTAssertEqual(registry.tool(named: "list_tasks")?.definition.name, "list_tasks")
         XCTAssertNil(registry.tool(named: "rm_rf"))
     }
@@ -26,13 +27,14 @@ final class RegistryTests: XCTestCase {
     }
 
     func testToolsetsComeInOrderWithTheirTools() {
-        XCTAssertEqual(Toolset.builtIn.map(\.name), ["calendar", "todos", "dates", "contacts"])
-        XCTAssertEqual(Toolset.builtIn.map(\.tools.count), [4, 1, 1, 5])
+        XCTAssertEqual(Toolset.builtIn.map(\.name), ["calendar", "todos", "dates", "contacts", "notes"])
+        XCTAssertEqual(Toolset.builtIn.map(\.tools.count), [4, 1, 1, 5, 5])
+        XCTAssertTrue(Toolset.notes.keywords.contains("jot"))
         XCTAssertTrue(Toolset.contacts.keywords.contains("colleague"))
     }
 
     func testFirstToolWithANameWins() {
         let registry = ToolRegistry.builtIn().adding([ResolveDateTool(), ListTasksTool()])
-        XCTAssertEqual(registry.definitions.count, 11)
+        XCTAssertEqual(registry.definitions.count, 16)
     }
 }
