@@ -45,6 +45,12 @@ extension Toolset {
         keywords: ["note", "notes", "write down", "jot", "remember", "memo"],
         tools: [CreateNoteTool(), SearchNotesTool(), GetNoteTool(), UpdateNoteTool(), DeleteNoteTool()])
 
+    /// Text files in the one folder the user set up for them (`ToolContext.sandbox`).
+    public static let files = Toolset(
+        name: "files", summary: "Text files in the user's files folder: list, read, write, search.",
+        keywords: ["file", "files", "folder", "document", "read", "write", "save", "directory"],
+        tools: [ListFilesTool(), ReadFileTool(), WriteFileTool(), SearchFilesTool()])
+
     /// Every built-in toolset, in the order their tools are offered.
-    public static let builtIn: [Toolset] = [.calendar, .todos, .dates, .contacts, .notes]
+    public static let builtIn: [Toolset] = [.calendar, .todos, .dates, .contacts, .notes, .files]
 }

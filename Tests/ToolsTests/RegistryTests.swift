@@ -9,8 +9,9 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(registry.definitions.map(\.name),
                        ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date",
                         "search_contacts", "get_contact", "create_contact", "update_contact", "get_contact_groups",
-                        "create_note", "search_notes", "get_note", "update_note", "delete_note"])
-        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_note"])
+                        "create_note", "search_notes", "get_note", "update_note", "delete_note",
+                        "list_files", "read_file", "write_file", "search_files"])
+        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_note", "write_file"])
         XCTAssertEqual(registry.tool(named: "list_tasks")?.definition.name, "list_tasks")
         XCTAssertNil(registry.tool(named: "rm_rf"))
     }
@@ -27,14 +28,15 @@ final class RegistryTests: XCTestCase {
     }
 
     func testToolsetsComeInOrderWithTheirTools() {
-        XCTAssertEqual(Toolset.builtIn.map(\.name), ["calendar", "todos", "dates", "contacts", "notes"])
-        XCTAssertEqual(Toolset.builtIn.map(\.tools.count), [4, 1, 1, 5, 5])
+        XCTAssertEqual(Toolset.builtIn.map(\.name), ["calendar", "todos", "dates", "contacts", "notes", "files"])
+        XCTAssertEqual(Toolset.builtIn.map(\.tools.count), [4, 1, 1, 5, 5, 4])
         XCTAssertTrue(Toolset.notes.keywords.contains("jot"))
+        XCTAssertTrue(Toolset.files.keywords.contains("folder"))
         XCTAssertTrue(Toolset.contacts.keywords.contains("colleague"))
     }
 
     func testFirstToolWithANameWins() {
         let registry = ToolRegistry.builtIn().adding([ResolveDateTool(), ListTasksTool()])
-        XCTAssertEqual(registry.definitions.count, 16)
+        XCTAssertEqual(registry.definitions.count, 20)
     }
 }
