@@ -39,6 +39,8 @@ public struct AgentConfig: Sendable {
     public var toolTimeout: Duration
     /// Offer every tool in every model call instead of those relevant to the message (`ToolRouter`).
     public var offerAllTools = false
+    /// The only folder the file tools may touch; nil: they answer that none is set up.
+    public var filesFolder: URL?
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",

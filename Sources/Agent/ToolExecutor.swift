@@ -12,7 +12,7 @@ enum ToolExecutor {
     static let argumentLimit = 64 << 10
 
     static func execute(_ call: ToolCallRequest, registry: ToolRegistry, database: AppDatabase,
-                        now: Date, timeZone: TimeZone, timeout: Duration = .seconds(30)) async -> ToolResult {
+                        now: Date, timeZone: TimeZone, timeout: Duration = .seconds(30), sandbox: URL? = nil) async -> ToolResult {
         guard let tool = registry.tool(named: call.name) else {
             return ToolResult(text: "Unknown tool '\(call.name)'.", isError: true)
         }
@@ -29,7 +29,7 @@ enum ToolExecutor {
             return ToolResult(text: "Invalid arguments for \(call.name): \(problems.joined(separator: "; ")). Fix them and call it again.",
                               isError: true)
         }
-        let context = ToolContext(database: database, now: now, timeZone: timeZone)
+        let context = ToolContext(database: database, now: now, timeZone: timeZone, sandbox: sandbox)
         let name = call.name
         return await FirstResult.race(timeout: timeout,
                                       timedOut: ToolResult(text: "\(name) took longer than \(timeout) and was stopped.", isError: true),

@@ -128,14 +128,16 @@ struct TurnRunner {
             emit(.step(step))
             if await approve(call, tool.definition) {
                 result = await ToolExecutor.execute(call, registry: agent.tools, database: agent.database,
-                                                    now: now, timeZone: timeZone, timeout: agent.config.toolTimeout)
+                                                    now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
+                                                    sandbox: agent.config.filesFolder)
             } else {
                 result = ToolResult(text: "The user declined to run \(call.name). Do not retry it.", isError: false)
                 status = .cancelled
             }
         } else {
             result = await ToolExecutor.execute(call, registry: agent.tools, database: agent.database,
-                                                now: now, timeZone: timeZone, timeout: agent.config.toolTimeout)
+                                                now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
+                                                    sandbox: agent.config.filesFolder)
         }
         if result.isError { status = .failed }
         steps.finish(&step, status: status, in: agent.database)

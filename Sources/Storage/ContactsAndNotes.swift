@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Core
 
-// Basic storage for contacts and notes; their toolsets come later.
+// Storage for contacts and notes, used by their toolsets.
 extension AppDatabase {
     public func insertContact(_ contact: Contact) throws -> Contact { try inserted(contact) }
 
@@ -17,10 +17,27 @@ extension AppDatabase {
         try pool.read { db in try Contact.fetchOne(db, key: id) }
     }
 
-    /// Contacts whose name, email or organization contains `text` (any case), by name.
-    /// An empty `text` lists them all.
+    /// Contacts whose name, email, phone or organization contains `text` (any case), by name.
+    /// An empty `text` lists them all. A phone-like `text` ("555-0100") also matches phones by
+    /// their digits alone, so "555 0100" finds "+1 (555) 010-0199".
     public func searchContacts(_ text: String) throws -> [Contact] {
-        try search(Contact.self, columns: ["name", "email", "organization"], text: text, orderBy: "name")
+        let digits = text.filter { $0.isASCII && $0.isNumber }
+        let phoneLike = digits.count >= 3 && text.allSatisfy { $0.isASCII && ($0.isNumber || Self.phonePunctuation.contains($0)) }
+        return try search(Contact.self, columns: ["name", "email", "phone", "organization"], text: text, orderBy: "name",
+                          orSQL: phoneLike ? ("instr(\(Self.phoneDigitsSQL), :digits) > 0", ["digits": digits]) : nil)
+    }
+
+    private static let phonePunctuation = " +-()."
+    /// The phone column without its punctuation: replace(replace(COALESCE(phone, ''), ' ', ''), '+', '')…
+    private static let phoneDigitsSQL = phonePunctuation.reduce("COALESCE(phone, '')") { "replace(\($0), '\($1)', '')" }
+
+    /// The `groups` text of every contact that has one ("Family, Work"), for counting groups.
+    public func contactGroupFields() throws -> [String] {
+        try pool.read { db in
+            // "groups" is an SQL keyword: GRDB's query interface quotes it.
+            let groups = Column("groups")
+            return try Contact.select(groups, as: String.self).filter(groups != nil && groups != "").order(Column("id")).fetchAll(db)
+        }
     }
 
     public func insertNote(_ note: Note) throws -> Note { try inserted(note) }
@@ -42,15 +59,18 @@ extension AppDatabase {
     }
 
     private func search<Record: FetchableRecord & TableRecord>(
-        _ type: Record.Type, columns: [String], text: String, orderBy: String
+        _ type: Record.Type, columns: [String], text: String, orderBy: String,
+        orSQL: (sql: String, arguments: [String: String])? = nil
     ) throws -> [Record] {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         return try pool.read { db in
             var request = Record.order(Column(orderBy).collating(.nocase), Column("id"))
             if !needle.isEmpty {
                 let anyColumn = columns.map { "instr(swiftLowercaseString(COALESCE(\($0), '')), :needle) > 0" }
-                    .joined(separator: " OR ")
-                request = request.filter(sql: anyColumn, arguments: ["needle": needle])
+                    + (orSQL.map { [$0.sql] } ?? [])
+                var arguments: [String: String] = ["needle": needle]
+                arguments.merge(orSQL?.arguments ?? [:]) { first, _ in first }
+                request = request.filter(sql: anyColumn.joined(separator: " OR "), arguments: StatementArguments(arguments))
             }
             return try request.fetchAll(db)
         }

@@ -48,8 +48,10 @@ public struct ToolContext: Sendable {
     public var database: AppDatabase
     public var now: Date
     public var timeZone: TimeZone
-    public init(database: AppDatabase, now: Date = Date(), timeZone: TimeZone = .current) {
-        self.database = database; self.now = now; self.timeZone = timeZone
+    /// The one folder the file tools may read and write; nil: they answer that none is set up.
+    public var sandbox: URL?
+    public init(database: AppDatabase, now: Date = Date(), timeZone: TimeZone = .current, sandbox: URL? = nil) {
+        self.database = database; self.now = now; self.timeZone = timeZone; self.sandbox = sandbox
     }
     public var today: CivilDate { CivilDate(now, in: timeZone) }
 }

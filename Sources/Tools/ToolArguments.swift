@@ -42,6 +42,29 @@ public struct ToolArguments: Sendable {
         throw ToolError("'\(name)' must be a whole number.")
     }
 
+    /// nil when absent or null; accepts true, false, "true" and "false".
+    public func optionalBool(_ name: String) throws -> Bool? {
+        guard let value = present(name) else { return nil }
+        if case .bool(let flag) = value { return flag }
+        switch value.stringValue?.lowercased() {
+        case "true"?: return true
+        case "false"?: return false
+        default: throw ToolError("'\(name)' must be true or false.")
+        }
+    }
+
+    /// The string exactly as given, not cleaned (a file's content keeps its tabs and final newline).
+    /// nil when absent or null; "" is kept.
+    public func optionalRawString(_ name: String, maxBytes: Int) throws -> String? {
+        guard let value = present(name) else { return nil }
+        guard let text = value.stringValue else { throw ToolError("'\(name)' must be a string.") }
+        if text.utf8.count > maxBytes { throw ToolError("'\(name)' is too long (at most \(maxBytes) bytes).") }
+        return text
+    }
+
+    /// Whether `name` was given at all: an update tells "clear it" ("") from "leave it" (absent).
+    public func has(_ name: String) -> Bool { present(name) != nil }
+
     public func optionalArray(_ name: String) throws -> [JSONValue]? {
         guard let value = present(name) else { return nil }
         guard let array = value.arrayValue else { throw ToolError("'\(name)' must be a list.") }

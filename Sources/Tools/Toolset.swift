@@ -41,6 +41,24 @@ extension Toolset {
         keywords: ["date", "day", "when", "next", "last", "weekday"],
         tools: [ResolveDateTool()])
 
+    /// The address book.
+    public static let contacts = Toolset(
+        name: "contacts", summary: "Contacts: names, emails, phones, organizations and groups.",
+        keywords: ["contact", "contacts", "phone", "email", "call", "address", "birthday", "friend", "colleague"],
+        tools: [SearchContactsTool(), GetContactTool(), CreateContactTool(), UpdateContactTool(), GetContactGroupsTool()])
+
+    /// Free-text notes.
+    public static let notes = Toolset(
+        name: "notes", summary: "Notes the user keeps: write, find, read, change, delete.",
+        keywords: ["note", "notes", "write down", "jot", "remember", "memo"],
+        tools: [CreateNoteTool(), SearchNotesTool(), GetNoteTool(), UpdateNoteTool(), DeleteNoteTool()])
+
+    /// Text files in the one folder the user set up for them (`ToolContext.sandbox`).
+    public static let files = Toolset(
+        name: "files", summary: "Text files in the user's files folder: list, read, write, search.",
+        keywords: ["file", "files", "folder", "document", "read", "write", "save", "directory"],
+        tools: [ListFilesTool(), ReadFileTool(), WriteFileTool(), SearchFilesTool()])
+
     /// Every built-in toolset, in the order their tools are offered.
-    public static let builtIn: [Toolset] = [.calendar, .reminders, .todos, .dates]
+    public static let builtIn: [Toolset] = [.calendar, .reminders, .todos, .dates, .contacts, .notes, .files]
 }

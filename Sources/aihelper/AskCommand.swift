@@ -38,7 +38,8 @@ struct AskCommand: AsyncParsableCommand {
         let database: AppDatabase
         do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
         _ = try? database.markInterruptedMessages()
-        let (config, warning) = AppConfig.load(path: global.paths.config)
+        let (loaded, warning) = AppConfig.load(path: global.paths.config)
+        let config = loaded.resolvingFilesFolder(global.paths)
         if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
         let choice = providerOptions.choose(config: config)
         if let problem = choice.problem {

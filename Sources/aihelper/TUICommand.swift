@@ -26,7 +26,8 @@ struct TUICommand: ParsableCommand {
         do { database = try AppDatabase.open(path: paths.database) } catch {
             throw fail("\(error)", code: 1)
         }
-        let (config, warning) = AppConfig.load(path: paths.config)
+        let (loaded, warning) = AppConfig.load(path: paths.config)
+        let config = loaded.resolvingFilesFolder(paths)
         let backend: NcursesBackend
         do { backend = try NcursesBackend(enableMouse: config.mouse && !noMouse) } catch {
             throw fail("\(error)", code: 2)

@@ -13,7 +13,8 @@ final class AgentLoopTests: XCTestCase {
     private static let peer = Result { try PeerServer.providers() }
     private static let formats: [ProviderKind] = [.openai, .anthropic]
 
-    private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6, offerAll: Bool = false) throws -> Agent {
+    private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6, offerAll: Bool = false,
+                       filesFolder: URL? = nil) throws -> Agent {
         let base = try Self.peer.get().baseURL
         let environment = kind == .openai ? ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"]
                                           : ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "test-key-123456"]
@@ -22,6 +23,7 @@ final class AgentLoopTests: XCTestCase {
                                       retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01, jitter: 0))
         var config = AgentConfig(stepLimit: stepLimit)
         config.offerAllTools = offerAll
+        config.filesFolder = filesFolder
         return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: config)
     }
 
@@ -158,6 +160,25 @@ final class AgentLoopTests: XCTestCase {
                                                          detail: "", callId: "c", status: .running, startedAt: Date()))
         XCTAssertEqual(try database.markInterruptedMessages(), 1)
         XCTAssertEqual(try database.timelineSteps(messageIds: [answer.id!])[answer.id!]?.map(\.status), [.cancelled])
+    }
+
+    /// The file tools work in the agent's files folder and refuse to leave it.
+    func testFileToolsStayInTheFilesFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("agent-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "milk, eggs".write(to: folder.appendingPathComponent("shopping.txt"), atomically: true, encoding: .utf8)
+        let database = try AppDatabase.temporary()
+        let agent = try agent(.openai, database, filesFolder: folder)
+        let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: "read my files [script:agent:files]")
+        let message = try await withDeadline(20) { await agent.run(turn, emit: { _ in }) }
+        XCTAssertEqual(message.status, .complete)
+        let calls = try database.toolCalls(messageId: message.id!)
+        XCTAssertEqual(calls.map(\.name), ["list_files", "read_file"])
+        XCTAssertEqual(calls.map(\.isError), [false, true])
+        XCTAssertTrue(calls[0].result?.contains("shopping.txt") == true, calls[0].result ?? "")
+        XCTAssertTrue(calls[1].result?.contains("outside") == true, calls[1].result ?? "")
     }
 
     /// The model is offered the tools the message is about, or all of them when configured.

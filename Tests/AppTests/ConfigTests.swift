@@ -18,6 +18,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.persona, "Be brief.")
     }
 
+    func testTheFilesFolderIsSetOrUnderTheDataFolder() {
+        let paths = AppPaths(environment: ["AIHELPER_HOME": "/data/aih"])
+        XCTAssertEqual(paths.files, "/data/aih/files")
+        XCTAssertEqual(AppConfig().resolvingFilesFolder(paths).filesFolder, "/data/aih/files")
+        let (set, warning) = AppConfig.parse("files_folder = \"~/Documents/ai\"\n", path: "c.toml")
+        XCTAssertNil(warning)
+        XCTAssertEqual(set.resolvingFilesFolder(paths, home: "/home/u").filesFolder, "/home/u/Documents/ai")
+        let (_, bad) = AppConfig.parse("files_folder = \"relative/dir\"\n", path: "c.toml")
+        XCTAssertTrue(bad?.contains("'files_folder' must be an absolute path") == true, bad ?? "")
+    }
+
     func testSyntaxErrorNamesFileAndLineAndFallsBackToDefaults() {
         let (config, warning) = AppConfig.parse("mouse = true\nstep_limit = = 4\n", path: "/home/u/.config/aihelper/config.toml")
         XCTAssertEqual(config, AppConfig())

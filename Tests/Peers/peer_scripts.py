@@ -43,6 +43,7 @@ AGENT = {
     "errors": [[("no_such_tool", {"x": 1})]],
     "loop": [[("list_tasks", {"from": "2026-11-01", "to": "2026-11-30"})]],
     "delete": [[("delete_task", {"title": "Dentist"})], "Done."],
+    "files": [[("list_files", {})], [("read_file", {"path": "../../etc/passwd"})], "I can only read your files folder."],
 }
 
 

@@ -10,7 +10,7 @@ final class RegistryTests: XCTestCase {
         for name in ["create_task", "list_tasks", "complete_task", "delete_task", "create_todo_list", "resolve_date"] {
             XCTAssertTrue(names.contains(name), name)
         }
-        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_reminder", "delete_todo"])
+        XCTAssertEqual(registry.definitions.filter(\.isDestructive).map(\.name), ["delete_task", "delete_reminder", "delete_todo", "delete_note", "write_file"])
         XCTAssertEqual(registry.tool(named: "list_tasks")?.definition.name, "list_tasks")
         XCTAssertNil(registry.tool(named: "rm_rf"))
     }
@@ -24,6 +24,14 @@ final class RegistryTests: XCTestCase {
             }
             XCTAssertFalse(definition.description.isEmpty)
         }
+    }
+
+    func testToolsetsComeInOrderWithTheirTools() {
+        XCTAssertEqual(Toolset.builtIn.map(\.name), ["calendar", "reminders", "todos", "dates", "contacts", "notes", "files"])
+        XCTAssertEqual(Toolset.builtIn.map(\.tools.count), [8, 6, 6, 1, 5, 5, 4])
+        XCTAssertTrue(Toolset.notes.keywords.contains("jot"))
+        XCTAssertTrue(Toolset.files.keywords.contains("folder"))
+        XCTAssertTrue(Toolset.contacts.keywords.contains("colleague"))
     }
 
     func testFirstToolWithANameWins() {
@@ -40,6 +48,9 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(byName["reminders"], ["create_reminder", "list_reminders", "complete_reminder", "delete_reminder",
                                              "search_reminders", "get_reminder_lists"])
         XCTAssertEqual(byName["todos"], ["create_todo_list", "list_todos", "add_subtask", "toggle_todo", "rename_todo", "delete_todo"])
+        XCTAssertEqual(byName["contacts"], ["search_contacts", "get_contact", "create_contact", "update_contact", "get_contact_groups"])
+        XCTAssertEqual(byName["notes"], ["create_note", "search_notes", "get_note", "update_note", "delete_note"])
+        XCTAssertEqual(byName["files"], ["list_files", "read_file", "write_file", "search_files"])
         let all = Toolset.builtIn.flatMap { $0.tools.map(\.definition.name) }
         XCTAssertEqual(Set(all).count, all.count)
     }

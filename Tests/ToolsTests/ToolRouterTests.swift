@@ -8,7 +8,7 @@ final class ToolRouterTests: XCTestCase {
     }
 
     func testAMessageGetsTheToolsetsItMentions() {
-        XCTAssertEqual(offered("Remind me to call mom tomorrow at 5"), ["calendar", "reminders", "dates"])
+        XCTAssertEqual(offered("Remind me to call mom tomorrow at 5"), ["calendar", "reminders", "dates", "contacts"], "call: the contacts may help")
         XCTAssertEqual(offered("make a shopping list for pancakes"), ["todos"])
         XCTAssertEqual(offered("What's on my calendar?"), ["calendar", "dates"])
         XCTAssertEqual(offered("REMINDERS please"), ["calendar", "reminders", "dates"], "any case, and a keyword may start a longer word")

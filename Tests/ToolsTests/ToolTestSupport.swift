@@ -47,3 +47,58 @@ class ToolTestCase: XCTestCase {
                                          category: category, priority: priority, completed: completed))
     }
 }
+
+/// A ToolTestCase with a real files folder: `base/box` is the sandbox, and `base/box-other`,
+/// a sibling whose name starts with the sandbox's, is the "outside" the tools must not reach.
+class SandboxTestCase: ToolTestCase {
+    var base: URL!
+    var root: URL!
+    var outside: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-files-\(UUID().uuidString)")
+        root = base.appendingPathComponent("box")
+        outside = base.appendingPathComponent("box-other")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try "secret\n".write(to: outside.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        context.sandbox = root
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: base)
+        try super.tearDownWithError()
+    }
+
+    /// Writes `content` at `path` inside the sandbox, creating its folders.
+    @discardableResult
+    func put(_ path: String, _ content: String) throws -> URL {
+        try put(path, Data(content.utf8))
+    }
+
+    @discardableResult
+    func put(_ path: String, _ data: Data) throws -> URL {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        return url
+    }
+
+    /// A link at `path` inside the sandbox pointing to `target` (absolute or relative to the link).
+    func link(_ path: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: target)
+    }
+
+    func contents(_ url: URL) -> String? { try? String(contentsOf: url, encoding: .utf8) }
+}
+
+extension ToolTestCase {
+    /// Runs the tool and expects a result (not an error) with exactly `expected` as its text.
+    func assertText(_ tool: any Tool, _ arguments: JSONValue, _ expected: String, _ message: String = "",
+                    file: StaticString = #filePath, line: UInt = #line) async throws {
+        let result = try await tool.call(arguments, context: context)
+        XCTAssertFalse(result.isError, message, file: file, line: line)
+        XCTAssertEqual(result.text, expected, message, file: file, line: line)
+    }
+}

@@ -8,6 +8,8 @@ public struct AppPaths: Sendable {
     public var log: String
     /// Folder for things that can be fetched again (the model lists).
     public var cache: String
+    /// The one folder the file tools may read and write (`files_folder` in config.toml moves it).
+    public var files: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 databaseOverride: String? = nil, configOverride: String? = nil) {
@@ -20,6 +22,7 @@ public struct AppPaths: Sendable {
         config = configOverride ?? base("XDG_CONFIG_HOME", ".config") + "/config.toml"
         database = databaseOverride ?? base("XDG_DATA_HOME", ".local/share") + "/aihelper.sqlite"
         log = base("XDG_STATE_HOME", ".local/state") + "/aihelper.log"
+        files = base("XDG_DATA_HOME", ".local/share") + "/files"
         cache = base("XDG_CACHE_HOME", ".cache") + (environment["AIHELPER_HOME"].map { $0.isEmpty ? "" : "/cache" } ?? "")
     }
 }

@@ -12,12 +12,23 @@ public struct AppConfig: Sendable, Equatable {
     public var persona: String?
     /// Offer the model every tool, not only those relevant to the message.
     public var offerAllTools = false
+    /// The file tools' folder; nil: `AppPaths.files` (see `resolvingFilesFolder`).
+    public var filesFolder: String?
     /// Which model to talk to (see docs/providers.md).
     public var providers = ProviderConfig()
 
     public init() {}
 
-    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools"]).union(ProviderConfig.keys)
+    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder"]).union(ProviderConfig.keys)
+
+    /// This config with its files folder made absolute: `~/` is the home folder, and no
+    /// setting means `paths.files`.
+    public func resolvingFilesFolder(_ paths: AppPaths, home: String = NSHomeDirectory()) -> AppConfig {
+        var config = self
+        let folder = filesFolder ?? paths.files
+        config.filesFolder = folder.hasPrefix("~/") ? home + folder.dropFirst(1) : folder
+        return config
+    }
 
     /// Reads the file at `path`; the warning is for the user (status bar or stderr).
     public static func load(path: String) -> (config: AppConfig, warning: String?) {
@@ -46,6 +57,10 @@ public struct AppConfig: Sendable, Equatable {
         }
         if let value = table["offer_all_tools"] {
             if let b = value.bool { config.offerAllTools = b } else { problems.append("'offer_all_tools' must be true or false") }
+        }
+        if let value = table["files_folder"] {
+            if let s = value.string, s.hasPrefix("/") || s.hasPrefix("~/") { config.filesFolder = s }
+            else { problems.append("'files_folder' must be an absolute path (or start with ~/)") }
         }
         if let value = table["persona"] {
             if let s = value.string, !s.isEmpty { config.persona = s } else { problems.append("'persona' must be text") }

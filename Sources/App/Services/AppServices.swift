@@ -20,6 +20,13 @@ public enum AppServices {
     public static func makeAgent(database: AppDatabase, config: AppConfig, provider: any ChatProvider) -> Agent {
         var agentConfig = AgentConfig(stepLimit: config.stepLimit)
         agentConfig.offerAllTools = config.offerAllTools
+        if let folder = config.filesFolder {
+            // Made on first start so the file tools work at once; a folder that cannot be made
+            // leaves them answering that it is missing.
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o700])
+            agentConfig.filesFolder = URL(fileURLWithPath: folder, isDirectory: true)
+        }
         if let persona = config.persona { agentConfig.persona = persona }
         return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
     }
