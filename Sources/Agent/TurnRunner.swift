@@ -20,6 +20,10 @@ struct TurnRunner {
     private var callIds = CallIds()
     /// The tools offered in this turn's model calls (`ToolRouter`).
     private var offered: [ToolSchema] = []
+    /// How often each call (name and arguments) was asked for in this turn.
+    private var repeats: [String: Int] = [:]
+    /// The same call asked for this often stops the turn: the model is going round in circles.
+    static let repeatLimit = 3
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -49,6 +53,13 @@ struct TurnRunner {
                 return finish(failure: error)
             }
             if calls.isEmpty { return finish(status: .complete) }
+            if let looping = calls.first(where: { call in
+                let key = call.name + "\u{0}" + (JSONValue(parsing: call.arguments)?.jsonText ?? call.arguments)
+                repeats[key, default: 0] += 1
+                return repeats[key]! >= Self.repeatLimit
+            }) {
+                return stop(because: "Stopped: the model asked for \(looping.name) with the same arguments \(Self.repeatLimit) times. Try rephrasing the request.")
+            }
             context.append(ChatMessage(role: .assistant, content: "", toolCalls: calls))
             for call in calls {
                 if Task.isCancelled { return finish(failure: CancellationError()) }

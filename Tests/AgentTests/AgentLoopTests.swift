@@ -119,9 +119,20 @@ final class AgentLoopTests: XCTestCase {
 
     func testAModelThatKeepsCallingStopsAtTheStepLimit() async throws {
         for kind in Self.formats {
-            let o = try await run("loop", kind, stepLimit: 3)
+            let o = try await run("wander", kind, stepLimit: 3)
             XCTAssertTrue(o.message.content.contains("Stopped at the step limit (3 model calls)"), o.message.content)
             XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).map(\.callId), ["call_1", "call_1-2", "call_1-3"], "\(kind)")
+        }
+    }
+
+    /// The same call with the same arguments a third time is not run: the turn stops and says why.
+    func testAModelCallingTheSameToolAgainAndAgainIsStopped() async throws {
+        for kind in Self.formats {
+            let o = try await run("loop", kind)
+            XCTAssertEqual(o.message.status, .complete)
+            XCTAssertTrue(o.message.content.contains("Stopped: the model asked for list_tasks with the same arguments 3 times."), o.message.content)
+            XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).count, 2, "the third was not run")
+            XCTAssertEqual(o.steps.last(where: { $0.kind == .error })?.status, .failed)
         }
     }
 

@@ -40,8 +40,9 @@ AGENT = {
                  "Both are on your calendar."],
     "recover": [[("create_task", {"title": 42, "date": "2026-11-25"})], [("create_task", DENTIST)],
                 "Fixed the title; the dentist is on your calendar."],
-    "errors": [[("no_such_tool", {"x": 1})]],
+    "errors": [[("no_such_tool", {"attempt": n})] for n in range(1, 10)],
     "loop": [[("list_tasks", {"from": "2026-11-01", "to": "2026-11-30"})]],
+    "wander": [[("list_tasks", {"from": f"2026-11-0{day}", "to": "2026-11-30"})] for day in range(1, 10)],
     "delete": [[("delete_task", {"title": "Dentist"})], "Done."],
     "files": [[("list_files", {})], [("read_file", {"path": "../../etc/passwd"})], "I can only read your files folder."],
 }
