@@ -38,11 +38,16 @@ struct TurnRunner {
         let earlier = (try? agent.database.recentMessages(conversationId: turn.user.conversationId,
                                                           limit: agent.config.historyLimit + 2)) ?? []
         let history = Array(earlier.filter { $0.id! < turn.user.id! }.suffix(agent.config.historyLimit))
-        context = ContextBuilder.history(history)
-        context.append(ChatMessage(role: .user, content: turn.user.content))
         // Routed on this message and the two before it: "yes, move it to friday" follows up.
         let recent = history.filter { $0.role == .user }.suffix(2).map(\.content) + [turn.user.content]
         offered = ToolRegistry.schemas(agent.tools.definitions(for: recent.joined(separator: "\n"), offerAll: agent.config.offerAllTools))
+        // The history that fits the model's window after everything else it must hold.
+        let budget = ContextBuilder.historyBudget(
+            model: ModelCatalog.find(agent.model, provider: ProviderKind(rawValue: agent.provider.id)),
+            system: ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
+            tools: offered, message: turn.user.content)
+        context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget)
+        context.append(ChatMessage(role: .user, content: turn.user.content))
         var consecutiveErrors = 0
 
         for step in 0..<max(1, agent.config.stepLimit) {
