@@ -41,6 +41,8 @@ public struct AgentConfig: Sendable {
     public var offerAllTools = false
     /// The only folder the file tools may touch; nil: they answer that none is set up.
     public var filesFolder: URL?
+    /// Run destructive tools without asking (`auto_approve` in config.toml, `ask --yes`).
+    public var autoApprove = false
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",

@@ -138,7 +138,7 @@ struct TurnRunner {
 
         let result: ToolResult
         var status = StepStatus.done
-        if let tool = agent.tools.tool(named: call.name), tool.definition.isDestructive {
+        if let tool = agent.tools.tool(named: call.name), tool.definition.isDestructive, !agent.config.autoApprove {
             step.status = .awaitingApproval
             steps.save(step, in: agent.database)
             emit(.step(step))

@@ -14,7 +14,7 @@ final class AgentLoopTests: XCTestCase {
     private static let formats: [ProviderKind] = [.openai, .anthropic]
 
     private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6, offerAll: Bool = false,
-                       filesFolder: URL? = nil) throws -> Agent {
+                       filesFolder: URL? = nil, autoApprove: Bool = false) throws -> Agent {
         let base = try Self.peer.get().baseURL
         let environment = kind == .openai ? ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"]
                                           : ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "test-key-123456"]
@@ -24,6 +24,7 @@ final class AgentLoopTests: XCTestCase {
         var config = AgentConfig(stepLimit: stepLimit)
         config.offerAllTools = offerAll
         config.filesFolder = filesFolder
+        config.autoApprove = autoApprove
         return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: config)
     }
 
@@ -206,6 +207,20 @@ final class AgentLoopTests: XCTestCase {
             let todos = Toolset.todos.tools.map(\.definition.name)
             XCTAssertEqual(names, offerAll ? ToolRegistry.builtIn().definitions.map(\.name) : todos)
         }
+    }
+
+    /// With auto-approve a destructive call runs without asking.
+    func testAutoApproveRunsDestructiveCallsWithoutAsking() async throws {
+        let database = try AppDatabase.temporary()
+        _ = try database.insertTask(TaskItem(title: "Dentist", dueDate: CivilDate(year: 2026, month: 11, day: 25)))
+        let agent = try agent(.openai, database, autoApprove: true)
+        let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: "delete it [script:agent:delete]")
+        let asked = Events()
+        _ = try await withDeadline(20) { await agent.run(turn, approve: { _, _ in asked.add(.modelCallEnded(messageId: 0)); return false },
+                                                        emit: { _ in }) }
+        XCTAssertTrue(asked.all.isEmpty, "never asked")
+        XCTAssertEqual(try database.tasks(on: CivilDate(year: 2026, month: 11, day: 25)).count, 0)
     }
 
     /// A reopened conversation shows the timeline exactly as it was emitted.

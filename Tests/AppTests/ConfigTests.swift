@@ -9,8 +9,10 @@ final class ConfigTests: XCTestCase {
     }
 
     func testValuesAreRead() {
-        let (config, warning) = AppConfig.parse("mouse = false\nstep_limit = 3\npersona = \"Be brief.\"\noffer_all_tools = true\n", path: "c.toml")
+        let (config, warning) = AppConfig.parse("mouse = false\nstep_limit = 3\npersona = \"Be brief.\"\noffer_all_tools = true\nauto_approve = true\n", path: "c.toml")
         XCTAssertNil(warning)
+        XCTAssertTrue(config.autoApprove)
+        XCTAssertFalse(AppConfig().autoApprove, "asks by default")
         XCTAssertTrue(config.offerAllTools)
         XCTAssertFalse(AppConfig().offerAllTools, "routed by default")
         XCTAssertFalse(config.mouse)

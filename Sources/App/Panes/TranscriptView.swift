@@ -174,24 +174,31 @@ final class TranscriptView {
 /// The Reason-Act timeline under an answer: one line per step, glyph, title, detail, duration.
 enum TimelineLines {
     static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme) -> [StyledLine] {
-        steps.filter { $0.kind != .answer }.map { step in
-            let (glyph, style): (String, Style) = {
-                switch step.status {
-                case .pending: return ("·", theme[.muted])
-                case .running: return (TranscriptView.spinner[spinnerFrame % TranscriptView.spinner.count], theme[.stepRunning])
-                case .done: return ("✓", theme[.stepDone])
-                case .failed: return ("✗", theme[.stepFailed])
-                case .cancelled: return ("⊘", theme[.muted])
-                case .awaitingApproval: return ("?", theme[.stepRunning])
-                }
-            }()
-            let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
-            let title = "\(glyph) \(step.title)"
-            let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-            let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
-            let detail = truncate(Sanitizer.clean(firstLine), toWidth: room)
-            return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
+        steps.filter { $0.kind != .answer }.flatMap { step -> [StyledLine] in
+            let line = self.line(step, spinnerFrame: spinnerFrame, width: width, theme: theme)
+            // The question sits on the step it is about; the status bar repeats it.
+            guard step.status == .awaitingApproval else { return [line] }
+            return [line, StyledLine([("    Run it? ", theme[.stepRunning]), ("[y] yes  [n] no", theme[.accent])])]
         }
+    }
+
+    private static func line(_ step: TimelineStep, spinnerFrame: Int, width: Int, theme: Theme) -> StyledLine {
+        let (glyph, style): (String, Style) = {
+            switch step.status {
+            case .pending: return ("·", theme[.muted])
+            case .running: return (TranscriptView.spinner[spinnerFrame % TranscriptView.spinner.count], theme[.stepRunning])
+            case .done: return ("✓", theme[.stepDone])
+            case .failed: return ("✗", theme[.stepFailed])
+            case .cancelled: return ("⊘", theme[.muted])
+            case .awaitingApproval: return ("?", theme[.stepRunning])
+            }
+        }()
+        let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
+        let title = "\(glyph) \(step.title)"
+        let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
+        let detail = truncate(Sanitizer.clean(firstLine), toWidth: room)
+        return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
     }
 
     static func format(_ seconds: Double) -> String {

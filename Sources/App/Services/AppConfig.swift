@@ -14,12 +14,14 @@ public struct AppConfig: Sendable, Equatable {
     public var offerAllTools = false
     /// The file tools' folder; nil: `AppPaths.files` (see `resolvingFilesFolder`).
     public var filesFolder: String?
+    /// Run deleting and overwriting tools without asking first.
+    public var autoApprove = false
     /// Which model to talk to (see docs/providers.md).
     public var providers = ProviderConfig()
 
     public init() {}
 
-    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder"]).union(ProviderConfig.keys)
+    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve"]).union(ProviderConfig.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -57,6 +59,9 @@ public struct AppConfig: Sendable, Equatable {
         }
         if let value = table["offer_all_tools"] {
             if let b = value.bool { config.offerAllTools = b } else { problems.append("'offer_all_tools' must be true or false") }
+        }
+        if let value = table["auto_approve"] {
+            if let b = value.bool { config.autoApprove = b } else { problems.append("'auto_approve' must be true or false") }
         }
         if let value = table["files_folder"] {
             if let s = value.string, s.hasPrefix("/") || s.hasPrefix("~/") { config.filesFolder = s }

@@ -20,6 +20,7 @@ public enum AppServices {
     public static func makeAgent(database: AppDatabase, config: AppConfig, provider: any ChatProvider) -> Agent {
         var agentConfig = AgentConfig(stepLimit: config.stepLimit)
         agentConfig.offerAllTools = config.offerAllTools
+        agentConfig.autoApprove = config.autoApprove
         if let folder = config.filesFolder {
             // Made on first start so the file tools work at once; a folder that cannot be made
             // leaves them answering that it is missing.
