@@ -1,0 +1,19 @@
+import XCTest
+import Core
+@testable import Tools
+
+/// docs/tools.md stays true to the registry: every tool, its required arguments, its warning.
+final class ToolsDocTests: XCTestCase {
+    func testEveryToolIsDocumentedWithItsRequiredArguments() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/tools.md"), encoding: .utf8)
+        for definition in ToolRegistry.builtIn().definitions {
+            let row = try XCTUnwrap(doc.split(separator: "\n").first { $0.hasPrefix("| `\(definition.name)`") }, "\(definition.name) is missing")
+            XCTAssertEqual(row.contains("⚠"), definition.isDestructive, definition.name)
+            for required in definition.inputSchema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+                XCTAssertTrue(row.contains("`\(required)`*"), "\(definition.name): \(required)")
+            }
+        }
+        XCTAssertTrue(doc.contains("All \(ToolRegistry.builtIn().definitions.count) definitions"))
+    }
+}
