@@ -7,6 +7,8 @@ import Providers
 /// timeline. Keeps the steps still under way, so a turn that ends early closes them.
 struct TimelineRecorder {
     private(set) var count = 0
+    /// Model-call steps begun so far: their titles number them.
+    private(set) var modelCalls = 0
     /// Begun and not finished, by position.
     private var open: [Int: TimelineStep] = [:]
 
@@ -15,6 +17,7 @@ struct TimelineRecorder {
         var step = TimelineStep(messageId: messageId, position: count, kind: kind, title: title,
                                 detail: detail, callId: callId, status: .running, startedAt: Date())
         count += 1
+        if kind == .modelCall { modelCalls += 1 }
         step = (try? db.insertTimelineStep(step)) ?? step
         open[step.position] = step
         return step
@@ -50,6 +53,28 @@ struct TimelineRecorder {
         step.detail += text
         open[step.position] = step
         return step
+    }
+}
+
+/// The tokens and cost one model call reported (some providers report them in pieces).
+struct CallUsage {
+    private var input = 0, output = 0
+    private var cost: Double?
+    private var reported = false
+
+    mutating func add(input: Int, output: Int, cost: Double?) {
+        self.input += input; self.output += output; reported = true
+        if let cost { self.cost = (self.cost ?? 0) + cost }
+    }
+
+    /// "1,204 tokens in · 87 out · $0.0006", or that the provider gave no counts.
+    var summary: String {
+        guard reported else { return "no token counts from the provider" }
+        let f = NumberFormatter()
+        f.numberStyle = .decimal
+        f.locale = Locale(identifier: "en_US_POSIX")
+        let number = { (n: Int) in f.string(from: NSNumber(value: n)) ?? String(n) }
+        return "\(number(input)) tokens in · \(number(output)) out" + (cost.map { String(format: " · $%.4f", $0) } ?? "")
     }
 }
 

@@ -89,6 +89,9 @@ struct TurnRunner {
             messages: context, tools: offered, model: agent.model, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
+        var modelCall = steps.begin(kind: .modelCall, title: "model call \(steps.modelCalls + 1)", detail: agent.model, callId: nil,
+                                    messageId: message.id!, in: agent.database)
+        var usage = CallUsage()
         for try await event in agent.provider.stream(request) {
             try Task.checkCancellation()
             switch event {
@@ -105,11 +108,12 @@ struct TurnRunner {
             case .usage(let input, let output):
                 message.inputTokens = (message.inputTokens ?? 0) + input
                 message.outputTokens = (message.outputTokens ?? 0) + output
+                var cost: Double?
                 if let kind = ProviderKind(rawValue: agent.provider.id) {
-                    let cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output),
-                                                 model: agent.model, provider: kind)
-                    message.cost = (message.cost ?? 0) + cost
+                    cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output), model: agent.model, provider: kind)
+                    message.cost = (message.cost ?? 0) + cost!
                 }
+                usage.add(input: input, output: output, cost: cost)
             case .done: break
             case .waiting(let seconds, let reason): emit(.waiting(seconds: seconds, reason: reason))
             }
@@ -117,6 +121,9 @@ struct TurnRunner {
         emit(.modelCallEnded(messageId: message.id!))
         await beforeStoring()
         if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
+        modelCall.detail = "\(agent.model) · " + usage.summary
+        steps.finish(&modelCall, status: .done, in: agent.database)
+        emit(.step(modelCall))
         try Task.checkCancellation()
         return calls.requests
     }

@@ -73,7 +73,8 @@ public struct ToolCallRecord: Codable, Sendable, Equatable, Identifiable {
 }
 
 public enum TimelineKind: String, Codable, Sendable {
-    case thought, toolCall, toolResult, error, answer
+    /// `modelCall`: one request to the model, with its token counts (shown in the timeline view).
+    case thought, toolCall, toolResult, error, answer, modelCall
 }
 
 public enum StepStatus: String, Codable, Sendable {

@@ -66,8 +66,9 @@ final class AgentLoopTests: XCTestCase {
         return Outcome(message: message, database: database, events: events.all)
     }
 
+    /// The steps but the model calls (`testEachModelCallIsAStepWithItsTokens` checks those).
     private func summary(_ steps: [TimelineStep]) -> [String] {
-        steps.map { "\($0.kind.rawValue) \($0.title) \($0.status.rawValue)" }
+        steps.filter { $0.kind != .modelCall }.map { "\($0.kind.rawValue) \($0.title) \($0.status.rawValue)" }
     }
 
     func testTwoStepToolUseStoresTheTaskAndAnswers() async throws {
@@ -146,7 +147,7 @@ final class AgentLoopTests: XCTestCase {
                 XCTAssertEqual(o.message.status, .complete)
                 let left = try database.tasks(on: CivilDate(year: 2026, month: 11, day: 25)).map(\.title)
                 XCTAssertEqual(left, approve ? [] : ["Dentist"], "\(kind) approve=\(approve)")
-                XCTAssertEqual(o.steps.first?.status, approve ? .done : .cancelled)
+                XCTAssertEqual(o.steps.first { $0.kind == .toolCall }?.status, approve ? .done : .cancelled)
                 let asked = o.events.contains { if case .step(let s) = $0 { return s.status == .awaitingApproval } else { return false } }
                 XCTAssertTrue(asked, "the step waited for the answer")
             }
@@ -221,6 +222,16 @@ final class AgentLoopTests: XCTestCase {
                                                         emit: { _ in }) }
         XCTAssertTrue(asked.all.isEmpty, "never asked")
         XCTAssertEqual(try database.tasks(on: CivilDate(year: 2026, month: 11, day: 25)).count, 0)
+    }
+
+    /// Each model call is a step of its own with the tokens it took, in order with the rest.
+    func testEachModelCallIsAStepWithItsTokens() async throws {
+        let o = try await run("two-step", .openai)
+        let calls = o.steps.filter { $0.kind == .modelCall }
+        XCTAssertEqual(calls.map(\.title), ["model call 1", "model call 2"])
+        XCTAssertEqual(calls.map(\.status), [.done, .done])
+        XCTAssertTrue(calls.allSatisfy { $0.detail.hasPrefix("gpt-4.1-mini · ") && $0.detail.contains("tokens in · ") }, "\(calls.map(\.detail))")
+        XCTAssertEqual(o.steps.map(\.kind), [.modelCall, .toolCall, .toolResult, .modelCall, .answer])
     }
 
     /// A reopened conversation shows the timeline exactly as it was emitted.

@@ -174,7 +174,8 @@ final class TranscriptView {
 /// The Reason-Act timeline under an answer: one line per step, glyph, title, detail, duration.
 enum TimelineLines {
     static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme) -> [StyledLine] {
-        steps.filter { $0.kind != .answer }.flatMap { step -> [StyledLine] in
+        // The answer is the message itself; model calls are for the timeline view (t).
+        steps.filter { $0.kind != .answer && $0.kind != .modelCall }.flatMap { step -> [StyledLine] in
             let line = self.line(step, spinnerFrame: spinnerFrame, width: width, theme: theme)
             // The question sits on the step it is about; the status bar repeats it.
             guard step.status == .awaitingApproval else { return [line] }
