@@ -27,6 +27,10 @@ struct AppState {
     /// The time of the last tick: countdowns are drawn against it.
     var clock = Date()
     var showHelp = false
+    /// `t`: the timeline view of one answer is open.
+    var timeline: TimelineViewState?
+    /// Something is drawn over the panes (help, a chooser, the timeline view).
+    var hasOverlay: Bool { picker != nil || showHelp || timeline != nil }
     var spinnerFrame = 0
     var shouldQuit = false
     /// Message times are shown in this zone.
@@ -41,6 +45,12 @@ struct AppState {
         self.providerName = providerName
         self.modelName = modelName
     }
+}
+
+/// The timeline view (`t`): which answer, scrolled how far.
+struct TimelineViewState: Equatable {
+    var messageId: Int64
+    var scroll = 0
 }
 
 struct Notice: Equatable {

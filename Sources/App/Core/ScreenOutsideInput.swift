@@ -8,14 +8,14 @@ import Storage
 /// and the answer's new text waits for its frame (a whole chat pane per key cost as much as
 /// the stream itself at 60 keys a second; docs/performance.md).
 struct ScreenOutsideInput: Equatable {
-    let size: Size, focus: PaneID, showHelp: Bool, hasPicker: Bool
+    let size: Size, focus: PaneID, hasOverlay: Bool
     let notice: Notice?, approval: ApprovalRequest?, usage: UsageTotals?
     let provider: String, model: String, tasksVersion: Int, todosVersion: Int
     let conversationId: Int64?, messageCount: Int, hasOlder: Bool, scroll: Int
     let activeTurn: Int?, streamingMessageId: Int64?, stepCount: Int
 
     init(_ state: AppState) {
-        size = state.size; focus = state.focus; showHelp = state.showHelp; hasPicker = state.picker != nil
+        size = state.size; focus = state.focus; hasOverlay = state.hasOverlay
         notice = state.notice; approval = state.pendingApproval; usage = state.usage
         provider = state.providerName; model = state.modelName
         tasksVersion = state.tasksVersion; todosVersion = state.todosVersion

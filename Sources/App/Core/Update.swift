@@ -46,6 +46,10 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     if state.picker != nil, key != .ctrl("q") {
         return handlePickerKey(&state, key)
     }
+    if state.timeline != nil, key != .ctrl("q"), state.pendingApproval == nil {
+        handleTimelineKey(&state, key)
+        return []
+    }
     if let approval = state.pendingApproval {
         switch key {
         case .text("y"), .text("Y"):

@@ -9,6 +9,9 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .home where state.chat.input.isEmpty: scrollChat(&state, by: Int.max / 2); return []
     case .end where state.chat.input.isEmpty: state.chat.scrollFromBottom = 0; return []
     case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
+    case .text("t") where state.chat.input.isEmpty:
+        openTimeline(&state)
+        return []
     case .text("r") where state.chat.input.isEmpty && !state.chat.isStreaming:
         // The documented quick retry: only when nothing is being typed.
         return retry(&state)

@@ -37,7 +37,7 @@ final class Renderer {
     /// new text the next frame shows. False (nothing drawn) when a whole frame is needed.
     func renderInput(_ state: AppState, into canvas: inout Canvas) -> Bool {
         let layout = Layout(size: state.size, focus: state.focus)
-        guard state.picker == nil, !state.showHelp, layout.mode != .tooSmall, let chat = layout.panes[.chat],
+        guard !state.hasOverlay, layout.mode != .tooSmall, let chat = layout.panes[.chat],
               let last = lastFrame, last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state),
               ChatPane.inputRect(state, in: innerRect(chat)) == lastInputRect, let input = lastInputRect else { return false }
         canvas.cursor = nil
@@ -51,7 +51,7 @@ final class Renderer {
     /// Draws a frame. May clamp scroll positions in `state` to what exists.
     func render(_ state: inout AppState, into canvas: inout Canvas) {
         let layout = Layout(size: state.size, focus: state.focus)
-        let hasOverlay = state.picker != nil || state.showHelp
+        let hasOverlay = state.hasOverlay
         if !hasOverlay, layout.mode != .tooSmall, let chat = layout.panes[.chat], let last = lastFrame,
            last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state) {
             canvas.cursor = nil
@@ -99,6 +99,10 @@ final class Renderer {
             PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
         }
         if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas) }
+        if let timeline = state.timeline {
+            TimelineOverlay.draw(timeline, steps: state.chat.steps[timeline.messageId] ?? [], timeZone: state.timeZone,
+                                 in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
+        }
     }
 
     private func innerRect(_ rect: Rect) -> Rect {

@@ -70,7 +70,7 @@ enum Keymap {
                         ("Esc", "cancel the streaming answer"), ("F1, /help", "this help"), ("Ctrl-Q, /quit", "quit")]),
         ("Chat", [("Enter", "send"), ("Alt-Enter", "new line"), ("Up / Down", "input history"),
                   ("Ctrl-E", "compose in $EDITOR"), ("PgUp / PgDn, wheel", "scroll"), ("Home / End", "top / bottom (empty input)"),
-                  ("r, /retry", "retry a failed answer"), ("/new", "new conversation"),
+                  ("r, /retry", "retry a failed answer"), ("t", "timeline of the last answer (empty input)"), ("/new", "new conversation"),
                   ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
         ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("n / p", "next / previous task")]),
         ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all")]),

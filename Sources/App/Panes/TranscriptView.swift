@@ -183,17 +183,20 @@ enum TimelineLines {
         }
     }
 
+    /// The status glyph and its style.
+    static func glyph(_ status: StepStatus, spinnerFrame: Int, theme: Theme) -> (String, Style) {
+        switch status {
+        case .pending: return ("·", theme[.muted])
+        case .running: return (TranscriptView.spinner[spinnerFrame % TranscriptView.spinner.count], theme[.stepRunning])
+        case .done: return ("✓", theme[.stepDone])
+        case .failed: return ("✗", theme[.stepFailed])
+        case .cancelled: return ("⊘", theme[.muted])
+        case .awaitingApproval: return ("?", theme[.stepRunning])
+        }
+    }
+
     private static func line(_ step: TimelineStep, spinnerFrame: Int, width: Int, theme: Theme) -> StyledLine {
-        let (glyph, style): (String, Style) = {
-            switch step.status {
-            case .pending: return ("·", theme[.muted])
-            case .running: return (TranscriptView.spinner[spinnerFrame % TranscriptView.spinner.count], theme[.stepRunning])
-            case .done: return ("✓", theme[.stepDone])
-            case .failed: return ("✗", theme[.stepFailed])
-            case .cancelled: return ("⊘", theme[.muted])
-            case .awaitingApproval: return ("?", theme[.stepRunning])
-            }
-        }()
+        let (glyph, style) = self.glyph(step.status, spinnerFrame: spinnerFrame, theme: theme)
         let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
         let title = "\(glyph) \(step.title)"
         let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""

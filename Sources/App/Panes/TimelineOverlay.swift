@@ -1,0 +1,67 @@
+import Foundation
+import Core
+import Terminal
+
+/// The timeline view (`t`): every step of one answer in full — start time, status, duration,
+/// the whole arguments and result, each model call with its tokens — in a box over the panes.
+enum TimelineOverlay {
+    /// Lines of one step's detail beyond this are left out: a 16,000-character result is
+    /// already in the database; the view shows its start.
+    static let detailLines = 200
+
+    static func draw(_ view: TimelineViewState, steps: [TimelineStep], timeZone: TimeZone, in area: Rect,
+                     theme: Theme, into canvas: inout Canvas) {
+        let box = self.box(in: area)
+        guard box.width > 20, box.height > 4 else { return }
+        canvas.fill(box, style: theme[.helpBox])
+        canvas.box(box, title: " Timeline ", style: theme[.borderFocused], titleStyle: theme[.titleFocused])
+        let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 3)
+        let all = lines(steps, width: inner.width, timeZone: timeZone, theme: theme)
+        let top = min(view.scroll, max(0, all.count - inner.height))
+        for (row, line) in all.dropFirst(top).prefix(inner.height).enumerated() {
+            canvas.put(line.text, x: inner.x, y: inner.y + row, style: line.style, maxWidth: inner.width)
+        }
+        let more = all.count > top + inner.height ? "↓ more · " : ""
+        canvas.put(more + "↑↓ PgUp PgDn scroll · Esc close", x: inner.x, y: box.y + box.height - 2, style: theme[.muted], maxWidth: inner.width)
+    }
+
+    /// How far the view can scroll for these steps on a screen of `size`.
+    static func maxScroll(_ steps: [TimelineStep], size: Size, timeZone: TimeZone) -> Int {
+        let box = self.box(in: Rect(x: 0, y: 0, width: size.width, height: size.height - 1))
+        return max(0, lines(steps, width: box.width - 4, timeZone: timeZone, theme: .dark).count - (box.height - 3))
+    }
+
+    private static func box(in area: Rect) -> Rect {
+        let width = min(area.width - 2, 100), height = area.height - 2
+        return Rect(x: area.x + (area.width - width) / 2, y: area.y + 1, width: width, height: height)
+    }
+
+    static func lines(_ steps: [TimelineStep], width: Int, timeZone: TimeZone, theme: Theme) -> [(text: String, style: Style)] {
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.timeZone = timeZone
+        clock.dateFormat = "HH:mm:ss.SSS"
+        var out: [(String, Style)] = []
+        for step in steps.sorted(by: { $0.position < $1.position }) {
+            let glyph = TimelineLines.glyph(step.status, spinnerFrame: 0, theme: theme).0
+            let duration = step.duration.map { $0 > 0 ? "  " + TimelineLines.format($0) : "" } ?? "  running"
+            let style = step.status == .failed ? theme[.stepFailed] : step.kind == .modelCall ? theme[.accent] : theme[.text]
+            out.append(("\(clock.string(from: step.startedAt))  \(glyph) \(label(step))\(duration)", style))
+            let detail = Sanitizer.clean(step.detail)
+            guard !detail.isEmpty else { continue }
+            let wrapped = Wrap.lines(detail, width: max(1, width - 4))
+            out += wrapped.prefix(detailLines).map { ("    " + $0, theme[.stepDetail]) }
+            if wrapped.count > detailLines { out.append(("    …\(wrapped.count - detailLines) more lines", theme[.muted])) }
+        }
+        return out
+    }
+
+    private static func label(_ step: TimelineStep) -> String {
+        switch step.kind {
+        case .toolCall: return "tool \(step.title)"
+        case .toolResult: return "result"
+        case .thought: return "thinking"
+        default: return step.title
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import XCTest
+import Core
+import Terminal
+@testable import App
+
+/// `t` opens the timeline view of the latest answer with steps; it shows every step in full.
+final class TimelineViewTests: XCTestCase {
+    private func state() -> AppState {
+        var state = AppState(size: Size(width: 100, height: 30), today: CivilDate(year: 2026, month: 11, day: 23),
+                             providerName: "OpenAI", modelName: "gpt-4.1-mini")
+        state.timeZone = TimeZone(identifier: "UTC")!
+        state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "remind me"),
+                               Message(id: 2, conversationId: 1, role: .assistant, content: "Done.", status: .complete)]
+        let start = Date(timeIntervalSince1970: 1_795_435_200)   // 2026-11-23 12:00:00 UTC
+        let result = (1...40).map { "line \($0) of the result" }.joined(separator: "\n")
+        state.chat.steps[2] = [
+            TimelineStep(messageId: 2, position: 0, kind: .modelCall, title: "model call 1", detail: "gpt-4.1-mini · 1,204 tokens in · 87 out",
+                         status: .done, startedAt: start, duration: 0.8),
+            TimelineStep(messageId: 2, position: 1, kind: .toolCall, title: "create_reminder", detail: "due_date: \"2026-11-25\", title: \"Call mom\"",
+                         callId: "c", status: .done, startedAt: start.addingTimeInterval(1), duration: 0.012),
+            TimelineStep(messageId: 2, position: 2, kind: .toolResult, title: "result", detail: result, callId: "c", status: .done,
+                         startedAt: start.addingTimeInterval(1.02), duration: 0),
+        ]
+        return state
+    }
+
+    private func screen(_ state: inout AppState) -> String {
+        var canvas = Canvas(width: state.size.width, height: state.size.height)
+        Renderer(theme: .dark).render(&state, into: &canvas)
+        return canvas.text()
+    }
+
+    func testTOpensTheViewWithEveryStepInFull() {
+        var s = state()
+        _ = update(&s, .key(.text("t")))
+        XCTAssertEqual(s.timeline, TimelineViewState(messageId: 2))
+        let text = screen(&s)
+        XCTAssertTrue(text.contains("12:00:00.000  ✓ model call 1  800 ms"), text)
+        XCTAssertTrue(text.contains("gpt-4.1-mini · 1,204 tokens in · 87 out"), text)
+        XCTAssertTrue(text.contains("12:00:01.000  ✓ tool create_reminder  12 ms"), text)
+        XCTAssertTrue(text.contains("due_date: \"2026-11-25\", title: \"Call mom\""), text)
+        XCTAssertTrue(text.contains("line 1 of the result") && text.contains("↓ more"), text)
+        XCTAssertFalse(text.contains("line 40 of the result"), "below the fold")
+    }
+
+    func testScrollingStopsAtTheEndAndEscCloses() {
+        var s = state()
+        _ = update(&s, .key(.text("t")))
+        _ = update(&s, .key(.end))
+        let bottom = screen(&s)
+        XCTAssertTrue(bottom.contains("line 40 of the result"), bottom)
+        let end = s.timeline!.scroll
+        _ = update(&s, .key(.pageDown))
+        XCTAssertEqual(s.timeline!.scroll, end, "no scrolling past the end")
+        _ = update(&s, .key(.up))
+        XCTAssertEqual(s.timeline!.scroll, end - 1)
+        _ = update(&s, .key(.escape))
+        XCTAssertNil(s.timeline)
+        XCTAssertFalse(screen(&s).contains("Timeline"))
+    }
+
+    func testWithoutStepsTSaysWhatTheViewIsFor() {
+        var s = state()
+        s.chat.steps = [:]
+        _ = update(&s, .key(.text("t")))
+        XCTAssertNil(s.timeline)
+        XCTAssertTrue(s.notice?.text.hasPrefix("No timeline yet") == true)
+        s.chat.input.text = "typing t"
+        _ = update(&s, .key(.text("t")))
+        XCTAssertNil(s.timeline, "t is a letter while typing")
+    }
+}
