@@ -24,6 +24,10 @@ struct TurnRunner {
     private var repeats: [String: Int] = [:]
     /// The same call asked for this often stops the turn: the model is going round in circles.
     static let repeatLimit = 3
+    /// A structured command's own system prompt, replacing the usual one.
+    private var systemOverride: String?
+    /// The reply is JSON for us, not text for the user: it is not streamed to the screen.
+    private var quiet = false
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -35,19 +39,24 @@ struct TurnRunner {
     }
 
     mutating func run() async -> Message {
+        var userText = turn.user.content
+        if let command = StructuredCommand(userText) {
+            // The Offline assistant reads the plain request itself; a model is asked for JSON.
+            if agent.provider.id == "offline" { userText = command.plainRequest } else { return await runStructured(command) }
+        }
         let earlier = (try? agent.database.recentMessages(conversationId: turn.user.conversationId,
                                                           limit: agent.config.historyLimit + 2)) ?? []
         let history = Array(earlier.filter { $0.id! < turn.user.id! }.suffix(agent.config.historyLimit))
         // Routed on this message and the two before it: "yes, move it to friday" follows up.
-        let recent = history.filter { $0.role == .user }.suffix(2).map(\.content) + [turn.user.content]
+        let recent = history.filter { $0.role == .user }.suffix(2).map(\.content) + [userText]
         offered = ToolRegistry.schemas(agent.tools.definitions(for: recent.joined(separator: "\n"), offerAll: agent.config.offerAllTools))
         // The history that fits the model's window after everything else it must hold.
         let budget = ContextBuilder.historyBudget(
             model: ModelCatalog.find(agent.model, provider: ProviderKind(rawValue: agent.provider.id)),
             system: ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
-            tools: offered, message: turn.user.content)
+            tools: offered, message: userText)
         context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget)
-        context.append(ChatMessage(role: .user, content: turn.user.content))
+        context.append(ChatMessage(role: .user, content: userText))
         var consecutiveErrors = 0
 
         for step in 0..<max(1, agent.config.stepLimit) {
@@ -85,7 +94,7 @@ struct TurnRunner {
     /// Streams one model call; returns the tool calls it asked for (empty: a final answer).
     private mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
-            system: ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
+            system: systemOverride ?? ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
             messages: context, tools: offered, model: agent.model, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
@@ -97,7 +106,7 @@ struct TurnRunner {
             switch event {
             case .textDelta(let text):
                 message.content += text
-                emit(.textDelta(messageId: message.id!, text))
+                if !quiet { emit(.textDelta(messageId: message.id!, text)) }
                 checkpointIfDue()
             case .reasoningDelta(let text):
                 thought = steps.appendThought(text, to: thought, messageId: message.id!, in: agent.database)
@@ -132,6 +141,23 @@ struct TurnRunner {
         guard clock.now - lastCheckpoint >= agent.config.checkpointInterval else { return }
         lastCheckpoint = clock.now
         try? agent.database.checkpoint(messageId: message.id!, content: message.content)
+    }
+
+    /// `/remind` and `/list`: one model call for JSON, then the tool it becomes; the answer is
+    /// the tool's result. A reply without usable JSON creates nothing and says so.
+    private mutating func runStructured(_ command: StructuredCommand) async -> Message {
+        systemOverride = command.systemPrompt(today: CivilDate(now, in: timeZone))
+        context = [ChatMessage(role: .user, content: command.input)]
+        quiet = true
+        do { _ = try await callModel() } catch { return finish(failure: error) }
+        guard let call = command.toolCall(from: message.content) else {
+            return finish(status: .error, errorText: "The model's reply to \(command.name) held no JSON it needs, so nothing was created. "
+                          + "Try again, or ask in a plain message.")
+        }
+        let result = await runTool(call)
+        message.content = result.isError ? "" : result.text
+        emit(.textDelta(messageId: message.id!, message.content))
+        return result.isError ? finish(status: .error, errorText: result.text) : finish(status: .complete)
     }
 
     // MARK: tools

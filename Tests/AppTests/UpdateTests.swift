@@ -268,6 +268,18 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.chat.input.text, "", "commands leave the input empty")
     }
 
+    /// /remind and /list are messages for the agent, not commands of the app.
+    func testRemindAndListAreSentToTheAgent() {
+        var state = makeState()
+        type("/remind call mom tomorrow", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.send("/remind call mom tomorrow")])
+        type("/List packing", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.send("/List packing")])
+        type("/remindme", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [], "not the command: an unknown one")
+        XCTAssertTrue(state.notice?.text.hasPrefix("Unknown command /remindme") == true)
+    }
+
     func testPickerFiltersMovesAndChooses() {
         var state = makeState()
         state.picker = Picker(purpose: .model, title: "Model", items: ["gpt-4.1", "gpt-4o-mini", "o4-mini"].map {

@@ -11,6 +11,8 @@ Without either, the answer is the `text` scenario.
   tools2           two calls: get_weather as above, then get_time {"timezone": ..., "note": ...}
   thinking         a reasoning block (Anthropic thinking, shown as plain text elsewhere) then text
   echo             the last user message, word by word
+  json:NAME        a reply that holds JSON the way models write it (JSON_REPLIES below: code
+                   fences, a sentence around it, trailing commas), for /remind and /list
   agent:NAME       one step of a multi-step agent scenario (AGENT below): which step is the
                    number of assistant turns since the last user message with text, so each
                    model call of one agent turn gets the next step. Call ids restart at
@@ -30,6 +32,14 @@ WEATHER = ("get_weather", {"city": "Zürich", "unit": "celsius"})
 TIME = ("get_time", {"timezone": "Europe/Zurich", "note": "say \"hi\"\n"})
 
 TAG = re.compile(r"\[(script|fault):([^\]\s]+)\]")
+
+JSON_REPLIES = {
+    "remind": 'Sure! Here it is:\n```json\n[{"title": "Call mom", "description": "Ask about Sunday", "category": "personal",'
+              ' "date_query": "tomorrow", "time": "17:00",}]\n```',
+    "list": '{"title": "Shopping List: Pancakes", "description": "For Sunday breakfast", "subtasks": ['
+            '{"content": "Flour, 500 g", "notes": ""}, {"content": "Eggs x6", "notes": "free range",},],}',
+    "none": "I am not able to make that into a reminder.",
+}
 
 DENTIST = {"title": "Dentist", "date": "2026-11-25", "time": "09:30"}
 # Steps of the agent scenarios: a list of calls (name, arguments), or the text of the answer.
@@ -107,6 +117,9 @@ def make_reply(script: str, user_text: str, step: int = 0) -> Reply:
     elif name == "echo":
         words = TAG.sub("", user_text or "").split(" ")
         reply.text = [w if i == 0 else " " + w for i, w in enumerate(words)]
+    elif name == "json" and arg in JSON_REPLIES:
+        text = JSON_REPLIES[arg]
+        reply.text = [text[i:i + 7] for i in range(0, len(text), 7)]
     elif name == "agent" and arg in AGENT:
         steps = AGENT[arg]
         current = steps[min(step, len(steps) - 1)]

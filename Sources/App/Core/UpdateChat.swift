@@ -29,7 +29,8 @@ func scrollChat(_ state: inout AppState, by rows: Int) {
 private func submit(_ state: inout AppState) -> [Effect] {
     let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return [] }
-    if text.hasPrefix("/") {
+    // /remind and /list go to the agent as messages: it asks the model for their JSON.
+    if text.hasPrefix("/"), !["/remind", "/list"].contains(text.split(separator: " ").first.map { $0.lowercased() } ?? "") {
         return runCommand(&state, text)
     }
     if state.chat.isStreaming {
@@ -42,7 +43,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
     return [.send(text)]
 }
 
-let chatCommands = "/help, /new, /retry, /provider, /model, /keys, /quit"
+let chatCommands = "/help, /new, /retry, /remind, /list, /provider, /model, /keys, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text

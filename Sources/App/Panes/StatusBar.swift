@@ -71,6 +71,7 @@ enum Keymap {
         ("Chat", [("Enter", "send"), ("Alt-Enter", "new line"), ("Up / Down", "input history"),
                   ("Ctrl-E", "compose in $EDITOR"), ("PgUp / PgDn, wheel", "scroll"), ("Home / End", "top / bottom (empty input)"),
                   ("r, /retry", "retry a failed answer"), ("t", "timeline of the last answer (empty input)"), ("/new", "new conversation"),
+                  ("/remind …", "a reminder from a sentence"), ("/list …", "a todo list from a request"),
                   ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
         ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("n / p", "next / previous task")]),
         ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all")]),

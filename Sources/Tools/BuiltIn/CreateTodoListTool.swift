@@ -15,6 +15,7 @@ public struct CreateTodoListTool: Tool {
             "type": "object",
             "properties": [
                 "title": ["type": "string", "description": "The list's name, e.g. \"Packing list\"."],
+                "notes": ["type": "string", "description": "What the list is for."],
                 "items": [
                     "type": "array",
                     "description": "The items, as strings or as objects with content and notes.",
@@ -36,7 +37,8 @@ public struct CreateTodoListTool: Tool {
         guard items.count <= Self.maxItems else {
             throw ToolError("'items' has \(items.count) entries; at most \(Self.maxItems) are allowed.")
         }
-        let tree = try context.database.createTodo(title: title, items: items)
+        let notes = try args.optionalString("notes", maxLength: 10_000, multiline: true) ?? ""
+        let tree = try context.database.createTodo(title: title, notes: notes, items: items)
         return ToolResult(text: Self.summary(tree), change: DataChange(todos: true, focusTodoId: tree.todo.id))
     }
 

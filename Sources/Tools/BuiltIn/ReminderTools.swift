@@ -27,6 +27,7 @@ public struct CreateReminderTool: Tool {
                 "notes": ["type": "string"],
                 "priority": ["type": "integer", "minimum": 0, "maximum": 9, "description": "1 highest … 9 lowest; 0 none."],
                 "list": ["type": "string", "description": "The reminder list (default \"Reminders\")."],
+                "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
             ],
             "required": ["title"],
         ])
@@ -38,6 +39,7 @@ public struct CreateReminderTool: Tool {
             notes: try args.optionalString("notes", maxLength: 10_000, multiline: true) ?? "",
             dueDate: try args.optionalDate("due_date", today: context.today) ?? context.today,
             dueTime: try args.optionalTime("due_time"),
+            category: try args.optionalString("category").map(CreateTaskTool.category),
             priority: Reminder.priority(try args.optionalInt("priority") ?? 0),
             list: try args.optionalString("list", maxLength: 100) ?? Reminder.defaultList))
         return ToolResult(text: "Created reminder \(TaskText.dated(task))",
