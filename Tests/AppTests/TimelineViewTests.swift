@@ -3,7 +3,8 @@ import Core
 import Terminal
 @testable import App
 
-/// `t` opens the timeline view of the latest answer with steps; it shows every step in full.
+/// Ctrl-T opens the timeline view of the selected answer, or the latest with steps; it shows
+/// every step in full. Alt-Up / Alt-Down choose an answer, Enter opens its steps in place.
 final class TimelineViewTests: XCTestCase {
     private func state() -> AppState {
         var state = AppState(size: Size(width: 100, height: 30), today: CivilDate(year: 2026, month: 11, day: 23),
@@ -30,9 +31,9 @@ final class TimelineViewTests: XCTestCase {
         return canvas.text()
     }
 
-    func testTOpensTheViewWithEveryStepInFull() {
+    func testCtrlTOpensTheViewWithEveryStepInFull() {
         var s = state()
-        _ = update(&s, .key(.text("t")))
+        _ = update(&s, .key(.ctrl("t")))
         XCTAssertEqual(s.timeline, TimelineViewState(messageId: 2))
         let text = screen(&s)
         XCTAssertTrue(text.contains("12:00:00.000  ✓ model call 1  800 ms"), text)
@@ -45,7 +46,7 @@ final class TimelineViewTests: XCTestCase {
 
     func testScrollingStopsAtTheEndAndEscCloses() {
         var s = state()
-        _ = update(&s, .key(.text("t")))
+        _ = update(&s, .key(.ctrl("t")))
         _ = update(&s, .key(.end))
         let bottom = screen(&s)
         XCTAssertTrue(bottom.contains("line 40 of the result"), bottom)
@@ -59,14 +60,47 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertFalse(screen(&s).contains("Timeline"))
     }
 
-    func testWithoutStepsTSaysWhatTheViewIsFor() {
+    func testWithoutStepsCtrlTSaysWhatTheViewIsFor() {
         var s = state()
         s.chat.steps = [:]
-        _ = update(&s, .key(.text("t")))
+        _ = update(&s, .key(.ctrl("t")))
         XCTAssertNil(s.timeline)
         XCTAssertTrue(s.notice?.text.hasPrefix("No timeline yet") == true)
-        s.chat.input.text = "typing t"
+    }
+
+    /// "t" and "r" typed first into an empty input are letters of the message.
+    func testTAndRAreLettersWhenNothingFailed() {
+        var s = state()
         _ = update(&s, .key(.text("t")))
-        XCTAssertNil(s.timeline, "t is a letter while typing")
+        _ = update(&s, .key(.text("r")))
+        XCTAssertEqual(s.chat.input.text, "tr")
+        XCTAssertNil(s.timeline)
+    }
+
+    func testAltArrowsChooseAnAnswerAndEnterOpensItsSteps() {
+        var s = state()
+        s.chat.messages.append(Message(id: 3, conversationId: 1, role: .user, content: "thanks"))
+        s.chat.messages.append(Message(id: 4, conversationId: 1, role: .assistant, content: "You are welcome.", status: .complete))
+        _ = update(&s, .key(.altUp))
+        XCTAssertEqual(s.chat.selectedMessageId, 4, "the newest answer first")
+        _ = update(&s, .key(.altUp))
+        XCTAssertEqual(s.chat.selectedMessageId, 2)
+        _ = update(&s, .key(.altUp))
+        XCTAssertEqual(s.chat.selectedMessageId, 2, "stays at the oldest")
+        var text = screen(&s)
+        XCTAssertTrue(text.contains("▶ Assistant") && text.contains("Enter: steps · Ctrl-T: timeline"), text)
+        XCTAssertFalse(text.contains("line 20 of the result"), "closed: the first line of each step only")
+        XCTAssertEqual(update(&s, .key(.enter)), [], "Enter with an empty input opens, it does not send")
+        text = screen(&s)
+        XCTAssertTrue(text.contains("line 20 of the result") && text.contains("…20 more lines (Ctrl-T)"), text)
+        XCTAssertFalse(text.contains("line 21 of the result"), "at most 20 lines a step")
+        _ = update(&s, .key(.ctrl("t")))
+        XCTAssertEqual(s.timeline?.messageId, 2, "the timeline of the chosen answer")
+        _ = update(&s, .key(.escape))
+        _ = update(&s, .key(.enter))
+        XCTAssertFalse(screen(&s).contains("line 20 of the result"), "Enter closes it again")
+        _ = update(&s, .key(.altDown))
+        _ = update(&s, .key(.altDown))
+        XCTAssertNil(s.chat.selectedMessageId, "past the newest: none")
     }
 }

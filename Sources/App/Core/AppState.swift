@@ -82,6 +82,10 @@ struct ChatState {
     var input = LineEditor()
     /// Last rendered transcript height, so PgUp moves a page.
     var viewportHeight = 10
+    /// The answer chosen with Alt-Up / Alt-Down: Enter opens or closes its steps, Ctrl-T its timeline.
+    var selectedMessageId: Int64?
+    /// Answers whose steps show their whole detail, not the first line.
+    var expanded: Set<Int64> = []
 
     var isStreaming: Bool { activeTurn != nil }
 

@@ -9,11 +9,22 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .home where state.chat.input.isEmpty: scrollChat(&state, by: Int.max / 2); return []
     case .end where state.chat.input.isEmpty: state.chat.scrollFromBottom = 0; return []
     case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
-    case .text("t") where state.chat.input.isEmpty:
+    case .ctrl("t"):
         openTimeline(&state)
         return []
-    case .text("r") where state.chat.input.isEmpty && !state.chat.isStreaming:
-        // The documented quick retry: only when nothing is being typed.
+    case .altUp, .altDown:
+        selectAnswer(&state, older: key == .altUp)
+        return []
+    case .enter where state.chat.input.isEmpty && state.chat.selectedMessageId != nil:
+        let id = state.chat.selectedMessageId!
+        if state.chat.expanded.remove(id) == nil { state.chat.expanded.insert(id) }
+        return []
+    case .escape where state.chat.selectedMessageId != nil:
+        state.chat.selectedMessageId = nil
+        return []
+    case .text("r") where state.chat.input.isEmpty && canRetry(state):
+        // The documented quick retry: only when nothing is being typed and the last answer
+        // failed; otherwise "r" is just the first letter of a message.
         return retry(&state)
     default: break
     }
@@ -86,12 +97,14 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     }
 }
 
+private func canRetry(_ state: AppState) -> Bool {
+    guard !state.chat.isStreaming, let last = state.chat.messages.last, last.role == .assistant else { return false }
+    return last.status == .error || last.status == .interrupted
+}
+
 /// Asks the last question again when the last answer failed or was cut off.
 private func retry(_ state: inout AppState) -> [Effect] {
-    guard !state.chat.isStreaming,
-          let last = state.chat.messages.last, last.role == .assistant,
-          last.status == .error || last.status == .interrupted,
-          let question = state.chat.messages.last(where: { $0.role == .user }) else {
+    guard canRetry(state), let question = state.chat.messages.last(where: { $0.role == .user }) else {
         return []
     }
     state.notice = nil

@@ -2,11 +2,13 @@ import Foundation
 import Core
 import Terminal
 
-/// `t` opens the timeline view of the latest answer that has steps; inside it the arrows and
-/// pages scroll, and Esc, q or t close it.
+/// Ctrl-T opens the timeline view of the selected answer, or of the latest one that has
+/// steps; inside it the arrows and pages scroll, and Esc, q or Ctrl-T close it.
 func openTimeline(_ state: inout AppState) {
-    guard let answer = state.chat.messages.last(where: { m in m.role == .assistant && !(state.chat.steps[m.id ?? -1] ?? []).isEmpty }),
-          let id = answer.id else {
+    let steps = state.chat.steps
+    let hasSteps = { (m: Message) in m.role == .assistant && !(steps[m.id ?? -1] ?? []).isEmpty }
+    let selected = state.chat.messages.first { $0.id == state.chat.selectedMessageId && hasSteps($0) }
+    guard let answer = selected ?? state.chat.messages.last(where: hasSteps), let id = answer.id else {
         state.notice = Notice(text: "No timeline yet: it shows the steps of an answer (its model calls and tools).",
                               kind: .info, expires: Date().addingTimeInterval(5))
         return
@@ -14,11 +16,23 @@ func openTimeline(_ state: inout AppState) {
     state.timeline = TimelineViewState(messageId: id)
 }
 
+/// Alt-Up / Alt-Down: the previous / next answer; past the newest, none.
+func selectAnswer(_ state: inout AppState, older: Bool) {
+    let answers = state.chat.messages.filter { $0.role == .assistant }.compactMap(\.id)
+    guard !answers.isEmpty else { return }
+    guard let current = state.chat.selectedMessageId, let i = answers.firstIndex(of: current) else {
+        state.chat.selectedMessageId = older ? answers.last : nil
+        return
+    }
+    let next = i + (older ? -1 : 1)
+    state.chat.selectedMessageId = next < 0 ? answers.first : next < answers.count ? answers[next] : nil
+}
+
 func handleTimelineKey(_ state: inout AppState, _ key: Key) {
     guard var view = state.timeline else { return }
     let page = max(1, state.size.height - 6)
     switch key {
-    case .escape, .text("q"), .text("t"): state.timeline = nil; return
+    case .escape, .text("q"), .ctrl("t"): state.timeline = nil; return
     case .up, .text("k"): view.scroll -= 1
     case .down, .text("j"): view.scroll += 1
     case .pageUp: view.scroll -= page

@@ -42,8 +42,10 @@ final class TranscriptView {
             // Lines this block can still give the view, counted from its bottom: skipped ones
             // and the rows left. A long streaming answer builds only those, not all its lines.
             let room = skip + (y - rect.y + 1)
+            let marks = Marks(selected: message.id != nil && message.id == chat.selectedMessageId,
+                              expanded: message.id.map(chat.expanded.contains) ?? false)
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
-                              spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme, room: room)
+                              marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme, room: room)
             for line in lines.reversed() {
                 if skip > 0 { skip -= 1; continue }
                 if y < rect.y { break }
@@ -112,7 +114,10 @@ final class TranscriptView {
 
     /// The message's lines, top to bottom. When `room` is smaller than the block, its top lines
     /// (never shown) are left out.
-    private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, spinnerFrame: Int,
+    /// How a message is drawn besides its content: chosen with Alt-Up / Alt-Down, steps opened with Enter.
+    private struct Marks { var selected = false, expanded = false }
+
+    private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, marks: Marks = Marks(), spinnerFrame: Int,
                        timeZone: TimeZone, width: Int, theme: Theme, room: Int = .max) -> [StyledLine] {
         var out: [StyledLine] = []
         let textStyle = theme[m.role == .user ? .userText : .assistantText]
@@ -125,7 +130,10 @@ final class TranscriptView {
                 out.append(StyledLine([("You", theme[.userLabel]), ("  \(time)", theme[.muted])]))
             default:
                 let who = m.provider.map { " · \($0)" } ?? ""
-                out.append(StyledLine([("Assistant", theme[.assistantLabel]), ("\(who)  \(time)", theme[.muted])]))
+                var label = StyledLine([(marks.selected ? "▶ Assistant" : "Assistant", theme[marks.selected ? .selection : .assistantLabel]),
+                                        ("\(who)  \(time)", theme[.muted])])
+                if marks.selected { label.segments.append(("  Enter: steps · Ctrl-T: timeline", theme[.accent])) }
+                out.append(label)
             }
         }
         var body = shown.map { StyledLine("  " + $0, textStyle) }
@@ -135,7 +143,7 @@ final class TranscriptView {
             else { body[body.count - 1].segments.append((cursor, theme[.cursorBlock])) }
         }
         out += body
-        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme)
+        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded)
         switch m.status {
         case .interrupted:
             out.append(StyledLine("  ⚠ " + (m.errorText ?? "Interrupted."), theme[.stepRunning]))
@@ -173,14 +181,30 @@ final class TranscriptView {
 
 /// The Reason-Act timeline under an answer: one line per step, glyph, title, detail, duration.
 enum TimelineLines {
-    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme) -> [StyledLine] {
-        // The answer is the message itself; model calls are for the timeline view (t).
+    /// Lines of one step's detail shown when its answer is opened (Enter); the timeline view has all.
+    static let expandedLines = 20
+
+    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme, expanded: Bool = false) -> [StyledLine] {
+        // The answer is the message itself; model calls are for the timeline view (Ctrl-T).
         steps.filter { $0.kind != .answer && $0.kind != .modelCall }.flatMap { step -> [StyledLine] in
-            let line = self.line(step, spinnerFrame: spinnerFrame, width: width, theme: theme)
+            var lines = [self.line(step, spinnerFrame: spinnerFrame, width: width, theme: theme)]
+            if expanded { lines += detail(step, width: width, theme: theme) }
             // The question sits on the step it is about; the status bar repeats it.
-            guard step.status == .awaitingApproval else { return [line] }
-            return [line, StyledLine([("    Run it? ", theme[.stepRunning]), ("[y] yes  [n] no", theme[.accent])])]
+            if step.status == .awaitingApproval {
+                lines.append(StyledLine([("    Run it? ", theme[.stepRunning]), ("[y] yes  [n] no", theme[.accent])]))
+            }
+            return lines
         }
+    }
+
+    /// The step's whole detail under it, wrapped, at most `expandedLines` lines.
+    private static func detail(_ step: TimelineStep, width: Int, theme: Theme) -> [StyledLine] {
+        let text = Sanitizer.clean(step.detail)
+        guard !text.isEmpty else { return [] }
+        let wrapped = Wrap.lines(text, width: max(1, width - 6))
+        var lines = wrapped.prefix(expandedLines).map { StyledLine("      " + $0, theme[.stepDetail]) }
+        if wrapped.count > expandedLines { lines.append(StyledLine("      …\(wrapped.count - expandedLines) more lines (Ctrl-T)", theme[.muted])) }
+        return lines
     }
 
     /// The status glyph and its style.
