@@ -71,7 +71,7 @@ enum Keymap {
         ("Chat", [("Enter", "send"), ("Alt-Enter", "new line"), ("Up / Down", "input history"),
                   ("Ctrl-E", "compose in $EDITOR"), ("PgUp / PgDn, wheel", "scroll"), ("Home / End", "top / bottom (empty input)"),
                   ("r, /retry", "retry a failed answer"), ("Alt-Up / Alt-Down", "choose an answer"), ("Enter (empty input)", "open / close its steps"),
-                  ("Ctrl-T", "timeline of the chosen or last answer"), ("/new", "new conversation"),
+                  ("Ctrl-T, t (chosen)", "timeline of the chosen or last answer"), ("/new", "new conversation"),
                   ("/remind …", "a reminder from a sentence"), ("/list …", "a todo list from a request"),
                   ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
         ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("n / p", "next / previous task")]),
