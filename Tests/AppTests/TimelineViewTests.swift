@@ -25,9 +25,12 @@ final class TimelineViewTests: XCTestCase {
         return state
     }
 
+    /// One renderer for the test, as in the app: it remembers what the view last followed.
+    private let renderer = Renderer(theme: .dark)
+
     private func screen(_ state: inout AppState) -> String {
         var canvas = Canvas(width: state.size.width, height: state.size.height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
+        renderer.render(&state, into: &canvas)
         return canvas.text()
     }
 
@@ -88,11 +91,19 @@ final class TimelineViewTests: XCTestCase {
         _ = update(&s, .key(.altUp))
         XCTAssertEqual(s.chat.selectedMessageId, 2, "stays at the oldest")
         var text = screen(&s)
-        XCTAssertTrue(text.contains("▶ Assistant") && text.contains("Enter: steps · Ctrl-T: timeline"), text)
-        XCTAssertFalse(text.contains("line 20 of the result"), "closed: the first line of each step only")
+        XCTAssertTrue(text.contains("▶ Assistant") && text.contains("Enter: steps · Ctrl-T: timeline"), "scrolled into view:\n\(text)")
+        XCTAssertFalse(text.contains("line 2 of the result"), "closed: the first line of each step only")
         XCTAssertEqual(update(&s, .key(.enter)), [], "Enter with an empty input opens, it does not send")
         text = screen(&s)
-        XCTAssertTrue(text.contains("line 20 of the result") && text.contains("…20 more lines (Ctrl-T)"), text)
+        XCTAssertTrue(text.contains("▶ Assistant") && text.contains("line 2 of the result"), "opened, seen from its top:\n\(text)")
+        XCTAssertTrue(text.contains("line 20 of the result"), text)
+        _ = update(&s, .key(.end))
+        text = screen(&s)
+        XCTAssertTrue(text.contains("…20 more lines (Ctrl-T)"), text)
+        s.chat.selectedMessageId = nil
+        _ = screen(&s)
+        s.chat.selectedMessageId = 2
+        XCTAssertTrue(screen(&s).contains("▶ Assistant"), "choosing it again brings its first line into view")
         XCTAssertFalse(text.contains("line 21 of the result"), "at most 20 lines a step")
         _ = update(&s, .key(.text("t")))
         XCTAssertEqual(s.timeline?.messageId, 2, "t, with an answer chosen: the timeline of that answer")

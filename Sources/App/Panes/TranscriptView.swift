@@ -26,6 +26,10 @@ final class TranscriptView {
     private var streamingHeight: (id: Int64, height: Int)?
     /// Messages laid out by the last draw: bounded by the view, never by the history.
     private(set) var messagesVisited = 0
+    /// The answer chosen, and whether its steps were open, when the view last followed the
+    /// choice: a new choice (or opening it) is scrolled into view once; after that the user
+    /// may scroll away from it.
+    private var followedSelection: (id: Int64?, expanded: Bool) = (nil, false)
 
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -33,6 +37,11 @@ final class TranscriptView {
     func draw(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 2, rect.height > 0 else { return }
         keepViewStill(&chat, width: rect.width - 2)
+        let selection = (id: chat.selectedMessageId, expanded: chat.selectedMessageId.map(chat.expanded.contains) ?? false)
+        if selection != followedSelection {
+            followedSelection = selection
+            scrollToSelection(&chat, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, height: rect.height, theme: theme)
+        }
         var y = rect.y + rect.height - 1
         var skip = chat.scrollFromBottom
         var drewAny = false
@@ -69,6 +78,24 @@ final class TranscriptView {
         }
         if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
         chat.viewportHeight = rect.height
+    }
+
+    /// Scrolls so the chosen answer's block is in view, its first line at the top when it is
+    /// taller than the view. Costs the blocks below it, never the whole history.
+    private func scrollToSelection(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, width: Int, height: Int, theme: Theme) {
+        guard let id = chat.selectedMessageId else { return }
+        var below = 0
+        for message in chat.messages.reversed() {
+            let marks = Marks(selected: message.id == id, expanded: message.id.map(chat.expanded.contains) ?? false)
+            let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
+                              marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: width, theme: theme).count
+            if message.id == id {
+                if chat.scrollFromBottom > below { chat.scrollFromBottom = below }
+                if chat.scrollFromBottom + height < below + lines { chat.scrollFromBottom = below + lines - height }
+                return
+            }
+            below += lines
+        }
     }
 
     /// While the user reads older text, growth of the streaming answer must not move the view.
