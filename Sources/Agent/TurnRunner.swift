@@ -188,7 +188,7 @@ struct TurnRunner {
                                                 now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
                                                     sandbox: agent.config.filesFolder)
         }
-        if result.isError { status = .failed }
+        if result.isError { status = Task.isCancelled ? .cancelled : .failed }
         steps.finish(&step, status: status, in: agent.database)
         emit(.step(step))
 

@@ -194,6 +194,32 @@ final class AgentLoopTests: XCTestCase {
         XCTAssertTrue(calls[1].result?.contains("outside") == true, calls[1].result ?? "")
     }
 
+    /// Esc while a tool runs: the turn ends at once, interrupted, the tool's step cancelled.
+    func testCancelDuringAToolEndsTheTurnAtOnce() async throws {
+        let database = try AppDatabase.temporary()
+        let base = try Self.peer.get().baseURL
+        let settings = try ProviderResolver.resolve(environment: ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"],
+                                                    config: ProviderConfigValues(provider: "openai"))
+        let agent = Agent(provider: RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10)),
+                          tools: ToolRegistry.builtIn().adding([SlowTool()]), database: database)
+        let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: "go [script:agent:slow]")
+        let events = Events()
+        let task = Task.detached { await agent.run(turn, emit: { events.add($0) }) }
+        let started = ContinuousClock.now
+        while !events.all.contains(where: { if case .step(let s) = $0 { return s.title == "slow_tool" } else { return false } }),
+              ContinuousClock.now - started < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        task.cancel()
+        let message = try await withDeadline(5) { await task.value }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(8), "did not wait for the tool's 10 s")
+        XCTAssertEqual(message.status, .interrupted)
+        let stored = try database.timelineSteps(messageIds: [message.id!])[message.id!] ?? []
+        XCTAssertEqual(stored.first { $0.kind == .toolCall }?.status, .cancelled)
+        XCTAssertFalse(stored.contains { $0.status == .running })
+    }
+
     /// The model is offered the tools the message is about, or all of them when configured.
     func testTheToolsOfferedFollowTheMessage() async throws {
         for offerAll in [false, true] {
@@ -241,5 +267,14 @@ final class AgentLoopTests: XCTestCase {
         XCTAssertEqual(stored.map(\.position), o.steps.map(\.position))
         XCTAssertEqual(summary(stored), summary(o.steps))
         XCTAssertEqual(stored.map(\.detail), o.steps.map(\.detail))
+    }
+}
+
+/// Takes ten seconds unless cancelled (it checks), for the cancel test.
+private struct SlowTool: Tool {
+    let definition = ToolDefinition(name: "slow_tool", description: "Waits.", inputSchema: ["type": "object"])
+    func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
+        try await Task.sleep(for: .seconds(10))
+        return ToolResult(text: "waited")
     }
 }

@@ -54,6 +54,7 @@ AGENT = {
     "loop": [[("list_tasks", {"from": "2026-11-01", "to": "2026-11-30"})]],
     "wander": [[("list_tasks", {"from": f"2026-11-0{day}", "to": "2026-11-30"})] for day in range(1, 10)],
     "delete": [[("delete_task", {"title": "Dentist"})], "Done."],
+    "slow": [[("slow_tool", {})], "Finished."],
     "reminder": [[("create_reminder", {"title": "Call mom", "due_date": "2026-11-25", "due_time": "17:00"})],
                  "I will remind you on Wednesday at 17:00."],
     "files": [[("list_files", {})], [("read_file", {"path": "../../etc/passwd"})], "I can only read your files folder."],
