@@ -74,7 +74,8 @@ struct CallUsage {
         f.numberStyle = .decimal
         f.locale = Locale(identifier: "en_US_POSIX")
         let number = { (n: Int) in f.string(from: NSNumber(value: n)) ?? String(n) }
-        return "\(number(input)) tokens in · \(number(output)) out" + (cost.map { String(format: " · $%.4f", $0) } ?? "")
+        // A free model (the Offline assistant, a local server) shows no cost.
+        return "\(number(input)) tokens in · \(number(output)) out" + (cost.flatMap { $0 > 0 ? String(format: " · $%.4f", $0) : nil } ?? "")
     }
 }
 
