@@ -13,7 +13,8 @@ struct AIHelperCommand: AsyncParsableCommand {
         (AIHELPER_HOME puts everything in one folder).
         """,
         version: AppInfo.version,
-        subcommands: [TUICommand.self, AskCommand.self, KeysCommand.self, ModelsCommand.self, UsageCommand.self],
+        subcommands: [TUICommand.self, AskCommand.self, TasksCommand.self, TodosCommand.self, AddCommand.self, DoneCommand.self,
+                      KeysCommand.self, ModelsCommand.self, UsageCommand.self],
         defaultSubcommand: TUICommand.self)
 }
 

@@ -70,3 +70,55 @@ final class CLIEndToEndTests: XCTestCase {
         XCTAssertTrue(askHelp.out.contains("--db") && askHelp.out.contains("--yes"), askHelp.out)
     }
 }
+
+/// `aihelper add | tasks | todos | done` for scripts: what they print, their JSON, their exit codes.
+final class CLITaskCommandTests: XCTestCase {
+    private var home = ""
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-cli-t-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try CLIRunner(home: home).run(arguments, stdin: nil, timeout: 30)
+    }
+
+    func testAddListCompleteAndPrintJSON() throws {
+        let friday = try XCTUnwrap(DatePhrases.parse("friday", today: CivilDate(Date(), in: .current))?.date)
+        let added = try run(["add", "dentist", "friday", "9am"])
+        XCTAssertEqual(added.status, 0, added.err)
+        XCTAssertTrue(added.out.hasPrefix("Added: ") && added.out.contains("\(friday.iso) 09:00 Dentist"), added.out)
+
+        let day = try run(["tasks", "--date", friday.iso])
+        XCTAssertTrue(day.out.contains("09:00 Dentist"), day.out)
+        let json = try run(["tasks", "--date", "friday", "--json"])
+        let tasks = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(tasks.first?["title"] as? String, "Dentist")
+        XCTAssertEqual(tasks.first?["time"] as? String, "09:00")
+        XCTAssertEqual(tasks.first?["date"] as? String, friday.iso)
+        XCTAssertEqual(tasks.first?["completed"] as? Bool, false)
+
+        let done = try run(["done", "denti"])
+        XCTAssertEqual(done.status, 0, done.err)
+        XCTAssertEqual(done.out.trimmingCharacters(in: .whitespacesAndNewlines), "Done: Dentist")
+        let missing = try run(["done", "nothing like it"])
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertTrue(missing.err.contains("no open task matches “nothing like it”"), missing.err)
+        let badDate = try run(["tasks", "--date", "someday"])
+        XCTAssertEqual(badDate.status, 2)
+        XCTAssertTrue(badDate.err.contains("cannot read the date “someday”"), badDate.err)
+    }
+
+    func testTodosPrintTheirItems() throws {
+        XCTAssertEqual(try run(["todos"]).out.trimmingCharacters(in: .whitespacesAndNewlines), "No todo lists.")
+        _ = try run(["ask", "make a packing list: passport, charger"])
+        let text = try run(["todos"])
+        XCTAssertTrue(text.out.contains("[ ] Packing list (0/2)\n  [ ] Passport\n  [ ] Charger"), text.out)
+        let json = try run(["todos", "--open", "--json"])
+        let lists = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual((lists.first?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }, ["Passport", "Charger"])
+    }
+}

@@ -36,6 +36,13 @@ public struct IntentRecognizer: Sendable {
         return .unknown
     }
 
+    /// A task read from a line of text (`aihelper add`): its title, day, time, category and
+    /// priority, or nil when it has no words for a title.
+    public func taskDraft(_ text: String, now: Date, timeZone: TimeZone) -> TaskDraft? {
+        TaskDraftReader(vocabulary: vocabulary).read(withoutPoliteness(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                                                     now: now, timeZone: timeZone)
+    }
+
     /// Drops "please", "can you" and the like from the start, and "please" from the end.
     private func withoutPoliteness(_ text: String) -> String {
         var text = text

@@ -1,0 +1,157 @@
+import Foundation
+import ArgumentParser
+import App
+import Core
+import Storage
+import Providers
+import Tools
+
+/// `aihelper tasks | todos | add | done`: the calendar and the todo lists for scripts and
+/// status bars. Exit codes: 0 done, 1 the database could not be used, 2 bad arguments (by
+/// ArgumentParser), 3 nothing matched or nothing could be read from the text.
+struct TasksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tasks", abstract: "Print the tasks of a day, the week ahead or the next open ones.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Today's tasks (the default).") var today = false
+    @Flag(name: .long, help: "The next 7 days.") var week = false
+    @Option(name: .long, help: "The next N open tasks.") var upcoming: Int?
+    @Option(name: .long, help: ArgumentHelp("The tasks of this day: YYYY-MM-DD or a phrase like \"next friday\".", valueName: "phrase"))
+    var date: String?
+    @Flag(name: .long, help: "Print JSON: an array of tasks.") var json = false
+
+    func run() async throws {
+        let database = try CLIData.open(global)
+        let now = Date(), zone = TimeZone.current
+        let day = CivilDate(now, in: zone)
+        let tasks: [TaskItem]
+        if let upcoming {
+            tasks = try database.upcomingTasks(from: day, limit: max(1, upcoming))
+        } else if week {
+            tasks = try database.tasks(from: day, to: day.adding(days: 6))
+        } else if let date {
+            guard let chosen = resolveDate(date, today: day) else { throw fail("cannot read the date “\(date)”: try 2026-12-01 or \"next friday\"", code: 2) }
+            tasks = try database.tasks(on: chosen)
+        } else {
+            tasks = try database.tasks(on: day)
+        }
+        if json { return CLIData.printJSON(tasks.map(TaskJSON.init)) }
+        if tasks.isEmpty { return print("No tasks.") }
+        var current: CivilDate?
+        for task in tasks {
+            if task.dueDate != current, let due = task.dueDate { print(CLIData.dayLine(due)); current = due }
+            print(CLIData.taskLine(task))
+        }
+    }
+}
+
+struct TodosCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "todos", abstract: "Print the todo lists with their items.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Only lists and items still open.") var open = false
+    @Flag(name: .long, help: "Print JSON: an array of lists with their items.") var json = false
+
+    func run() async throws {
+        let trees = try CLIData.open(global).todoTrees().filter { !open || !$0.todo.completed }
+        if json { return CLIData.printJSON(trees.map { TodoJSON($0, openOnly: open) }) }
+        if trees.isEmpty { return print("No todo lists.") }
+        for tree in trees {
+            print("\(tree.todo.completed ? "[x]" : "[ ]") \(tree.todo.title) (\(tree.doneCount)/\(tree.subtaskCount))")
+            for item in tree.subtasks where !open || !item.completed {
+                let depth = item.parentId == nil ? 1 : 2
+                print(String(repeating: "  ", count: depth) + "\(item.completed ? "[x]" : "[ ]") \(item.title)")
+            }
+        }
+    }
+}
+
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a task from a sentence: \"dentist friday 9am\", \"remind me to call mom tomorrow\".")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "What to add, with its day and time in words.") var words: [String]
+
+    func run() async throws {
+        let database = try CLIData.open(global)
+        let text = words.joined(separator: " ")
+        // The words are a task whatever they start with: "dentist friday 9am" reads as "remind me to dentist…".
+        let recognizer = IntentRecognizer()
+        guard let draft = recognizer.taskDraft(text, now: Date(), timeZone: .current)
+                ?? recognizer.taskDraft("remind me to " + text, now: Date(), timeZone: .current) else {
+            throw fail("could not read a task from “\(text)”: say what to do, e.g. \"dentist friday 9am\"", code: 3)
+        }
+        let task = try database.insertTask(TaskItem(title: draft.title, dueDate: draft.date, dueTime: draft.time,
+                                                    category: draft.category.rawValue, priority: draft.priority ?? .none))
+        let line = CLIData.taskLine(task)
+        print("Added: " + (task.dueDate.map { CLIData.dayLine($0) + line.dropFirst(1) } ?? line.dropFirst(2).replacingOccurrences(of: "all day ", with: "") + " (no date)"))
+    }
+}
+
+struct DoneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Complete the open task that best matches a title.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The task's title, or a part of it.") var title: [String]
+
+    func run() async throws {
+        let database = try CLIData.open(global)
+        let query = title.joined(separator: " ")
+        let found = try database.findTasks(matching: query)
+        guard let task = found.first else { throw fail("no open task matches “\(query)”", code: 3) }
+        _ = try database.setTaskCompleted(id: task.id!, true)
+        print("Done: \(task.title)" + (found.count > 1 ? " (\(found.count - 1) other open task(s) also matched)" : ""))
+    }
+}
+
+/// What the task commands share: the database, and how a task is printed.
+enum CLIData {
+    static func open(_ global: GlobalOptions) throws -> AppDatabase {
+        do { return try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
+    }
+
+    static func dayLine(_ day: CivilDate) -> String {
+        "\(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday - 1]) \(day.iso)"
+    }
+
+    /// "  17:00 Call mom [Personal] (high) ✓"
+    static func taskLine(_ task: TaskItem) -> String {
+        var line = "  \(task.dueTime?.hhmm ?? "all day") \(Sanitizer.clean(task.title))"
+        if let category = task.category { line += " [\(category)]" }
+        if task.priority != .none { line += " (\(task.priority.rawValue))" }
+        if task.completed { line += " ✓" }
+        return line
+    }
+
+    static func printJSON<T: Encodable>(_ value: T) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: (try? encoder.encode(value)) ?? Data("[]".utf8), as: UTF8.self))
+    }
+}
+
+/// A task in `--json` output (documented in docs/tasks-cli.md).
+struct TaskJSON: Encodable {
+    let id: Int64?, uid: String, title: String, date: String?, time: String?, category: String?
+    let priority: String, completed: Bool, list: String?, notes: String
+
+    init(_ t: TaskItem) {
+        id = t.id; uid = t.uid; title = t.title; date = t.dueDate?.iso; time = t.dueTime?.hhmm; category = t.category
+        priority = t.priority.rawValue; completed = t.completed; list = t.list; notes = t.notes
+    }
+}
+
+/// A todo list in `--json` output.
+struct TodoJSON: Encodable {
+    struct Item: Encodable { let id: Int64?, parentId: Int64?, title: String, notes: String, completed: Bool }
+    let id: Int64?, title: String, notes: String, completed: Bool, items: [Item]
+
+    init(_ tree: TodoTree, openOnly: Bool) {
+        id = tree.todo.id; title = tree.todo.title; notes = tree.todo.notes; completed = tree.todo.completed
+        items = tree.subtasks.filter { !openOnly || !$0.completed }.map {
+            Item(id: $0.id, parentId: $0.parentId, title: $0.title, notes: $0.notes, completed: $0.completed)
+        }
+    }
+}
