@@ -24,8 +24,9 @@ struct TurnRunner {
     private var repeats: [String: Int] = [:]
     /// The same call asked for this often stops the turn: the model is going round in circles.
     static let repeatLimit = 3
-    /// A structured command's own system prompt, replacing the usual one.
-    private var systemOverride: String?
+    /// The system prompt of every model call in this turn: built once (it looks up the host
+    /// name); a structured command has its own.
+    private var system = ""
     /// The reply is JSON for us, not text for the user: it is not streamed to the screen.
     private var quiet = false
     private var lastCheckpoint = ContinuousClock.now
@@ -50,10 +51,11 @@ struct TurnRunner {
         // Routed on this message and the two before it: "yes, move it to friday" follows up.
         let recent = history.filter { $0.role == .user }.suffix(2).map(\.content) + [userText]
         offered = ToolRegistry.schemas(agent.tools.definitions(for: recent.joined(separator: "\n"), offerAll: agent.config.offerAllTools))
+        system = ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone)
         // The history that fits the model's window after everything else it must hold.
         let budget = ContextBuilder.historyBudget(
             model: ModelCatalog.find(agent.model, provider: ProviderKind(rawValue: agent.provider.id)),
-            system: ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
+            system: system,
             tools: offered, message: userText)
         context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget)
         context.append(ChatMessage(role: .user, content: userText))
@@ -94,7 +96,7 @@ struct TurnRunner {
     /// Streams one model call; returns the tool calls it asked for (empty: a final answer).
     private mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
-            system: systemOverride ?? ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone),
+            system: system,
             messages: context, tools: offered, model: agent.model, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
@@ -146,7 +148,7 @@ struct TurnRunner {
     /// `/remind` and `/list`: one model call for JSON, then the tool it becomes; the answer is
     /// the tool's result. A reply without usable JSON creates nothing and says so.
     private mutating func runStructured(_ command: StructuredCommand) async -> Message {
-        systemOverride = command.systemPrompt(today: CivilDate(now, in: timeZone))
+        system = command.systemPrompt(today: CivilDate(now, in: timeZone))
         context = [ChatMessage(role: .user, content: command.input)]
         quiet = true
         do { _ = try await callModel() } catch { return finish(failure: error) }

@@ -40,8 +40,8 @@ struct TasksCommand: AsyncParsableCommand {
         if tasks.isEmpty { return print("No tasks.") }
         var current: CivilDate?
         for task in tasks {
-            if task.dueDate != current, let due = task.dueDate { print(CLIData.dayLine(due)); current = due }
-            print(CLIData.taskLine(task))
+            if task.dueDate != current, let due = task.dueDate { print(TaskText.day(due)); current = due }
+            print(Sanitizer.clean(TaskText.line(task)))
         }
     }
 }
@@ -85,8 +85,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         let task = try database.insertTask(TaskItem(title: draft.title, dueDate: draft.date, dueTime: draft.time,
                                                     category: draft.category.rawValue, priority: draft.priority ?? .none))
-        let line = CLIData.taskLine(task)
-        print("Added: " + (task.dueDate.map { CLIData.dayLine($0) + line.dropFirst(1) } ?? line.dropFirst(2).replacingOccurrences(of: "all day ", with: "") + " (no date)"))
+        print("Added: " + Sanitizer.clean(TaskText.dated(task)))
     }
 }
 
@@ -106,23 +105,11 @@ struct DoneCommand: AsyncParsableCommand {
     }
 }
 
-/// What the task commands share: the database, and how a task is printed.
+/// What the task commands share: the database and JSON output (lines are `TaskText`'s, as
+/// the tools write them).
 enum CLIData {
     static func open(_ global: GlobalOptions) throws -> AppDatabase {
         do { return try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
-    }
-
-    static func dayLine(_ day: CivilDate) -> String {
-        "\(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday - 1]) \(day.iso)"
-    }
-
-    /// "  17:00 Call mom [Personal] (high) ✓"
-    static func taskLine(_ task: TaskItem) -> String {
-        var line = "  \(task.dueTime?.hhmm ?? "all day") \(Sanitizer.clean(task.title))"
-        if let category = task.category { line += " [\(category)]" }
-        if task.priority != .none { line += " (\(task.priority.rawValue))" }
-        if task.completed { line += " ✓" }
-        return line
     }
 
     static func printJSON<T: Encodable>(_ value: T) {

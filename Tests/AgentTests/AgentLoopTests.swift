@@ -10,22 +10,15 @@ import TestSupport
 /// (`[script:agent:NAME]`, Tests/Peers/peer_scripts.py), in the OpenAI and Anthropic formats,
 /// through the real engine and the built-in tools on a real SQLite file.
 final class AgentLoopTests: XCTestCase {
-    private static let peer = Result { try PeerServer.providers() }
     private static let formats: [ProviderKind] = [.openai, .anthropic]
 
     private func agent(_ kind: ProviderKind, _ database: AppDatabase, stepLimit: Int = 6, offerAll: Bool = false,
                        filesFolder: URL? = nil, autoApprove: Bool = false) throws -> Agent {
-        let base = try Self.peer.get().baseURL
-        let environment = kind == .openai ? ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"]
-                                          : ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "test-key-123456"]
-        let settings = try ProviderResolver.resolve(environment: environment, config: ProviderConfigValues(provider: kind.rawValue))
-        let provider = RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10),
-                                      retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01, jitter: 0))
         var config = AgentConfig(stepLimit: stepLimit)
         config.offerAllTools = offerAll
         config.filesFolder = filesFolder
         config.autoApprove = autoApprove
-        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: config)
+        return try PeerAgents.agent(kind, database: database, config: config)
     }
 
     private struct Outcome {
@@ -40,13 +33,6 @@ final class AgentLoopTests: XCTestCase {
         }
     }
 
-    private final class Events: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [AgentEvent] = []
-        func add(_ e: AgentEvent) { lock.withLock { items.append(e) } }
-        var all: [AgentEvent] { lock.withLock { items } }
-    }
-
     private func run(_ scenario: String, _ kind: ProviderKind, stepLimit: Int = 6, database: AppDatabase? = nil,
                      approve: Bool = false) async throws -> Outcome {
         try await run(text: "please [script:agent:\(scenario)]", kind, stepLimit: stepLimit, database: database, approve: approve)
@@ -58,7 +44,7 @@ final class AgentLoopTests: XCTestCase {
         let agent = try agent(kind, database, stepLimit: stepLimit)
         let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
-        let events = Events()
+        let events = EventLog()
         let message = try await withDeadline(30) {
             await agent.run(turn, now: Date(timeIntervalSince1970: 1_795_392_000), timeZone: TimeZone(identifier: "UTC")!,
                             approve: { _, _ in approve }, emit: { events.add($0) })
@@ -197,14 +183,10 @@ final class AgentLoopTests: XCTestCase {
     /// Esc while a tool runs: the turn ends at once, interrupted, the tool's step cancelled.
     func testCancelDuringAToolEndsTheTurnAtOnce() async throws {
         let database = try AppDatabase.temporary()
-        let base = try Self.peer.get().baseURL
-        let settings = try ProviderResolver.resolve(environment: ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"],
-                                                    config: ProviderConfigValues(provider: "openai"))
-        let agent = Agent(provider: RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10)),
-                          tools: ToolRegistry.builtIn().adding([SlowTool()]), database: database)
+        let agent = try PeerAgents.agent(database: database, tools: ToolRegistry.builtIn().adding([SlowTool()]))
         let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: "go [script:agent:slow]")
-        let events = Events()
+        let events = EventLog()
         let task = Task.detached { await agent.run(turn, emit: { events.add($0) }) }
         let started = ContinuousClock.now
         while !events.all.contains(where: { if case .step(let s) = $0 { return s.title == "slow_tool" } else { return false } }),
@@ -228,8 +210,7 @@ final class AgentLoopTests: XCTestCase {
             let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
             let turn = try agent.startTurn(conversationId: conversation.id!, userText: "make a shopping list [script:text:3]")
             _ = try await withDeadline(20) { await agent.run(turn, emit: { _ in }) }
-            let last = try Self.peer.get().control("/_last_request")
-            let tools = ((last["body"] as? [String: Any])?["tools"] as? [[String: Any]]) ?? []
+            let tools = (try PeerAgents.lastRequestBody()["tools"] as? [[String: Any]]) ?? []
             let names = tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String }
             let todos = Toolset.todos.tools.map(\.definition.name)
             XCTAssertEqual(names, offerAll ? ToolRegistry.builtIn().definitions.map(\.name) : todos)
@@ -243,7 +224,7 @@ final class AgentLoopTests: XCTestCase {
         let agent = try agent(.openai, database, autoApprove: true)
         let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: "delete it [script:agent:delete]")
-        let asked = Events()
+        let asked = EventLog()
         _ = try await withDeadline(20) { await agent.run(turn, approve: { _, _ in asked.add(.modelCallEnded(messageId: 0)); return false },
                                                         emit: { _ in }) }
         XCTAssertTrue(asked.all.isEmpty, "never asked")

@@ -8,30 +8,14 @@ import TestSupport
 
 /// Whole turns against the loopback peer through the real engine: what ends up in the database.
 final class RemoteTurnTests: XCTestCase {
-    private static let peer = Result { try PeerServer.providers() }
-
-    private func agent(_ database: AppDatabase) throws -> Agent {
-        let base = try Self.peer.get().baseURL
-        let settings = ProviderSettings(kind: .openai, baseURL: URL(string: base + "/v1")!, apiKey: "test-key-123456",
-                                        keySource: .environment("OPENAI_API_KEY"), model: "gpt-4.1-mini")
-        let provider = RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10),
-                                      retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.01, jitter: 0))
-        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database)
-    }
-
-    private final class Events: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [AgentEvent] = []
-        func add(_ e: AgentEvent) { lock.withLock { items.append(e) } }
-        var all: [AgentEvent] { lock.withLock { items } }
-    }
+    private func agent(_ database: AppDatabase) throws -> Agent { try PeerAgents.agent(database: database) }
 
     private func runTurn(_ text: String) async throws -> (Message, AppDatabase, [AgentEvent]) {
         let database = try AppDatabase.temporary()
         let agent = try agent(database)
         let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
-        let events = Events()
+        let events = EventLog()
         let message = try await withDeadline(20) { await agent.run(turn, emit: { events.add($0) }) }
         return (message, database, events.all)
     }
@@ -72,7 +56,7 @@ final class RemoteTurnTests: XCTestCase {
         let agent = try agent(database)
         let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: "hi")
-        let events = Events()
+        let events = EventLog()
         let hook = HookRecord()
         let message = try await withDeadline(20) {
             await agent.run(turn, emit: { events.add($0) }, beforeStoring: {

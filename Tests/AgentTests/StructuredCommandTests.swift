@@ -9,14 +9,8 @@ import TestSupport
 /// /remind and /list against the loopback peer: JSON as models write it becomes a reminder or a
 /// todo list through the tools; a reply without JSON creates nothing and says so.
 final class StructuredCommandTests: XCTestCase {
-    private static let peer = Result { try PeerServer.providers() }
-
     private func run(_ text: String, database: AppDatabase) async throws -> (Message, [ToolCallRecord]) {
-        let base = try Self.peer.get().baseURL
-        let settings = try ProviderResolver.resolve(environment: ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"],
-                                                    config: ProviderConfigValues(provider: "openai"))
-        let agent = Agent(provider: RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10)),
-                          tools: .builtIn(), database: database)
+        let agent = try PeerAgents.agent(database: database)
         let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let message = try await withDeadline(20) {
@@ -37,8 +31,7 @@ final class StructuredCommandTests: XCTestCase {
         XCTAssertEqual(reminder.category, "Personal")
         XCTAssertEqual(reminder.notes, "Ask about Sunday")
         XCTAssertEqual(message.content, "Created reminder Tue 2026-11-24 17:00 Call mom [Personal] in “Reminders” #\(reminder.id!)")
-        let last = try Self.peer.get().control("/_last_request")
-        let body = try XCTUnwrap(last["body"] as? [String: Any])
+        let body = try PeerAgents.lastRequestBody()
         XCTAssertNil(body["tools"], "a structured request offers no tools")
         let system = ((body["messages"] as? [[String: Any]])?.first?["content"] as? String) ?? ""
         XCTAssertTrue(system.contains("\"date_query\"") && system.contains("Today is Monday 2026-11-23"), system)
@@ -54,7 +47,7 @@ final class StructuredCommandTests: XCTestCase {
         XCTAssertEqual(tree.todo.notes, "For Sunday breakfast")
         XCTAssertEqual(tree.subtasks.map(\.title), ["Flour, 500 g", "Eggs x6"])
         XCTAssertEqual(tree.subtasks.map(\.notes), ["", "free range"])
-        let system = ((try Self.peer.get().control("/_last_request")["body"] as? [String: Any])?["messages"] as? [[String: Any]])?.first?["content"] as? String
+        let system = (try PeerAgents.lastRequestBody()["messages"] as? [[String: Any]])?.first?["content"] as? String
         XCTAssertTrue(system?.contains("shopping lists") == true, "the shopping wording for a buying request")
     }
 

@@ -36,11 +36,17 @@ enum TimelineOverlay {
         return Rect(x: area.x + (area.width - width) / 2, y: area.y + 1, width: width, height: height)
     }
 
+    /// Made once: the view is drawn every frame while it is open. Used on the loop thread only.
+    nonisolated(unsafe) private static let clock: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "HH:mm:ss.SSS"
+        return f
+    }()
+
     static func lines(_ steps: [TimelineStep], width: Int, timeZone: TimeZone, theme: Theme) -> [(text: String, style: Style)] {
-        let clock = DateFormatter()
-        clock.locale = Locale(identifier: "en_US_POSIX")
-        clock.timeZone = timeZone
-        clock.dateFormat = "HH:mm:ss.SSS"
+        let clock = Self.clock
+        if clock.timeZone != timeZone { clock.timeZone = timeZone }
         var out: [(String, Style)] = []
         for step in steps.sorted(by: { $0.position < $1.position }) {
             let glyph = TimelineLines.glyph(step.status, spinnerFrame: 0, theme: theme).0

@@ -2,12 +2,12 @@ import Foundation
 import Core
 
 /// How tools write days and tasks in their results (read by the model and shown in the timeline).
-enum TaskText {
+public enum TaskText {
     static let weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let weekdayLong = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// "Tue 2026-11-24"
-    static func day(_ date: CivilDate) -> String { "\(weekdayShort[date.weekday - 1]) \(date.iso)" }
+    public static func day(_ date: CivilDate) -> String { "\(weekdayShort[date.weekday - 1]) \(date.iso)" }
 
     /// “Call mom” (Tue 2026-11-24) — or just the quoted title for a task without a day.
     static func titleAndDay(_ task: TaskItem) -> String {
@@ -18,7 +18,7 @@ enum TaskText {
 
     /// "  17:00 Call mom [Personal] (medium) #12" as a line under its day; the id lets the
     /// model name the task in its next call.
-    static func line(_ task: TaskItem) -> String {
+    public static func line(_ task: TaskItem) -> String {
         var text = "  \(task.dueTime?.hhmm ?? "all day") \(task.title)"
         if let category = task.category { text += " [\(category)]" }
         if task.priority != .none { text += " (\(task.priority.rawValue))" }
@@ -29,7 +29,7 @@ enum TaskText {
     }
 
     /// "Tue 2026-11-24 17:00 Call mom [Personal] #12": a task on a line of its own.
-    static func dated(_ task: TaskItem) -> String {
+    public static func dated(_ task: TaskItem) -> String {
         (task.dueDate.map(day) ?? "no date") + line(task).dropFirst(1)
     }
 
