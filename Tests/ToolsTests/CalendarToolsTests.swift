@@ -70,3 +70,11 @@ final class CalendarToolsTests: ToolTestCase {
         XCTAssertEqual(none.text, "Nothing open in the next 1 day.")
     }
 }
+
+extension CalendarToolsTests {
+    func testATaskWithoutADayReadsAsSuch() async throws {
+        let task = try addTask("Buy milk", nil, category: "Shopping")
+        let found = try await run(SearchTasksTool(), ["query": "milk"])
+        XCTAssertEqual(found.text, "no date: Buy milk [Shopping] #\(task.id!)")
+    }
+}

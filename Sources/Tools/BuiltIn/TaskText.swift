@@ -19,7 +19,8 @@ public enum TaskText {
     /// "  17:00 Call mom [Personal] (medium) #12" as a line under its day; the id lets the
     /// model name the task in its next call.
     public static func line(_ task: TaskItem) -> String {
-        var text = "  \(task.dueTime?.hhmm ?? "all day") \(task.title)"
+        // A task without a day has no "all day" either.
+        var text = "  " + [task.dueTime?.hhmm ?? (task.dueDate == nil ? nil : "all day"), task.title].compactMap { $0 }.joined(separator: " ")
         if let category = task.category { text += " [\(category)]" }
         if task.priority != .none { text += " (\(task.priority.rawValue))" }
         if let list = task.list { text += " in \(quoted(list))" }
@@ -28,9 +29,10 @@ public enum TaskText {
         return text
     }
 
-    /// "Tue 2026-11-24 17:00 Call mom [Personal] #12": a task on a line of its own.
+    /// "Tue 2026-11-24 17:00 Call mom [Personal] #12", or "no date: Buy milk #13": a task on a
+    /// line of its own.
     public static func dated(_ task: TaskItem) -> String {
-        (task.dueDate.map(day) ?? "no date") + line(task).dropFirst(1)
+        (task.dueDate.map(day) ?? "no date:") + line(task).dropFirst(1)
     }
 
     /// "in 11 days", "today", "3 days ago"
