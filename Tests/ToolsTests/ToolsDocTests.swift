@@ -13,6 +13,9 @@ final class ToolsDocTests: XCTestCase {
             for required in definition.inputSchema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
                 XCTAssertTrue(row.contains("`\(required)`*"), "\(definition.name): \(required)")
             }
+            for argument in definition.inputSchema["properties"]?.objectValue?.keys ?? [:].keys {
+                XCTAssertTrue(row.contains("`\(argument)`"), "\(definition.name): \(argument) is not documented")
+            }
         }
         XCTAssertTrue(doc.contains("All \(ToolRegistry.builtIn().definitions.count) definitions"))
     }
