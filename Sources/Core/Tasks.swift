@@ -36,9 +36,18 @@ public struct TaskItem: Codable, Sendable, Equatable, Identifiable {
     public var priority: Priority
     public var completed: Bool
     public var completedAt: Date?
-    /// RRULE text (RFC 5545), expanded only for the dates on screen.
+    /// The recurrence set as RFC 5545 lines: "RRULE:FREQ=WEEKLY;BYDAY=MO" and optionally
+    /// "EXDATE;VALUE=DATE:20261130,…". Expanded only for the dates on screen.
     public var recurrence: String?
     public var list: String?
+    /// Minutes before the due time the alert fires (nil: at the due time). Only timed tasks alert.
+    public var alertMinutes: Int?
+    /// A snoozed alert fires again at this instant.
+    public var snoozedUntil: Date?
+    /// Alerts of occurrences firing at or before this instant were shown (or missed and reported).
+    public var alertedThrough: Date?
+    /// iCalendar content lines this app does not model, written back on export so files round-trip.
+    public var extra: String?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -46,12 +55,14 @@ public struct TaskItem: Codable, Sendable, Equatable, Identifiable {
                 dueDate: CivilDate? = nil, dueTime: TimeOfDay? = nil, durationMinutes: Int? = nil,
                 category: String? = nil, priority: Priority = .none, completed: Bool = false,
                 completedAt: Date? = nil, recurrence: String? = nil, list: String? = nil,
+                alertMinutes: Int? = nil, snoozedUntil: Date? = nil, alertedThrough: Date? = nil, extra: String? = nil,
                 createdAt: Date = Date(), updatedAt: Date = Date()) {
         self.id = id; self.uid = uid; self.title = title; self.notes = notes
         self.dueDate = dueDate; self.dueTime = dueTime; self.durationMinutes = durationMinutes
         self.category = category; self.priority = priority; self.completed = completed
         self.completedAt = completedAt; self.recurrence = recurrence; self.list = list
-        self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.alertMinutes = alertMinutes; self.snoozedUntil = snoozedUntil; self.alertedThrough = alertedThrough
+        self.extra = extra; self.createdAt = createdAt; self.updatedAt = updatedAt
     }
 }
 
@@ -64,33 +75,43 @@ public struct Todo: Codable, Sendable, Equatable, Identifiable {
     public var completed: Bool
     public var position: Int
     public var dueDate: CivilDate?
+    /// iCalendar content lines this app does not model (see TaskItem.extra).
+    public var extra: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: Int64? = nil, uid: String = UUID().uuidString, title: String, notes: String = "",
-                completed: Bool = false, position: Int = 0, dueDate: CivilDate? = nil,
+                completed: Bool = false, position: Int = 0, dueDate: CivilDate? = nil, extra: String? = nil,
                 createdAt: Date = Date(), updatedAt: Date = Date()) {
         self.id = id; self.uid = uid; self.title = title; self.notes = notes; self.completed = completed
-        self.position = position; self.dueDate = dueDate; self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.position = position; self.dueDate = dueDate; self.extra = extra
+        self.createdAt = createdAt; self.updatedAt = updatedAt
     }
 }
 
 /// A step of a todo. `parentId` nests subtasks under subtasks (nil: directly under the todo).
 public struct Subtask: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64?
+    /// The iCalendar UID (a subtask is a VTODO with RELATED-TO its parent).
+    public var uid: String
     public var todoId: Int64
     public var parentId: Int64?
     public var title: String
     public var notes: String
     public var completed: Bool
     public var position: Int
+    public var dueDate: CivilDate?
+    /// iCalendar content lines this app does not model (see TaskItem.extra).
+    public var extra: String?
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: Int64? = nil, todoId: Int64, parentId: Int64? = nil, title: String, notes: String = "",
-                completed: Bool = false, position: Int = 0, createdAt: Date = Date(), updatedAt: Date = Date()) {
-        self.id = id; self.todoId = todoId; self.parentId = parentId; self.title = title; self.notes = notes
-        self.completed = completed; self.position = position; self.createdAt = createdAt; self.updatedAt = updatedAt
+    public init(id: Int64? = nil, uid: String = UUID().uuidString, todoId: Int64, parentId: Int64? = nil,
+                title: String, notes: String = "", completed: Bool = false, position: Int = 0,
+                dueDate: CivilDate? = nil, extra: String? = nil, createdAt: Date = Date(), updatedAt: Date = Date()) {
+        self.id = id; self.uid = uid; self.todoId = todoId; self.parentId = parentId; self.title = title
+        self.notes = notes; self.completed = completed; self.position = position; self.dueDate = dueDate
+        self.extra = extra; self.createdAt = createdAt; self.updatedAt = updatedAt
     }
 }
 
@@ -128,14 +149,16 @@ public struct Contact: Codable, Sendable, Equatable, Identifiable {
     public var organization: String?
     public var notes: String
     public var groups: String?
+    /// vCard content lines this app does not model, written back on export.
+    public var extra: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: Int64? = nil, uid: String = UUID().uuidString, name: String, email: String? = nil,
                 phone: String? = nil, organization: String? = nil, notes: String = "", groups: String? = nil,
-                createdAt: Date = Date(), updatedAt: Date = Date()) {
+                extra: String? = nil, createdAt: Date = Date(), updatedAt: Date = Date()) {
         self.id = id; self.uid = uid; self.name = name; self.email = email; self.phone = phone
-        self.organization = organization; self.notes = notes; self.groups = groups
+        self.organization = organization; self.notes = notes; self.groups = groups; self.extra = extra
         self.createdAt = createdAt; self.updatedAt = updatedAt
     }
 }

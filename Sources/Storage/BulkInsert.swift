@@ -10,12 +10,14 @@ extension AppDatabase {
         try pool.write { db in
             let insertTask = try db.makeStatement(sql: """
                 INSERT INTO task (uid, title, notes, dueDate, dueTime, durationMinutes, category, priority, completed,
-                    completedAt, recurrence, list, createdAt, updatedAt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                    completedAt, recurrence, list, alertMinutes, snoozedUntil, alertedThrough, extra, createdAt, updatedAt)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
                 """)
             for t in tasks {
                 insertTask.setUncheckedArguments([
                     t.uid, t.title, t.notes, t.dueDate, t.dueTime, t.durationMinutes, t.category, t.priority,
-                    t.completed, t.completedAt, t.recurrence, t.list, t.createdAt, t.updatedAt])
+                    t.completed, t.completedAt, t.recurrence, t.list, t.alertMinutes, t.snoozedUntil,
+                    t.alertedThrough, t.extra, t.createdAt, t.updatedAt])
                 try insertTask.execute()
             }
         }
@@ -47,15 +49,15 @@ extension AppDatabase {
     public func bulkInsert(todos: [TodoTree]) throws {
         try pool.write { db in
             let insertSubtask = try db.makeStatement(sql: """
-                INSERT INTO subtask (todoId, parentId, title, notes, completed, position, createdAt, updatedAt)
-                VALUES (?, NULL, ?, ?, ?, ?, ?, ?)
+                INSERT INTO subtask (uid, todoId, parentId, title, notes, completed, position, createdAt, updatedAt)
+                VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)
                 """)
             for tree in todos {
                 var todo = tree.todo
                 try todo.insert(db)
                 for s in tree.subtasks {
                     insertSubtask.setUncheckedArguments([
-                        todo.id!, s.title, s.notes, s.completed, s.position, s.createdAt, s.updatedAt])
+                        s.uid, todo.id!, s.title, s.notes, s.completed, s.position, s.createdAt, s.updatedAt])
                     try insertSubtask.execute()
                 }
             }

@@ -8,20 +8,21 @@ import Core
 // date text directly: well under 1 µs a row.
 
 extension Todo {
-    static let selectColumns = "id, uid, title, notes, completed, position, dueDate, createdAt, updatedAt"
+    static let selectColumns = "id, uid, title, notes, completed, position, dueDate, extra, createdAt, updatedAt"
 
     init(positionalRow row: Row) {
         self.init(id: row[0], uid: row[1], title: row[2], notes: row[3], completed: row[4], position: row[5],
-                  dueDate: row[6], createdAt: StoredDate.decode(row, 7), updatedAt: StoredDate.decode(row, 8))
+                  dueDate: row[6], extra: row[7], createdAt: StoredDate.decode(row, 8), updatedAt: StoredDate.decode(row, 9))
     }
 }
 
 extension Subtask {
-    static let selectColumns = "id, todoId, parentId, title, notes, completed, position, createdAt, updatedAt"
+    static let selectColumns = "id, uid, todoId, parentId, title, notes, completed, position, dueDate, extra, createdAt, updatedAt"
 
     init(positionalRow row: Row) {
-        self.init(id: row[0], todoId: row[1], parentId: row[2], title: row[3], notes: row[4], completed: row[5],
-                  position: row[6], createdAt: StoredDate.decode(row, 7), updatedAt: StoredDate.decode(row, 8))
+        self.init(id: row[0], uid: row[1], todoId: row[2], parentId: row[3], title: row[4], notes: row[5],
+                  completed: row[6], position: row[7], dueDate: row[8], extra: row[9],
+                  createdAt: StoredDate.decode(row, 10), updatedAt: StoredDate.decode(row, 11))
     }
 }
 

@@ -7,6 +7,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration("v2-index-finished-messages", migrate: indexFinishedMessagesOnly)
+        migrator.registerMigration("v3-alerts-interop-journal", migrate: addAlertsInteropAndJournal)
         return migrator
     }
 

@@ -3,15 +3,26 @@ import GRDB
 import Core
 
 extension AppDatabase {
-    public func insertTask(_ task: TaskItem) throws -> TaskItem { try inserted(task) }
+    public func insertTask(_ task: TaskItem) throws -> TaskItem {
+        try journaled(.tasks, "add “\(task.title)”") { db in
+            var task = task
+            try task.insert(db)
+            return task
+        }
+    }
 
     /// Saves every field of `task`, with updatedAt = now.
-    public func updateTask(_ task: TaskItem) throws { try saved(task) }
+    public func updateTask(_ task: TaskItem, label: String? = nil) throws {
+        var task = task
+        task.updatedAt = Date()
+        try journaled(.tasks, label ?? "edit “\(task.title)”") { db in try task.update(db) }
+    }
 
     /// Sets or clears completion (and completedAt). Returns the task as saved, nil when it is gone.
     @discardableResult
     public func setTaskCompleted(id: Int64, _ completed: Bool) throws -> TaskItem? {
-        try pool.write { db in
+        let title = try task(id: id)?.title ?? ""
+        return try journaled(.tasks, "\(completed ? "complete" : "reopen") “\(title)”") { db in
             guard var task = try TaskItem.fetchOne(db, key: id) else { return nil }
             task.completed = completed
             task.completedAt = completed ? Date() : nil
@@ -23,7 +34,8 @@ extension AppDatabase {
 
     @discardableResult
     public func deleteTask(id: Int64) throws -> Bool {
-        try pool.write { db in try TaskItem.deleteOne(db, key: id) }
+        let title = try task(id: id)?.title ?? ""
+        return try journaled(.tasks, "delete “\(title)”") { db in try TaskItem.deleteOne(db, key: id) }
     }
 
     public func task(id: Int64) throws -> TaskItem? {

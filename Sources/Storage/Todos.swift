@@ -6,7 +6,7 @@ extension AppDatabase {
     /// Creates a todo with its subtasks in one transaction, placed after the existing todos.
     public func createTodo(title: String, notes: String = "",
                            items: [(title: String, notes: String)] = []) throws -> TodoTree {
-        try pool.write { db in
+        try journaled(.todos, "add “\(title)”") { db in
             let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM todo") ?? 0
             var todo = Todo(title: title, notes: notes, position: position)
             try todo.insert(db)
@@ -66,7 +66,7 @@ extension AppDatabase {
     }
 
     public func setTodoCompleted(id: Int64, _ completed: Bool) throws {
-        try pool.write { db in
+        try journaled(.todos, "\(completed ? "complete" : "reopen") “\(try todoTitle(id))”") { db in
             try db.execute(sql: "UPDATE todo SET completed = ?, updatedAt = ? WHERE id = ?",
                            arguments: [completed, Date(), id])
         }
@@ -75,7 +75,7 @@ extension AppDatabase {
     /// Completes or reopens a subtask. Completing the last open subtask completes the todo;
     /// reopening one reopens the todo.
     public func setSubtaskCompleted(id: Int64, _ completed: Bool) throws {
-        try pool.write { db in
+        try journaled(.todos, "\(completed ? "complete" : "reopen") “\(try subtask(id: id)?.title ?? "")”") { db in
             guard let todoId = try Int64.fetchOne(db, sql: "SELECT todoId FROM subtask WHERE id = ?", arguments: [id])
             else { return }
             try db.execute(sql: "UPDATE subtask SET completed = ?, updatedAt = ? WHERE id = ?",
@@ -87,7 +87,7 @@ extension AppDatabase {
     /// Adds a subtask at the end of its siblings (under `parentId`, or directly under the todo).
     /// An open subtask reopens a completed todo.
     public func addSubtask(todoId: Int64, parentId: Int64? = nil, title: String, notes: String = "") throws -> Subtask {
-        try pool.write { db in
+        try journaled(.todos, "add “\(title)”") { db in
             let position = try Int.fetchOne(db, sql: """
                 SELECT COALESCE(MAX(position), -1) + 1 FROM subtask WHERE todoId = ? AND parentId IS ?
                 """, arguments: [todoId, parentId]) ?? 0
@@ -98,16 +98,24 @@ extension AppDatabase {
         }
     }
 
-    public func updateTodo(_ todo: Todo) throws { try saved(todo) }
+    public func updateTodo(_ todo: Todo, label: String? = nil) throws {
+        var todo = todo
+        todo.updatedAt = Date()
+        try journaled(.todos, label ?? "edit “\(todo.title)”") { db in try todo.update(db) }
+    }
+
+    func todoTitle(_ id: Int64) throws -> String {
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT title FROM todo WHERE id = ?", arguments: [id]) } ?? ""
+    }
 
     public func subtask(id: Int64) throws -> Subtask? {
         try pool.read { db in try Subtask.fetchOne(db, key: id) }
     }
 
-    public func updateSubtask(_ subtask: Subtask) throws {
+    public func updateSubtask(_ subtask: Subtask, label: String? = nil) throws {
         var subtask = subtask
         subtask.updatedAt = Date()
-        try pool.write { db in
+        try journaled(.todos, label ?? "edit “\(subtask.title)”") { db in
             let wasCompleted = try Bool.fetchOne(db, sql: "SELECT completed FROM subtask WHERE id = ?",
                                                  arguments: [subtask.id])
             try subtask.update(db)
@@ -120,13 +128,13 @@ extension AppDatabase {
     /// Deletes the todo and all its subtasks.
     @discardableResult
     public func deleteTodo(id: Int64) throws -> Bool {
-        try pool.write { db in try Todo.deleteOne(db, key: id) }
+        try journaled(.todos, "delete “\(try todoTitle(id))”") { db in try Todo.deleteOne(db, key: id) }
     }
 
     /// Deletes the subtask and the subtasks under it.
     @discardableResult
     public func deleteSubtask(id: Int64) throws -> Bool {
-        try pool.write { db in
+        try journaled(.todos, "delete “\(try subtask(id: id)?.title ?? "")”") { db in
             guard let subtask = try Subtask.fetchOne(db, key: id) else { return false }
             try subtask.delete(db)
             if !subtask.completed {  // one open item fewer: the rest may all be done

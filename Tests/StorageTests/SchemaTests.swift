@@ -11,11 +11,37 @@ final class SchemaTests: StorageTestCase {
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         for table in ["conversation", "message", "toolCall", "timelineStep", "task", "todo", "subtask",
-                      "contact", "note", "message_ft", "changeCounter", "grdb_migrations"] {
+                      "contact", "note", "message_ft", "changeCounter", "grdb_migrations",
+                      "journalEntry", "journalRow", "journalCursor"] {
             XCTAssertTrue(tables.contains(table), "missing table \(table)")
         }
         let applied = try db.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages"])
+        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal"])
+    }
+
+    /// Subtasks written before v3 get distinct iCalendar UIDs; their other fields are kept.
+    func testMigratingAV2DatabaseGivesEverySubtaskAUid() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aih-v2-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        do {
+            let queue = try DatabaseQueue(path: file)
+            var v2 = DatabaseMigrator()
+            v2.registerMigration("v1", migrate: Schema.createVersion1)
+            v2.registerMigration("v2-index-finished-messages", migrate: Schema.indexFinishedMessagesOnly)
+            try v2.migrate(queue)
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO todo(id, uid, title, createdAt, updatedAt) VALUES (1, 'T', 'Trip', '2026-01-01', '2026-01-01');
+                    INSERT INTO subtask(todoId, title, position, createdAt, updatedAt) VALUES
+                        (1, 'Passport', 0, '2026-01-01', '2026-01-01'), (1, 'Socks', 1, '2026-01-01', '2026-01-01');
+                    """)
+            }
+        }
+        let db = try AppDatabase.open(path: file)
+        let subtasks = try XCTUnwrap(try db.todoTree(id: 1)).subtasks
+        XCTAssertEqual(subtasks.map(\.title), ["Passport", "Socks"])
+        XCTAssertEqual(Set(subtasks.map(\.uid)).count, 2)
+        XCTAssertTrue(subtasks.allSatisfy { $0.uid.count == 32 })
     }
 
     /// A v1 database with an answer left streaming (indexed at every checkpoint then) moves to
