@@ -66,22 +66,13 @@ extension AppDatabase {
     }
 
     public func setTodoCompleted(id: Int64, _ completed: Bool) throws {
-        try journaled(.todos, "\(completed ? "complete" : "reopen") “\(try todoTitle(id))”") { db in
-            try db.execute(sql: "UPDATE todo SET completed = ?, updatedAt = ? WHERE id = ?",
-                           arguments: [completed, Date(), id])
-        }
+        try setTodoCompleted(id: id, completed, includingSubtasks: false)
     }
 
-    /// Completes or reopens a subtask. Completing the last open subtask completes the todo;
-    /// reopening one reopens the todo.
+    /// Completes or reopens a subtask. Completing the last open subtask completes its parent
+    /// (and so on up to the todo); reopening one reopens them.
     public func setSubtaskCompleted(id: Int64, _ completed: Bool) throws {
-        try journaled(.todos, "\(completed ? "complete" : "reopen") “\(try subtask(id: id)?.title ?? "")”") { db in
-            guard let todoId = try Int64.fetchOne(db, sql: "SELECT todoId FROM subtask WHERE id = ?", arguments: [id])
-            else { return }
-            try db.execute(sql: "UPDATE subtask SET completed = ?, updatedAt = ? WHERE id = ?",
-                           arguments: [completed, Date(), id])
-            try Self.syncTodoCompletion(todoId: todoId, subtaskCompleted: completed, db)
-        }
+        try setSubtaskCompleted(id: id, completed, includingChildren: false)
     }
 
     /// Adds a subtask at the end of its siblings (under `parentId`, or directly under the todo).

@@ -29,12 +29,12 @@ struct TasksCommand: AsyncParsableCommand {
         if let upcoming {
             tasks = try database.upcomingTasks(from: day, limit: max(1, upcoming))
         } else if week {
-            tasks = try database.tasks(from: day, to: day.adding(days: 6))
+            tasks = try database.agenda(from: day, to: day.adding(days: 6))
         } else if let date {
             guard let chosen = resolveDate(date, today: day) else { throw fail("cannot read the date “\(date)”: try 2026-12-01 or \"next friday\"", code: 2) }
-            tasks = try database.tasks(on: chosen)
+            tasks = try database.agenda(from: chosen, to: chosen)
         } else {
-            tasks = try database.tasks(on: day)
+            tasks = try database.agenda(from: day, to: day)
         }
         if json { return CLIData.printJSON(tasks.map(TaskJSON.init)) }
         if tasks.isEmpty { return print("No tasks.") }

@@ -206,19 +206,22 @@ final class UpdateTests: XCTestCase {
             Subtask(id: Int64($0.offset + 10), todoId: 1, title: $0.element, position: $0.offset)
         }
         state.todos.setTrees([TodoTree(todo: todo, subtasks: subs), TodoTree(todo: Todo(id: 2, title: "Groceries"), subtasks: [])])
-        XCTAssertEqual(state.todos.rows.count, 2, "todos start folded")
+        XCTAssertEqual(state.todos.rows.map(\.section), ["In Progress · 2", nil, nil], "todos start folded, under a section")
+        XCTAssertEqual(state.todos.selectedRow, 1, "the section header is never selected")
         XCTAssertEqual(update(&state, .key(.text("Z"))), [], "subtasks already loaded: no reload")
-        XCTAssertEqual(state.todos.rows.count, 5)
+        XCTAssertEqual(state.todos.rows.count, 6)
         _ = update(&state, .key(.down))
         _ = update(&state, .key(.down))
         XCTAssertEqual(state.todos.rows[state.todos.selectedRow].subtask?.title, "Charger")
         _ = update(&state, .key(.left))
-        XCTAssertEqual(state.todos.rows.count, 2, "folded")
-        XCTAssertEqual(state.todos.selectedRow, 0, "selection moved to the folded todo")
+        XCTAssertEqual(state.todos.rows.count, 3, "folded")
+        XCTAssertEqual(state.todos.selectedRow, 1, "selection moved to the folded todo")
         _ = update(&state, .key(.text("Z")))
-        XCTAssertEqual(state.todos.rows.count, 5)
+        XCTAssertEqual(state.todos.rows.count, 6)
         _ = update(&state, .key(.text("z")))
-        XCTAssertEqual(state.todos.rows.count, 2)
+        XCTAssertEqual(state.todos.rows.count, 3)
+        _ = update(&state, .key(.up))
+        XCTAssertEqual(state.todos.selectedRow, 1, "up from the first todo stays off the header")
     }
 
     func testUnfoldingATodoWhoseSubtasksWereNotLoadedAsksForThem() {
@@ -229,7 +232,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.todos.expanded, [1])
         let loaded = (0..<3).map { Subtask(id: Int64(10 + $0), todoId: 1, title: "s\($0)", completed: $0 == 0, position: $0) }
         XCTAssertFalse(state.todos.setTrees([TodoTree(todo: Todo(id: 1, title: "Big"), subtasks: loaded)]))
-        XCTAssertEqual(state.todos.rows.map(\.subtask?.title), [nil, "s0", "s1", "s2"])
+        XCTAssertEqual(state.todos.rows.map(\.subtask?.title), [nil, nil, "s0", "s1", "s2"])
     }
 
     func testATodoThatAppearsAfterTheFirstLoadIsUnfolded() {

@@ -29,8 +29,14 @@ struct AppState {
     var showHelp = false
     /// `t`: the timeline view of one answer is open.
     var timeline: TimelineViewState?
-    /// Something is drawn over the panes (help, a chooser, the timeline view).
-    var hasOverlay: Bool { picker != nil || showHelp || timeline != nil }
+    /// A task or todo form (add, edit, go to a date, filter) is open.
+    var form: Form?
+    /// A question with lettered answers (delete? this one, this and future, or all?).
+    var choice: Choice?
+    /// Reminders that fired and wait to be dismissed or snoozed, oldest first.
+    var alerts: [TaskAlert] = []
+    /// Something is drawn over the panes (help, a chooser, the timeline view, a form).
+    var hasOverlay: Bool { picker != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty }
     var spinnerFrame = 0
     var shouldQuit = false
     /// Message times are shown in this zone.
@@ -96,11 +102,25 @@ struct ChatState {
 }
 
 struct TasksState {
+    enum ListMode: Equatable {
+        case day
+        /// The seven days from the selected one.
+        case week
+        /// Every task matching the text.
+        case filter(String)
+    }
     var today: CivilDate
     var selected: CivilDate
     var summary: [CivilDate: DaySummary] = [:]
+    /// The tasks the list shows (the day's, the week's or the filter's); an occurrence of a
+    /// series carries the day it falls on as its `dueDate`.
     var dayTasks: [TaskItem] = []
+    /// Todos and subtasks due on the selected day.
+    var dayTodos: [DueTodo] = []
     var selectedTask = 0
+    var mode: ListMode = .day
+
+    var selectedItem: TaskItem? { dayTasks.indices.contains(selectedTask) ? dayTasks[selectedTask] : nil }
 
     init(today: CivilDate) {
         self.today = today
@@ -120,6 +140,20 @@ struct TodosState {
     private(set) var loadedOnce = false
     var selectedRow = 0
     var top = 0
+    /// `/` in Todos: only matching todos and subtasks are shown (all subtasks are loaded then).
+    var filter: String? { didSet { rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter); clampSelection() } }
+
+    /// Keeps the selection on a row that exists and is not a section header (stepping past one
+    /// in `direction`, or back when there is nothing past it).
+    mutating func clampSelection(direction: Int = 1) {
+        var i = max(0, min(selectedRow, rows.count - 1))
+        for step in [direction, -direction] {
+            var j = i
+            while rows.indices.contains(j), rows[j].section != nil { j += step }
+            if rows.indices.contains(j) { i = j; break }
+        }
+        selectedRow = i
+    }
 
     /// Takes freshly loaded trees. Todos that appeared since the last load are unfolded (the
     /// list the assistant just made should be seen); returns true when some of the unfolded
@@ -131,7 +165,8 @@ struct TodosState {
         loadedOnce = true
         self.trees = trees
         treeIndex = Dictionary(trees.enumerated().compactMap { i, t in t.todo.id.map { ($0, i) } }, uniquingKeysWith: { a, _ in a })
-        rows = TodoRows.build(trees: trees, expanded: expanded)
+        rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter)
+        clampSelection()
         return needsSubtasks
     }
 
@@ -139,7 +174,8 @@ struct TodosState {
     @discardableResult
     mutating func setExpanded(_ expanded: Set<Int64>) -> Bool {
         self.expanded = expanded
-        rows = TodoRows.build(trees: trees, expanded: expanded)
+        rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter)
+        clampSelection()
         return needsSubtasks
     }
 

@@ -3,6 +3,7 @@ import Core
 import Terminal
 import Agent
 import Tools
+import Storage
 
 /// Everything that can happen to the app. Posted to the loop; handled by `update` on the loop thread.
 enum Event: Sendable {
@@ -41,6 +42,38 @@ enum Effect: Equatable {
     case composeInEditor(String)
     case bell
     case quit
+    case changeTask(TaskEdit)
+    case changeTodo(TodoEdit)
+    case undo(JournalArea)
+    case redo(JournalArea)
+    /// Every task whose title, notes, category or list contains the text.
+    case filterTasks(String)
+    /// Snooze (nil: dismiss) the alert shown.
+    case answerAlert(TaskAlert, snooze: Snooze?)
+}
+
+/// A change to the calendar, carried out by the runtime.
+enum TaskEdit: Equatable {
+    /// Inserts (id nil) or saves the task. `label` names the change in the undo journal.
+    case save(TaskItem, label: String?)
+    /// Saves an edited occurrence of a series: this day only, this day on, or the whole series.
+    case saveOccurrence(TaskItem, seriesId: Int64, day: CivilDate, scope: SeriesScope)
+    case delete(id: Int64)
+    case deleteOccurrence(seriesId: Int64, day: CivilDate, scope: SeriesScope)
+}
+
+/// A change to the todo tree, carried out by the runtime.
+enum TodoEdit: Equatable {
+    case addTodo(title: String, afterPosition: Int?)
+    case addSubtask(todoId: Int64, parentId: Int64?, title: String)
+    case rename(todoId: Int64, subtaskId: Int64?, title: String)
+    case setNotes(todoId: Int64, subtaskId: Int64?, notes: String)
+    /// Opens the notes in $VISUAL / $EDITOR and saves what comes back.
+    case notesInEditor(todoId: Int64, subtaskId: Int64?)
+    case setDue(todoId: Int64, subtaskId: Int64?, day: CivilDate?)
+    case setCompleted(todoId: Int64, subtaskId: Int64?, completed: Bool, withChildren: Bool)
+    case delete(todoId: Int64, subtaskId: Int64?)
+    case move(todoId: Int64, subtaskId: Int64?, by: Int)
 }
 
 enum PaneID: Int, CaseIterable, Sendable {

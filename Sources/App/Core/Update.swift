@@ -43,6 +43,9 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         state.showHelp = false
         return []
     }
+    if !state.alerts.isEmpty, key != .ctrl("q") { return handleAlertKey(&state, key) }
+    if state.choice != nil, key != .ctrl("q") { return handleChoiceKey(&state, key) }
+    if state.form != nil, key != .ctrl("q") { return handleFormKey(&state, key) }
     if state.picker != nil, key != .ctrl("q") {
         return handlePickerKey(&state, key)
     }

@@ -99,6 +99,10 @@ final class Renderer {
             PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
         }
         if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas) }
+        let area = Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1)
+        if let form = state.form { FormOverlay.draw(form, in: area, theme: theme, into: &canvas) }
+        if let choice = state.choice { FormOverlay.draw(choice, in: area, theme: theme, into: &canvas) }
+        if !state.alerts.isEmpty { FormOverlay.draw(state.alerts, in: area, theme: theme, into: &canvas) }
         if let timeline = state.timeline {
             TimelineOverlay.draw(timeline, steps: state.chat.steps[timeline.messageId] ?? [], timeZone: state.timeZone,
                                  in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)

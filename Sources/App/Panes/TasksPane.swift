@@ -1,6 +1,7 @@
 import Foundation
 import Core
 import Terminal
+import Storage
 
 /// The month grid over the selected day's tasks.
 enum TasksPane {
@@ -22,39 +23,92 @@ enum TasksPane {
                                                  mark: theme[.dayMarker]))
         let listTop = rect.y + gridHeight
         guard listTop < rect.y + rect.height else { return }
-        let header = DayFormat.long(tasks.selected) + (tasks.selected == tasks.today ? " · today" : "")
-        canvas.put(header, x: rect.x + 1, y: listTop, style: theme[.accent], maxWidth: rect.width - 2)
+        canvas.put(listHeader(tasks), x: rect.x + 1, y: listTop, style: theme[.accent], maxWidth: rect.width - 2)
         let rows = rect.y + rect.height - listTop - 1
-        if tasks.dayTasks.isEmpty {
-            if rows > 0 { canvas.put("No tasks", x: rect.x + 1, y: listTop + 1, style: theme[.muted], maxWidth: rect.width - 2) }
+        let lines = listLines(tasks)
+        if lines.isEmpty {
+            let empty = tasks.mode == .day ? "No tasks · a adds one" : "Nothing found · Esc returns to the day"
+            if rows > 0 { canvas.put(empty, x: rect.x + 1, y: listTop + 1, style: theme[.muted], maxWidth: rect.width - 2) }
             return
         }
-        let top = ListWindow.top(count: tasks.dayTasks.count, selected: tasks.selectedTask, height: rows, previousTop: 0)
-        for (row, index) in (top..<min(tasks.dayTasks.count, top + rows)).enumerated() {
-            let task = tasks.dayTasks[index]
-            drawTask(task, today: tasks.today, selected: focused && index == tasks.selectedTask,
-                     x: rect.x + 1, y: listTop + 1 + row, width: rect.width - 2, theme: theme, into: &canvas)
+        let selectedLine = lines.firstIndex { $0.taskIndex == tasks.selectedTask } ?? 0
+        let top = ListWindow.top(count: lines.count, selected: selectedLine, height: rows, previousTop: 0)
+        for (row, index) in (top..<min(lines.count, top + rows)).enumerated() {
+            let y = listTop + 1 + row
+            switch lines[index] {
+            case .day(let day):
+                canvas.put(DayFormat.long(day) + (day == tasks.today ? " · today" : ""), x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
+            case .task(let i):
+                drawTask(tasks.dayTasks[i], today: tasks.today, showDay: tasks.mode != .day && !isWeek(tasks),
+                         selected: focused && i == tasks.selectedTask, x: rect.x + 1, y: y, width: rect.width - 2, theme: theme, into: &canvas)
+            case .todo(let todo):
+                let mark = todo.completed ? "☑ " : "☐ "
+                canvas.put("todo    " + mark + todo.title, x: rect.x + 1, y: y, style: theme[todo.completed ? .muted : .text], maxWidth: rect.width - 2)
+            }
         }
     }
 
-    private static func drawTask(_ task: TaskItem, today: CivilDate, selected: Bool, x: Int, y: Int, width: Int,
+    private static func isWeek(_ tasks: TasksState) -> Bool { tasks.mode == .week }
+
+    private static func listHeader(_ tasks: TasksState) -> String {
+        switch tasks.mode {
+        case .day: return DayFormat.long(tasks.selected) + (tasks.selected == tasks.today ? " · today" : "")
+        case .week: return "Week from \(DayFormat.long(tasks.selected)) · w day view"
+        case .filter(let text): return "Filter “\(Sanitized.oneLine(text, max: 30))” · \(tasks.dayTasks.count) found · Esc clears"
+        }
+    }
+
+    /// What the list shows, line by line: in the week view a heading per day.
+    enum Line: Equatable {
+        case day(CivilDate)
+        case task(Int)
+        case todo(DueTodo)
+        var taskIndex: Int? { if case .task(let i) = self { return i } else { return nil } }
+    }
+
+    static func listLines(_ tasks: TasksState) -> [Line] {
+        var lines: [Line] = []
+        var lastDay: CivilDate?
+        for (i, task) in tasks.dayTasks.enumerated() {
+            if tasks.mode == .week, let day = task.dueDate, day != lastDay {
+                lines.append(.day(day))
+                lastDay = day
+            }
+            lines.append(.task(i))
+        }
+        return lines + tasks.dayTodos.map(Line.todo)
+    }
+
+    private static func drawTask(_ task: TaskItem, today: CivilDate, showDay: Bool, selected: Bool, x: Int, y: Int, width: Int,
                                  theme: Theme, into canvas: inout Canvas) {
         var cx = x
         let base = selected ? theme[.selection] : theme[.text]
         if selected { canvas.fill(Rect(x: x, y: y, width: width, height: 1), style: base) }
+        if showDay {
+            cx += canvas.put((task.dueDate?.iso ?? "no date") + " ", x: cx, y: y, style: selected ? base : theme[.muted])
+        }
         let time = task.dueTime?.hhmm ?? "all-day"
         cx += canvas.put(time.padding(toLength: 8, withPad: " ", startingAt: 0), x: cx, y: y, style: selected ? base : theme[.muted])
         let mark = task.completed ? "✓ " : (task.priority == .none ? "○ " : "● ")
         cx += canvas.put(mark, x: cx, y: y, style: selected ? base : (task.completed ? theme[.stepDone] : theme.priority(task.priority)))
         let overdue = !task.completed && (task.dueDate.map { $0 < today } ?? false)
-        var suffix = task.category.map { " [\($0)]" } ?? ""
+        var suffix = task.recurrence != nil ? " ↻" : ""
+        if task.priority != .none { suffix += " !" + task.priority.rawValue }
+        if let category = task.category { suffix += " [\(category)]" }
         if overdue { suffix += " overdue" }
+        let note = task.notes.split(separator: "\n").first.map { " — " + Sanitized.oneLine(String($0), max: 80) } ?? ""
         let room = max(0, x + width - cx - TextWidth.of(suffix))
-        cx += canvas.put(truncate(task.title, toWidth: room), x: cx, y: y, style: task.completed && !selected ? theme[.muted] : base)
+        let title = truncate(Sanitized.oneLine(task.title, max: 500), toWidth: room)
+        cx += canvas.put(title, x: cx, y: y, style: task.completed && !selected ? theme[.muted] : base)
+        if task.recurrence != nil { cx += canvas.put(" ↻", x: cx, y: y, style: selected ? base : theme[.muted], maxWidth: x + width - cx) }
+        if task.priority != .none {
+            cx += canvas.put(" !" + task.priority.rawValue, x: cx, y: y, style: selected ? base : theme.priority(task.priority), maxWidth: x + width - cx)
+        }
         if let category = task.category {
             cx += canvas.put(" [\(category)]", x: cx, y: y, style: selected ? base : theme[.category], maxWidth: x + width - cx)
         }
-        if overdue { canvas.put(" overdue", x: cx, y: y, style: theme[.errorText], maxWidth: x + width - cx) }
+        if overdue { cx += canvas.put(" overdue", x: cx, y: y, style: theme[.errorText], maxWidth: x + width - cx) }
+        if !note.isEmpty { canvas.put(note, x: cx, y: y, style: selected ? base : theme[.muted], maxWidth: x + width - cx) }
     }
 }
 

@@ -26,6 +26,12 @@ extension TUIApp {
         case .composeInEditor(let text): compose(text)
         case .bell: backend.bell()
         case .quit: state.shouldQuit = true
+        case .changeTask(let edit): perform(edit)
+        case .changeTodo(let edit): perform(edit)
+        case .undo(let area): performUndo(area, redo: false)
+        case .redo(let area): performUndo(area, redo: true)
+        case .filterTasks: reloadTasks()
+        case .answerAlert(let alert, let snooze): answer(alert, snooze: snooze)
         }
     }
 
@@ -73,12 +79,32 @@ extension TUIApp {
         let first = day.firstOfMonth, last = CivilDate(year: day.year, month: day.month, day: day.daysInMonth)
         do {
             // One grouped query for the month: cheap enough to run on every move.
-            state.tasks.summary = try database.taskDaySummary(from: first, to: last)
-            state.tasks.dayTasks = try database.tasks(on: day)
+            let series = try currentSeries()
+            state.tasks.summary = try database.agendaSummary(from: first, to: last, series: series)
+            switch state.tasks.mode {
+            case .day:
+                state.tasks.dayTasks = try database.agenda(from: day, to: day, series: series)
+                state.tasks.dayTodos = try database.dueTodos(from: day, to: day)
+            case .week:
+                state.tasks.dayTasks = try database.agenda(from: day, to: day.adding(days: 6), series: series)
+                state.tasks.dayTodos = []
+            case .filter(let text):
+                state.tasks.dayTasks = try database.filterTasks(text)
+                state.tasks.dayTodos = []
+            }
             state.tasks.selectedTask = min(state.tasks.selectedTask, max(0, state.tasks.dayTasks.count - 1))
         } catch {
             state.notice = Notice(text: "Could not load tasks: \(error)", kind: .error, expires: nil)
         }
+    }
+
+    /// The repeating tasks, parsed; read again only when the tasks changed.
+    private func currentSeries() throws -> TaskSeriesSet {
+        let counter = try database.changeCounters().tasks
+        if let cached = seriesCache, cached.counter == counter { return cached.set }
+        let set = try database.taskSeries()
+        seriesCache = (counter, set)
+        return set
     }
 
     /// Loads the todos with subtasks for the unfolded ones only. A small collection (at most
@@ -106,34 +132,13 @@ extension TUIApp {
         guard let counters = try? database.changeCounters(), counters != lastCounters else { return }
         let last = lastCounters
         lastCounters = counters
-        if counters.tasks != last?.tasks { reloadTasks() }
+        if counters.tasks != last?.tasks { reloadTasks(); refreshAlerts() }
         if counters.todos != last?.todos { reloadTodos() }
     }
 
     /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.
     private func compose(_ text: String) {
-        let env = ProcessInfo.processInfo.environment
-        let editor = env["VISUAL"] ?? env["EDITOR"] ?? "vi"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-message.md")
-        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
-            state.notice = Notice(text: "Cannot write a temporary file for the editor: \(error)", kind: .error, expires: nil)
-            return
-        }
-        backend.suspend()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(editor) \"$1\"", "sh", file.path]
-        let ran = (try? process.run()) != nil
-        if ran { process.waitUntilExit() }
-        backend.resume()
-        let edited = (try? String(contentsOf: file, encoding: .utf8)) ?? text
-        try? FileManager.default.removeItem(at: file)
-        if !ran || process.terminationStatus != 0 {
-            state.notice = Notice(text: "The editor '\(editor)' did not run cleanly; the input is unchanged. Set $EDITOR.", kind: .error, expires: nil)
-            return
-        }
-        let trimmed = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
-        state.chat.input.text = trimmed
+        if let edited = editInEditor(text, name: "message") { state.chat.input.text = edited }
     }
 }
 

@@ -26,6 +26,13 @@ public final class TUIApp {
     var turnCounter = 0
     /// The database's change counters when the panes were last loaded.
     var lastCounters: ChangeCounters?
+    /// The repeating tasks as of a value of the tasks change counter.
+    var seriesCache: (counter: Int, set: TaskSeriesSet)?
+    /// Reminders coming within the hour (and missed ones), soonest first.
+    var alertQueue: [TaskAlert] = []
+    var alertsRefreshedAt: Date?
+    /// Alerts due before this came due while the app was closed.
+    let startedAt = Date()
 
     private let clock = ContinuousClock()
     private var lastRender: ContinuousClock.Instant
@@ -133,6 +140,7 @@ public final class TUIApp {
             nextTick = clock.now + (state.chat.isStreaming || state.pendingApproval != nil ? .milliseconds(100) : .seconds(1))
             events.append(.tick(Date()))
             pollExternalChanges()
+            fireDueAlerts()
         }
         return events
     }
@@ -179,6 +187,7 @@ public final class TUIApp {
         if let conversation = try? database.latestConversation() { openConversation(conversation) }
         reloadTasks()
         reloadTodos()
+        refreshAlerts()
         lastCounters = try? database.changeCounters()
     }
 

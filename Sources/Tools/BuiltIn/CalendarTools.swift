@@ -74,10 +74,10 @@ public struct TodayTool: Tool {
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let today = context.today
-        let tasks = try context.database.tasks(on: today)
+        let tasks = try context.database.agenda(from: today, to: today)
         var lines = ["Today, \(TaskText.weekdayLong[today.weekday - 1]) \(today.iso):"]
         lines += tasks.isEmpty ? ["  nothing planned"] : tasks.map(TaskText.line)
-        let overdue = try context.database.tasks(from: today.adding(days: -365), to: today.adding(days: -1)).filter { !$0.completed }
+        let overdue = try context.database.tasks(from: today.adding(days: -365), to: today.adding(days: -1)).filter { !$0.completed && $0.recurrence == nil }
         if !overdue.isEmpty {
             lines.append("Overdue (\(overdue.count)):")
             lines += overdue.prefix(10).map { "  " + TaskText.dated($0) }

@@ -27,7 +27,7 @@ public struct ListTasksTool: Tool {
         let to = try args.requiredDate("to", today: context.today)
         guard from <= to else { throw ToolError("'to' must be on or after 'from'.") }
 
-        let tasks = try context.database.tasks(from: from, to: to, limit: Self.maxTasks)
+        let tasks = Array(try context.database.agenda(from: from, to: to).prefix(Self.maxTasks))
         guard !tasks.isEmpty else {
             return ToolResult(text: from == to ? "No tasks on \(TaskText.day(from))."
                                                : "No tasks from \(TaskText.day(from)) to \(TaskText.day(to)).")

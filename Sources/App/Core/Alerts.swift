@@ -1,0 +1,56 @@
+import Foundation
+import Core
+import Terminal
+
+/// A reminder that fired: a timed task (one occurrence of it, for a series) whose alert time came.
+struct TaskAlert: Equatable, Sendable {
+    var taskId: Int64
+    var title: String
+    /// The occurrence's day and time, as shown.
+    var day: CivilDate
+    var time: TimeOfDay
+    /// When the alert was due to fire.
+    var fireAt: Date
+    /// It came due while the app was closed.
+    var missed: Bool
+}
+
+/// How long a snoozed alert waits.
+enum Snooze: Equatable, Sendable, CaseIterable {
+    case tenMinutes, oneHour, tomorrow
+
+    var label: String {
+        switch self {
+        case .tenMinutes: return "10 min"
+        case .oneHour: return "1 hour"
+        case .tomorrow: return "tomorrow"
+        }
+    }
+
+    /// When the alert fires again. "Tomorrow" is the same time of day, one day later.
+    func until(from now: Date, timeZone: TimeZone) -> Date {
+        switch self {
+        case .tenMinutes: return now.addingTimeInterval(600)
+        case .oneHour: return now.addingTimeInterval(3600)
+        case .tomorrow:
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            return calendar.date(byAdding: .day, value: 1, to: now) ?? now.addingTimeInterval(86_400)
+        }
+    }
+}
+
+/// Keys of the alert box: 1, 2, 3 snooze; Enter, Esc or d dismiss.
+func handleAlertKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    guard let alert = state.alerts.first else { return [] }
+    let snooze: Snooze?
+    switch key {
+    case .text("1"): snooze = .tenMinutes
+    case .text("2"): snooze = .oneHour
+    case .text("3"): snooze = .tomorrow
+    case .enter, .escape, .text("d"): snooze = nil
+    default: return []
+    }
+    state.alerts.removeFirst()
+    return [.answerAlert(alert, snooze: snooze)]
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Core
+import Terminal
+
+/// A modal form over the panes: labelled one-line fields, one of them focused.
+/// Tab / ↓ and Shift-Tab / ↑ move between fields, ← → on a choice field pick the next value,
+/// Enter submits (a field that does not read shows its error under it and keeps the text),
+/// Esc cancels with no change.
+struct Form {
+    struct Field {
+        var label: String
+        var editor: LineEditor
+        /// A choice field cycles through these with ← and →; typing is allowed too.
+        var choices: [String]?
+        /// Shown under the field in the error color after a failed submit.
+        var error: String?
+        var hint: String?
+
+        init(_ label: String, _ text: String = "", choices: [String]? = nil, hint: String? = nil) {
+            self.label = label; self.editor = LineEditor(text: text); self.choices = choices; self.hint = hint
+        }
+
+        var text: String { editor.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    var title: String
+    var fields: [Field]
+    var focus = 0
+    var purpose: FormPurpose
+
+    init(title: String, fields: [Field], purpose: FormPurpose) {
+        self.title = title; self.fields = fields; self.purpose = purpose
+    }
+
+    func text(_ label: String) -> String { fields.first { $0.label == label }?.text ?? "" }
+
+    mutating func setError(_ label: String, _ message: String?) {
+        guard let i = fields.firstIndex(where: { $0.label == label }) else { return }
+        fields[i].error = message
+        if message != nil { focus = i }
+    }
+
+    var hasErrors: Bool { fields.contains { $0.error != nil } }
+
+    enum Outcome: Equatable { case editing, submit, cancel }
+
+    /// Applies a key to the form.
+    mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .escape: return .cancel
+        case .enter: return .submit
+        case .tab, .down: focus = (focus + 1) % fields.count
+        case .backTab, .up: focus = (focus + fields.count - 1) % fields.count
+        case .left where fields[focus].choices != nil: cycle(by: -1)
+        case .right where fields[focus].choices != nil: cycle(by: 1)
+        default:
+            if fields[focus].editor.handle(key) == .edited { fields[focus].error = nil }
+        }
+        return .editing
+    }
+
+    private mutating func cycle(by step: Int) {
+        guard let choices = fields[focus].choices, !choices.isEmpty else { return }
+        let current = choices.firstIndex { $0.lowercased() == fields[focus].text.lowercased() } ?? (step > 0 ? -1 : 0)
+        fields[focus].editor.text = choices[(current + step + choices.count) % choices.count]
+        fields[focus].error = nil
+    }
+}
+
+/// What a submitted form changes.
+enum FormPurpose: Equatable {
+    /// A new task (id nil) or an edit; `occurrence` is the day shown when it is one of a series.
+    case task(TaskItem, occurrence: CivilDate?)
+    case addTodo(afterPosition: Int?)
+    case addSubtask(todoId: Int64, parentId: Int64?)
+    case renameTodo(Int64)
+    case renameSubtask(Int64)
+    case todoNotes(todoId: Int64, subtaskId: Int64?)
+    case todoDue(todoId: Int64, subtaskId: Int64?)
+    case gotoDate
+    case filterTasks
+    case filterTodos
+}
+
+/// A question with lettered answers, each answer a list of effects (Esc answers none).
+struct Choice: Equatable {
+    struct Option: Equatable {
+        var key: Character
+        var label: String
+        var effects: [Effect]
+    }
+    var question: String
+    var options: [Option]
+
+    /// A yes/no question: y does `effects`, n and Esc nothing.
+    static func confirm(_ question: String, _ effects: [Effect]) -> Choice {
+        Choice(question: question, options: [Option(key: "y", label: "yes", effects: effects),
+                                             Option(key: "n", label: "no", effects: [])])
+    }
+}
+
+func handleChoiceKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    guard let choice = state.choice else { return [] }
+    switch key {
+    case .escape:
+        state.choice = nil
+        return []
+    case .text(let typed):
+        guard let option = choice.options.first(where: { String($0.key) == typed.lowercased() }) else { return [] }
+        state.choice = nil
+        return option.effects
+    default:
+        return []
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Core
+import Terminal
+import Tools
+
+/// Keys while a form is open: editing stays in the form; Enter reads it and asks for the change.
+func handleFormKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    guard var form = state.form else { return [] }
+    switch form.handle(key) {
+    case .editing:
+        state.form = form
+        return []
+    case .cancel:
+        state.form = nil
+        return []
+    case .submit:
+        let effects = submit(&state, &form)
+        // A form that did not read stays open with its errors and everything typed.
+        if state.form != nil { state.form = form }
+        return effects
+    }
+}
+
+private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
+    let today = state.tasks.today
+    func close(_ effects: [Effect]) -> [Effect] { state.form = nil; return effects }
+    func title() -> String? {
+        let text = Sanitized.oneLine(form.fields[0].text, max: 500)
+        if text.isEmpty { form.setError(form.fields[0].label, "Type a title, or Esc to cancel.") }
+        return text.isEmpty ? nil : text
+    }
+    switch form.purpose {
+    case .task(let base, let occurrence):
+        return submitTaskForm(&state, &form, base: base, occurrence: occurrence)
+    case .addTodo(let after):
+        guard let title = title() else { return [] }
+        return close([.changeTodo(.addTodo(title: title, afterPosition: after))])
+    case .addSubtask(let todoId, let parentId):
+        guard let title = title() else { return [] }
+        return close([.changeTodo(.addSubtask(todoId: todoId, parentId: parentId, title: title))])
+    case .renameTodo(let id):
+        guard let title = title() else { return [] }
+        return close([.changeTodo(.rename(todoId: id, subtaskId: nil, title: title))])
+    case .renameSubtask(let id):
+        guard let title = title(), let todoId = state.todos.rows.first(where: { $0.subtask?.id == id })?.todoId else { return [] }
+        return close([.changeTodo(.rename(todoId: todoId, subtaskId: id, title: title))])
+    case .todoNotes(let todoId, let subtaskId):
+        return close([.changeTodo(.setNotes(todoId: todoId, subtaskId: subtaskId, notes: form.fields[0].editor.text))])
+    case .todoDue(let todoId, let subtaskId):
+        let text = form.fields[0].text
+        if text.isEmpty { return close([.changeTodo(.setDue(todoId: todoId, subtaskId: subtaskId, day: nil))]) }
+        guard let day = resolveDate(text, today: today) else {
+            form.setError("Due", "Cannot read “\(text)” as a date: try 2026-12-01, friday or in 3 days.")
+            return []
+        }
+        return close([.changeTodo(.setDue(todoId: todoId, subtaskId: subtaskId, day: day))])
+    case .gotoDate:
+        let text = form.fields[0].text
+        guard let day = resolveDate(text, today: today) else {
+            form.setError("Date", "Cannot read “\(text)” as a date: try 2027-03-01, next friday or in 2 weeks.")
+            return []
+        }
+        state.tasks.selected = day
+        state.tasks.selectedTask = 0
+        if case .filter = state.tasks.mode { state.tasks.mode = .day }
+        return close([.reloadTasks])
+    case .filterTasks:
+        let text = form.fields[0].text
+        state.tasks.mode = text.isEmpty ? .day : .filter(text)
+        state.tasks.selectedTask = 0
+        return close([.reloadTasks])
+    case .filterTodos:
+        let text = form.fields[0].text
+        state.todos.filter = text.isEmpty ? nil : text
+        state.todos.selectedRow = 0
+        return close([.reloadTodos])
+    }
+}

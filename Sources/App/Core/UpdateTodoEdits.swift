@@ -1,0 +1,108 @@
+import Foundation
+import Core
+import Terminal
+import Storage
+
+/// The Todos pane's editing keys: Space, a, A, e, n, N, D, d, J, K, /, u, Ctrl-R.
+func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    switch key {
+    case .text("/"):
+        state.form = Form(title: "Filter todos", fields: [Form.Field("Text", state.todos.filter ?? "", hint: "empty shows all")],
+                          purpose: .filterTodos)
+        return []
+    case .escape where state.todos.filter != nil:
+        state.todos.filter = nil
+        return [.reloadTodos]
+    case .text("u"): return [.undo(.todos)]
+    case .ctrl("r"): return [.redo(.todos)]
+    case .text("a") where state.todos.rows.isEmpty:
+        state.form = titleForm("New todo", purpose: .addTodo(afterPosition: nil))
+        return []
+    default: break
+    }
+    guard let (row, tree) = selectedTodoRow(state), let todoId = tree.todo.id else { return [] }
+    let subtaskId = row.subtask?.id
+    let title = row.subtask?.title ?? tree.todo.title
+    let notes = row.subtask?.notes ?? tree.todo.notes
+    switch key {
+    case .text(" "), .text("x"): return toggleTodoCompleted(&state, row: row, tree: tree)
+    case .text("a"):
+        if let sub = row.subtask {
+            state.form = titleForm("New subtask", purpose: .addSubtask(todoId: todoId, parentId: sub.parentId))
+        } else {
+            state.form = titleForm("New todo", purpose: .addTodo(afterPosition: tree.todo.position))
+        }
+    case .text("A"):
+        state.form = titleForm("New subtask of “\(Sanitized.oneLine(title, max: 30))”",
+                               purpose: .addSubtask(todoId: todoId, parentId: subtaskId))
+    case .text("e"):
+        state.form = titleForm("Rename", text: title,
+                               purpose: subtaskId.map { .renameSubtask($0) } ?? .renameTodo(todoId))
+    case .text("n"):
+        state.form = Form(title: "Notes of “\(Sanitized.oneLine(title, max: 30))”",
+                          fields: [Form.Field("Notes", notes, hint: "Alt-Enter new line · N edits in $EDITOR")],
+                          purpose: .todoNotes(todoId: todoId, subtaskId: subtaskId))
+    case .text("N"): return [.changeTodo(.notesInEditor(todoId: todoId, subtaskId: subtaskId))]
+    case .text("D"):
+        let due = row.subtask.map { $0.dueDate } ?? tree.todo.dueDate
+        state.form = Form(title: "Due date of “\(Sanitized.oneLine(title, max: 30))”",
+                          fields: [Form.Field("Due", due?.iso ?? "", hint: "2026-12-01, friday, in 3 days; empty: none")],
+                          purpose: .todoDue(todoId: todoId, subtaskId: subtaskId))
+    case .text("d"), .delete:
+        let children = row.subtask == nil ? tree.subtaskCount : descendantCount(of: row.subtask!, in: tree)
+        let suffix = children > 0 ? " and its \(children) subtask\(children == 1 ? "" : "s")" : ""
+        state.choice = .confirm("Delete “\(Sanitized.oneLine(title, max: 40))”\(suffix)?",
+                                [.changeTodo(.delete(todoId: todoId, subtaskId: subtaskId))])
+    case .text("J"): return [.changeTodo(.move(todoId: todoId, subtaskId: subtaskId, by: 1))]
+    case .text("K"): return [.changeTodo(.move(todoId: todoId, subtaskId: subtaskId, by: -1))]
+    default: break
+    }
+    return []
+}
+
+private func titleForm(_ title: String, text: String = "", purpose: FormPurpose) -> Form {
+    Form(title: title, fields: [Form.Field("Title", text)], purpose: purpose)
+}
+
+func selectedTodoRow(_ state: AppState) -> (TodoRows.Row, TodoTree)? {
+    let rows = state.todos.rows
+    guard rows.indices.contains(state.todos.selectedRow) else { return nil }
+    let row = rows[state.todos.selectedRow]
+    return state.todos.tree(row.todoId).map { (row, $0) }
+}
+
+/// Completing something with open children asks whether they are done too.
+private func toggleTodoCompleted(_ state: inout AppState, row: TodoRows.Row, tree: TodoTree) -> [Effect] {
+    guard let todoId = tree.todo.id else { return [] }
+    let completed = !(row.subtask?.completed ?? tree.todo.completed)
+    let subtaskId = row.subtask?.id
+    let openChildren: Int
+    if let sub = row.subtask {
+        openChildren = descendants(of: sub, in: tree).filter { !$0.completed }.count
+    } else {
+        openChildren = tree.subtaskCount - tree.doneCount
+    }
+    let plain = Effect.changeTodo(.setCompleted(todoId: todoId, subtaskId: subtaskId, completed: completed, withChildren: false))
+    guard completed, openChildren > 0 else { return [plain] }
+    let title = Sanitized.oneLine(row.subtask?.title ?? tree.todo.title, max: 40)
+    state.choice = Choice(question: "“\(title)” has \(openChildren) open subtask\(openChildren == 1 ? "" : "s"). Complete them too?", options: [
+        .init(key: "y", label: "yes, all", effects: [.changeTodo(.setCompleted(todoId: todoId, subtaskId: subtaskId, completed: true, withChildren: true))]),
+        .init(key: "n", label: "only this one", effects: [plain]),
+    ])
+    return []
+}
+
+private func descendants(of subtask: Subtask, in tree: TodoTree) -> [Subtask] {
+    var found: [Subtask] = []
+    var parents: Set<Int64> = [subtask.id ?? -1]
+    var grew = true
+    while grew {
+        let next = tree.subtasks.filter { $0.parentId.map(parents.contains) ?? false && !found.contains($0) }
+        grew = !next.isEmpty
+        found += next
+        parents.formUnion(next.compactMap(\.id))
+    }
+    return found
+}
+
+private func descendantCount(of subtask: Subtask, in tree: TodoTree) -> Int { descendants(of: subtask, in: tree).count }

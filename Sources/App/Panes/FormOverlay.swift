@@ -1,0 +1,67 @@
+import Foundation
+import Core
+import Terminal
+
+/// A form, a question or an alert drawn in a box over the panes.
+enum FormOverlay {
+    /// A centered box of `width` × `height` inside `area`, cleared and framed; nil when it does not fit.
+    static func box(_ title: String, width: Int, height: Int, in area: Rect, theme: Theme, into canvas: inout Canvas) -> Rect? {
+        let width = min(width, area.width - 2), height = min(height, area.height)
+        guard width > 16, height > 2 else { return nil }
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 3), width: width, height: height)
+        canvas.fill(box, style: theme[.helpBox])
+        canvas.box(box, title: title, style: theme[.borderFocused], titleStyle: theme[.titleFocused])
+        return Rect(x: box.x + 2, y: box.y + 1, width: width - 4, height: height - 2)
+    }
+
+    static func draw(_ form: Form, in area: Rect, theme: Theme, into canvas: inout Canvas) {
+        let labelWidth = (form.fields.map { TextWidth.of($0.label) }.max() ?? 0) + 2
+        // One row per field, one more under the focused field (its hint) and under each error.
+        let rows = form.fields.count + 1 + form.fields.filter { $0.error != nil }.count + 2
+        guard let inner = box(Sanitized.oneLine(form.title, max: 60), width: 76, height: rows + 2, in: area, theme: theme, into: &canvas) else { return }
+        var y = inner.y
+        var cursor: Point?
+        for (i, field) in form.fields.enumerated() where y < inner.y + inner.height {
+            let focused = i == form.focus
+            canvas.put(field.label, x: inner.x, y: y, style: focused ? theme[.accent] : theme[.muted])
+            let rect = Rect(x: inner.x + labelWidth, y: y, width: max(1, inner.width - labelWidth - (field.choices != nil ? 4 : 0)), height: 1)
+            var editor = field.editor
+            if !focused { editor.cursor = 0 }
+            editor.render(into: &canvas, rect: rect, style: focused ? theme[.selection] : theme[.text])
+            if focused { cursor = canvas.cursor }
+            if field.choices != nil { canvas.put(" ◂▸", x: rect.x + rect.width, y: y, style: theme[.muted]) }
+            y += 1
+            if let error = field.error, y < inner.y + inner.height {
+                canvas.put("  " + error, x: inner.x + labelWidth, y: y, style: theme[.errorText], maxWidth: inner.width - labelWidth)
+                y += 1
+            } else if focused, let hint = field.hint, y < inner.y + inner.height {
+                canvas.put(hint, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
+                y += 1
+            }
+        }
+        let help = form.fields.count > 1 ? "Enter save · Tab/↑↓ field · ←→ choose · Esc cancel" : "Enter ok · Esc cancel"
+        canvas.put(help, x: inner.x, y: inner.y + inner.height - 1, style: theme[.muted], maxWidth: inner.width)
+        canvas.cursor = cursor
+    }
+
+    static func draw(_ choice: Choice, in area: Rect, theme: Theme, into canvas: inout Canvas) {
+        let answers = choice.options.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · Esc cancel"
+        let width = max(TextWidth.of(choice.question), TextWidth.of(answers)) + 6
+        guard let inner = box("Confirm", width: width, height: 4, in: area, theme: theme, into: &canvas) else { return }
+        canvas.put(choice.question, x: inner.x, y: inner.y, style: theme[.text], maxWidth: inner.width)
+        canvas.put(answers, x: inner.x, y: inner.y + 1, style: theme[.accent], maxWidth: inner.width)
+    }
+
+    static func draw(_ alerts: [TaskAlert], in area: Rect, theme: Theme, into canvas: inout Canvas) {
+        guard let alert = alerts.first else { return }
+        let title = alert.missed ? "Missed reminder" : "Reminder"
+        let what = "⏰ \(alert.time.hhmm)  " + Sanitized.oneLine(alert.title, max: 60)
+        let when = "\(DayFormat.long(alert.day))" + (alerts.count > 1 ? " · \(alerts.count - 1) more" : "")
+        let keys = "1 snooze 10 min · 2 1 hour · 3 tomorrow · Enter dismiss"
+        let width = max(TextWidth.of(what), TextWidth.of(keys)) + 6
+        guard let inner = box(title, width: width, height: 5, in: area, theme: theme, into: &canvas) else { return }
+        canvas.put(what, x: inner.x, y: inner.y, style: theme[.accent], maxWidth: inner.width)
+        canvas.put(when, x: inner.x, y: inner.y + 1, style: theme[.muted], maxWidth: inner.width)
+        canvas.put(keys, x: inner.x, y: inner.y + 2, style: theme[.text], maxWidth: inner.width)
+    }
+}

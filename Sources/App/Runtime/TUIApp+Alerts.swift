@@ -1,0 +1,77 @@
+import Foundation
+import Core
+import Storage
+
+/// Reminders firing while the app runs: the queue of coming alerts is rebuilt when tasks change
+/// (and every minute); each tick fires those whose time came: the alert box, the bell, and a
+/// desktop notification through notify-send when it is installed.
+extension TUIApp {
+    static let alertHorizon: TimeInterval = 3600
+
+    func refreshAlerts(now: Date = Date()) {
+        let zone = state.timeZone
+        let today = CivilDate(now, in: zone)
+        do {
+            let candidates = try database.alertCandidates(from: today.adding(days: -8), to: today.adding(days: 8))
+            alertQueue = AlertSchedule.pending(candidates, now: now, horizon: now.addingTimeInterval(Self.alertHorizon),
+                                               timeZone: zone, occurrences: TaskOccurrences.days)
+            alertsRefreshedAt = now
+        } catch {
+            state.notice = Notice(text: "Could not check reminders: \(error)", kind: .error, expires: nil)
+        }
+    }
+
+    /// Fires the alerts whose time came. Called once a second.
+    func fireDueAlerts(now: Date = Date()) {
+        if now.timeIntervalSince(alertsRefreshedAt ?? .distantPast) >= 60 { refreshAlerts(now: now) }
+        var fired: [TaskAlert] = []
+        while let next = alertQueue.first, next.fireAt <= now {
+            alertQueue.removeFirst()
+            var alert = next
+            alert.missed = next.fireAt < startedAt
+            do { try database.markAlerted(taskId: alert.taskId, through: alert.fireAt) } catch { continue }
+            fired.append(alert)
+        }
+        guard !fired.isEmpty else { return }
+        // Many missed at once (a week away): the first ten, and a count of the rest.
+        state.alerts += fired.prefix(10)
+        if fired.count > 10 {
+            state.notice = Notice(text: "\(fired.count - 10) more reminders came due while AI Helper was closed: see the Tasks pane.",
+                                  kind: .info, expires: now.addingTimeInterval(30))
+        }
+        backend.bell()
+        for alert in fired.prefix(3) { DesktopNotification.send(alert) }
+    }
+
+    func answer(_ alert: TaskAlert, snooze: Snooze?) {
+        guard let snooze else { return }
+        let until = snooze.until(from: Date(), timeZone: state.timeZone)
+        do {
+            try database.snoozeAlert(taskId: alert.taskId, until: until)
+            state.notice = Notice(text: "Snoozed “\(Sanitized.oneLine(alert.title, max: 40))” for \(snooze.label).", kind: .info,
+                                  expires: Date().addingTimeInterval(5))
+        } catch {
+            state.notice = Notice(text: "Could not snooze: \(error)", kind: .error, expires: nil)
+        }
+        refreshAlerts()
+    }
+}
+
+/// `notify-send`, when installed: the alert as a desktop notification. Never waits for it.
+enum DesktopNotification {
+    static let command: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/notify-send" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static func send(_ alert: TaskAlert) {
+        guard let command else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command)
+        let when = "\(alert.day.iso) \(alert.time.hhmm)" + (alert.missed ? " (missed)" : "")
+        process.arguments = ["--app-name=AI Helper", "--", Sanitized.oneLine(alert.title, max: 120), when]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}

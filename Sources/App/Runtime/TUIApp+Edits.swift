@@ -1,0 +1,130 @@
+import Foundation
+import Core
+import Storage
+
+/// Carries out the changes the Tasks and Todos panes ask for. Each is one transaction and one
+/// undo entry; the panes reload from the database afterwards, so what is shown is what is stored.
+extension TUIApp {
+    func perform(_ edit: TaskEdit) {
+        attempt("change the task") {
+            switch edit {
+            case .save(let task, let label):
+                if task.id == nil { _ = try database.insertTask(task) } else { try database.updateTask(task, label: label) }
+            case .saveOccurrence(let task, let seriesId, let day, let scope):
+                try database.saveOccurrence(task, seriesId: seriesId, day: day, scope: scope)
+            case .delete(let id):
+                try database.deleteTask(id: id)
+            case .deleteOccurrence(let seriesId, let day, let scope):
+                try database.deleteOccurrence(seriesId: seriesId, day: day, scope: scope)
+            }
+        }
+        reloadTasks()
+    }
+
+    func perform(_ edit: TodoEdit) {
+        attempt("change the todo") {
+            switch edit {
+            case .addTodo(let title, let after):
+                let todo = try database.insertTodo(title: title, afterPosition: after)
+                reloadTodos()
+                select(todoId: todo.id, subtaskId: nil)
+                return
+            case .addSubtask(let todoId, let parentId, let title):
+                let subtask = try database.addSubtask(todoId: todoId, parentId: parentId, title: title)
+                var expanded = state.todos.expanded
+                expanded.insert(todoId)
+                state.todos.setExpanded(expanded)
+                reloadTodos()
+                select(todoId: todoId, subtaskId: subtask.id)
+                return
+            case .rename(let todoId, let subtaskId, let title):
+                try editTodoItem(todoId: todoId, subtaskId: subtaskId, label: { _ in "rename “\(title)”" }) { name, _ in name = title }
+            case .setNotes(let todoId, let subtaskId, let notes):
+                try editTodoItem(todoId: todoId, subtaskId: subtaskId, label: { "notes of “\($0)”" }) { _, text in text = notes }
+            case .notesInEditor(let todoId, let subtaskId):
+                let current = try subtaskId.map { try database.subtask(id: $0)?.notes ?? "" } ?? database.todoTree(id: todoId)?.todo.notes ?? ""
+                guard let edited = editInEditor(current, name: "notes") else { return }
+                try editTodoItem(todoId: todoId, subtaskId: subtaskId, label: { "notes of “\($0)”" }) { _, text in text = edited }
+            case .setDue(let todoId, let subtaskId, let day):
+                try database.setTodoDue(todoId: todoId, subtaskId: subtaskId, day)
+                reloadTasks()
+            case .setCompleted(let todoId, let subtaskId, let completed, let withChildren):
+                if let subtaskId {
+                    try database.setSubtaskCompleted(id: subtaskId, completed, includingChildren: withChildren)
+                } else {
+                    try database.setTodoCompleted(id: todoId, completed, includingSubtasks: withChildren)
+                }
+            case .delete(let todoId, let subtaskId):
+                if let subtaskId { try database.deleteSubtask(id: subtaskId) } else { try database.deleteTodo(id: todoId) }
+            case .move(let todoId, let subtaskId, let step):
+                try database.moveTodoItem(todoId: todoId, subtaskId: subtaskId, by: step)
+                reloadTodos()
+                select(todoId: todoId, subtaskId: subtaskId)
+                return
+            }
+            reloadTodos()
+        }
+    }
+
+    /// Changes the title and/or notes of a todo or a subtask; `label` gets the old title.
+    private func editTodoItem(todoId: Int64, subtaskId: Int64?, label: (String) -> String,
+                              _ change: (_ title: inout String, _ notes: inout String) -> Void) throws {
+        if let subtaskId, var subtask = try database.subtask(id: subtaskId) {
+            let name = label(subtask.title)
+            change(&subtask.title, &subtask.notes)
+            try database.updateSubtask(subtask, label: name)
+        } else if var todo = try database.todoTree(id: todoId)?.todo {
+            let name = label(todo.title)
+            change(&todo.title, &todo.notes)
+            try database.updateTodo(todo, label: name)
+        }
+    }
+
+    private func select(todoId: Int64?, subtaskId: Int64?) {
+        guard let row = state.todos.rows.firstIndex(where: { $0.todoId == todoId && $0.subtask?.id == subtaskId && $0.section == nil }) else { return }
+        state.todos.selectedRow = row
+    }
+
+    func performUndo(_ area: JournalArea, redo: Bool) {
+        attempt(redo ? "redo" : "undo") {
+            let entry = redo ? try database.redo(area) : try database.undo(area)
+            let text = entry.map { "\(redo ? "Redid" : "Undid"): \(Sanitized.oneLine($0.label, max: 60))" }
+                ?? (redo ? "Nothing to redo." : "Nothing to undo.")
+            state.notice = Notice(text: text + (entry != nil ? (redo ? "" : " · Ctrl-R redoes") : ""), kind: .info,
+                                  expires: Date().addingTimeInterval(6))
+        }
+        if area == .tasks { reloadTasks() } else { reloadTodos(); reloadTasks() }
+    }
+
+    /// Runs a change; a failure leaves the data as it was and says so, with what to do.
+    private func attempt(_ what: String, _ body: () throws -> Void) {
+        do { try body() } catch {
+            state.notice = Notice(text: "Could not \(what): \(error). Nothing was changed; try again.", kind: .error, expires: nil)
+        }
+    }
+
+    /// Hands the screen to $VISUAL / $EDITOR on a temporary file holding `text`; nil when the
+    /// editor did not run cleanly (a notice says so) and nothing should change.
+    func editInEditor(_ text: String, name: String) -> String? {
+        let env = ProcessInfo.processInfo.environment
+        let editor = env["VISUAL"] ?? env["EDITOR"] ?? "vi"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).md")
+        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
+            state.notice = Notice(text: "Cannot write a temporary file for the editor: \(error)", kind: .error, expires: nil)
+            return nil
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        backend.suspend()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \(editor) \"$1\"", "sh", file.path]
+        let ran = (try? process.run()) != nil
+        if ran { process.waitUntilExit() }
+        backend.resume()
+        guard ran, process.terminationStatus == 0, let edited = try? String(contentsOf: file, encoding: .utf8) else {
+            state.notice = Notice(text: "The editor '\(editor)' did not run cleanly; nothing changed. Set $EDITOR.", kind: .error, expires: nil)
+            return nil
+        }
+        return edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
+    }
+}

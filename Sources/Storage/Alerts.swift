@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import Core
+
+/// The alert state of reminders. These writes are bookkeeping, not edits: they are not undoable.
+extension AppDatabase {
+    /// Open timed tasks that may alert between two days (the app adds the alert offsets), and
+    /// every task with a snooze set. Recurring tasks starting on or before `to` come too.
+    public func alertCandidates(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
+        try pool.read { db in
+            try TaskItem.fetchAll(db, sql: """
+                SELECT * FROM task WHERE completed = 0 AND (
+                    (dueTime IS NOT NULL AND dueDate BETWEEN ? AND ?)
+                    OR (dueTime IS NOT NULL AND recurrence IS NOT NULL AND dueDate <= ?)
+                    OR snoozedUntil IS NOT NULL)
+                """, arguments: [start, end, end])
+        }
+    }
+
+    /// The alert firing at `fireAt` was shown (or reported as missed): it does not fire again.
+    public func markAlerted(taskId: Int64, through fireAt: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: """
+                UPDATE task SET alertedThrough = max(COALESCE(alertedThrough, ?), ?), snoozedUntil = NULL WHERE id = ?
+                """, arguments: [fireAt, fireAt, taskId])
+        }
+    }
+
+    public func snoozeAlert(taskId: Int64, until: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE task SET snoozedUntil = ? WHERE id = ?", arguments: [until, taskId])
+        }
+    }
+}

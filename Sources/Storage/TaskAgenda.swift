@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import Core
+
+/// The repeating tasks, parsed once: the calendar expands them for the days on screen only.
+public struct TaskSeriesSet: Sendable {
+    /// A rule that does not parse (nil set) shows its first day only: it never hides the task.
+    public let items: [(task: TaskItem, set: RecurrenceSet?)]
+
+    public init(_ tasks: [TaskItem]) {
+        items = tasks.compactMap { task in task.recurrence.map { (task, try? RecurrenceSet(parsing: $0)) } }
+    }
+
+    public var count: Int { items.count }
+
+    /// Each occurrence in range as a copy of its series with `dueDate` set to the day.
+    public func occurrences(in range: ClosedRange<CivilDate>) -> [TaskItem] {
+        var found: [TaskItem] = []
+        for (task, set) in items {
+            guard let start = task.dueDate, start <= range.upperBound else { continue }
+            let days = set?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
+            for day in days {
+                var occurrence = task
+                occurrence.dueDate = day
+                found.append(occurrence)
+            }
+        }
+        return found
+    }
+}
+
+/// Calendar queries that include the occurrences of repeating tasks.
+extension AppDatabase {
+    /// Every repeating task that starts on or before `end` (all of them when nil).
+    public func taskSeries(startingBy end: CivilDate? = nil) throws -> TaskSeriesSet {
+        try pool.read { db in
+            var request = TaskItem.filter(Column("recurrence") != nil)
+            if let end { request = request.filter(Column("dueDate") <= end) }
+            return TaskSeriesSet(try request.fetchAll(db))
+        }
+    }
+
+    /// Tasks between two days (both included) with the occurrences of series, in day order
+    /// (all-day first, then by time, then by title). `series` saves re-reading them.
+    public func agenda(from start: CivilDate, to end: CivilDate, series: TaskSeriesSet? = nil) throws -> [TaskItem] {
+        let single = try pool.read { db in
+            try TaskItem.filter(Column("dueDate") >= start && Column("dueDate") <= end && Column("recurrence") == nil).fetchAll(db)
+        }
+        let repeating = try (series ?? taskSeries(startingBy: end)).occurrences(in: start...end)
+        return (single + repeating).sorted(by: Self.dayOrder)
+    }
+
+    /// The month grid's marks with occurrences of series counted on their days.
+    public func agendaSummary(from start: CivilDate, to end: CivilDate, series: TaskSeriesSet? = nil) throws -> [CivilDate: DaySummary] {
+        var summary = try taskDaySummary(from: start, to: end, includingSeries: false)
+        for task in try (series ?? taskSeries(startingBy: end)).occurrences(in: start...end) {
+            guard let day = task.dueDate else { continue }
+            var entry = summary[day] ?? DaySummary(count: 0, open: 0, highestPriority: .none)
+            entry.count += 1
+            if !task.completed {
+                entry.open += 1
+                entry.highestPriority = max(entry.highestPriority, task.priority)
+            }
+            summary[day] = entry
+        }
+        return summary
+    }
+
+    static func dayOrder(_ a: TaskItem, _ b: TaskItem) -> Bool {
+        if a.dueDate != b.dueDate { return (a.dueDate ?? CivilDate(year: 9999, month: 1, day: 1)) < (b.dueDate ?? CivilDate(year: 9999, month: 1, day: 1)) }
+        if (a.dueTime == nil) != (b.dueTime == nil) { return a.dueTime == nil }
+        if a.dueTime != b.dueTime { return a.dueTime! < b.dueTime! }
+        let titles = a.title.caseInsensitiveCompare(b.title)
+        if titles != .orderedSame { return titles == .orderedAscending }
+        return (a.id ?? 0) < (b.id ?? 0)
+    }
+}

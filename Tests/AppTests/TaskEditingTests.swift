@@ -1,0 +1,137 @@
+import XCTest
+import Core
+import Storage
+import Terminal
+@testable import App
+
+/// The Tasks pane's keys, forms and questions, driven key by key through `update`.
+final class TaskEditingTests: XCTestCase {
+    let today = CivilDate(year: 2026, month: 11, day: 23)
+
+    private func tasksState(_ tasks: [TaskItem] = []) -> AppState {
+        var state = AppState(size: Size(width: 120, height: 40), today: today, providerName: "Offline", modelName: "offline")
+        state.focus = .tasks
+        state.tasks.dayTasks = tasks
+        return state
+    }
+
+    private func keys(_ state: inout AppState, _ keys: [Key]) -> [Effect] {
+        keys.flatMap { update(&state, .key($0)) }
+    }
+
+    private func typeText(_ state: inout AppState, _ text: String) { _ = update(&state, .key(.text(text))) }
+
+    func testAddingATaskThroughTheFormSavesWhatWasTyped() {
+        var state = tasksState()
+        _ = keys(&state, [.text("a")])
+        XCTAssertEqual(state.form?.title, "New task")
+        XCTAssertEqual(state.form?.text("Date"), "2026-11-23", "the selected day is the default")
+        typeText(&state, "Dentist")
+        _ = keys(&state, [.tab, .ctrl("u")])
+        typeText(&state, "friday")
+        _ = keys(&state, [.tab])
+        typeText(&state, "9:30")
+        _ = keys(&state, [.tab, .tab, .right, .right, .right])  // Category: "", Work, Personal, Health
+        _ = keys(&state, [.tab, .right, .right, .right])           // Priority: none → low → medium → high
+        let effects = keys(&state, [.enter])
+        XCTAssertNil(state.form)
+        guard case .changeTask(.save(let task, nil))? = effects.first else { return XCTFail("expected a save, got \(effects)") }
+        XCTAssertNil(task.id)
+        XCTAssertEqual(task.title, "Dentist")
+        XCTAssertEqual(task.dueDate, CivilDate(year: 2026, month: 11, day: 27))
+        XCTAssertEqual(task.dueTime, TimeOfDay(hour: 9, minute: 30))
+        XCTAssertEqual(task.category, "Health")
+        XCTAssertEqual(task.priority, .high)
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2026, month: 11, day: 27), "the calendar follows the new task")
+    }
+
+    func testAnUnreadableDateKeepsTheFormOpenWithAnInlineErrorAndTheTypedText() {
+        var state = tasksState()
+        _ = keys(&state, [.text("a")])
+        typeText(&state, "Gym")
+        _ = keys(&state, [.tab, .ctrl("u")])
+        typeText(&state, "the day after never")
+        XCTAssertEqual(keys(&state, [.enter]), [])
+        let form = try! XCTUnwrap(state.form)
+        XCTAssertEqual(form.fields[form.focus].label, "Date", "the field in error gets the focus")
+        XCTAssertTrue(form.fields[1].error?.contains("Cannot read “the day after never”") ?? false)
+        XCTAssertEqual(form.text("Title"), "Gym")
+        XCTAssertEqual(form.text("Date"), "the day after never")
+        typeText(&state, "x")
+        XCTAssertNil(state.form?.fields[1].error, "typing clears the error")
+    }
+
+    func testEscapeCancelsAFormWithoutAnyChange() {
+        var state = tasksState([TaskItem(id: 7, title: "Call mom", dueDate: today)])
+        _ = keys(&state, [.text("e")])
+        typeText(&state, " and dad")
+        XCTAssertEqual(keys(&state, [.escape]), [])
+        XCTAssertNil(state.form)
+    }
+
+    func testDeleteAsksFirstAndARepeatingTaskAsksWhichOccurrences() {
+        var state = tasksState([TaskItem(id: 7, title: "Call mom", dueDate: today)])
+        XCTAssertEqual(keys(&state, [.text("d")]), [])
+        XCTAssertEqual(state.choice?.question, "Delete “Call mom”?")
+        XCTAssertEqual(keys(&state, [.text("n")]), [])
+        XCTAssertNil(state.choice)
+        _ = keys(&state, [.text("d")])
+        XCTAssertEqual(keys(&state, [.text("y")]), [.changeTask(.delete(id: 7))])
+
+        let day = CivilDate(year: 2026, month: 11, day: 30)
+        state.tasks.dayTasks = [TaskItem(id: 8, title: "Standup", dueDate: day, recurrence: "RRULE:FREQ=WEEKLY")]
+        _ = keys(&state, [.text("d")])
+        XCTAssertEqual(state.choice?.options.map(\.key), ["o", "f", "a"])
+        XCTAssertEqual(keys(&state, [.text("f")]), [.changeTask(.deleteOccurrence(seriesId: 8, day: day, scope: .future))])
+        _ = keys(&state, [.text("d")])
+        XCTAssertEqual(keys(&state, [.escape]), [], "Esc answers nothing")
+    }
+
+    func testEditingAnOccurrenceAsksForTheScopeAfterTheFormReads() {
+        let day = CivilDate(year: 2026, month: 11, day: 30)
+        var state = tasksState([TaskItem(id: 8, title: "Standup", dueDate: day, recurrence: "RRULE:FREQ=WEEKLY")])
+        _ = keys(&state, [.text("e"), .end])
+        typeText(&state, " (long)")
+        XCTAssertEqual(keys(&state, [.enter]), [])
+        XCTAssertNil(state.form)
+        let effects = keys(&state, [.text("a")])
+        guard case .changeTask(.saveOccurrence(let task, 8, day, .all))? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(task.title, "Standup (long)")
+        XCTAssertEqual(task.recurrence, "RRULE:FREQ=WEEKLY", "an untouched Repeat field keeps the stored rule")
+    }
+
+    func testCompletePostponeUndoAndRedoKeys() {
+        var state = tasksState([TaskItem(id: 7, title: "Call mom", dueDate: today)])
+        guard case .changeTask(.save(let done, _))? = keys(&state, [.text("x")]).first else { return XCTFail() }
+        XCTAssertTrue(done.completed)
+        guard case .changeTask(.save(let later, "postpone “Call mom”"))? = keys(&state, [.text("p")]).first else { return XCTFail() }
+        XCTAssertEqual(later.dueDate, today.adding(days: 1))
+        XCTAssertEqual(keys(&state, [.text("u")]), [.undo(.tasks)])
+        XCTAssertEqual(keys(&state, [.ctrl("r")]), [.redo(.tasks)])
+    }
+
+    func testGoToFilterAndWeekViews() {
+        var state = tasksState()
+        _ = keys(&state, [.text("g")])
+        typeText(&state, "2027-03-01")
+        XCTAssertEqual(keys(&state, [.enter]), [.reloadTasks])
+        XCTAssertEqual(state.tasks.selected, CivilDate(year: 2027, month: 3, day: 1))
+        _ = keys(&state, [.text("/")])
+        typeText(&state, "dentist")
+        XCTAssertEqual(keys(&state, [.enter]), [.reloadTasks])
+        XCTAssertEqual(state.tasks.mode, .filter("dentist"))
+        XCTAssertEqual(keys(&state, [.escape]), [.reloadTasks])
+        XCTAssertEqual(state.tasks.mode, .day)
+        _ = keys(&state, [.text("w")])
+        XCTAssertEqual(state.tasks.mode, .week)
+    }
+
+    func testDurationsReadAsFormsWriteThem() {
+        for (text, minutes) in [("45", 45), ("45m", 45), ("1h", 60), ("1h30", 90), ("2:15", 135)] {
+            XCTAssertEqual(DurationText.parse(text), minutes, text)
+            XCTAssertEqual(DurationText.parse(DurationText.format(minutes)), minutes)
+        }
+        XCTAssertNil(DurationText.parse("soon"))
+        XCTAssertNil(DurationText.parse("1h75"))
+    }
+}
