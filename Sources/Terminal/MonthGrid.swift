@@ -79,6 +79,19 @@ public enum MonthGrid {
         }
     }
 
+    /// The day cell under a click, as days from the 1st of the month (negative: the month
+    /// before; past the last day: the month after); nil off the week rows. Mirrors `render`.
+    public static func dayOffset(atX x: Int, y: Int, rect: Rect, year: Int, month: Int, firstWeekday: Int = 1) -> Int? {
+        guard rect.contains(x: x, y: y), rect.height >= 3, let info = MonthInfo(year: year, month: month) else { return nil }
+        let cellWidth = min(max(3, rect.width / 7), 10)
+        let left = rect.x + max(0, (rect.width - 7 * cellWidth) / 2)
+        let rowHeight = max(1, (rect.height - 2) / 6)
+        let column = (x - left) / cellWidth, week = (y - rect.y - 2) / rowHeight
+        guard x >= left, y >= rect.y + 2, (0..<7).contains(column), (0..<6).contains(week) else { return nil }
+        let offset = (info.firstWeekday - firstWeekday + 7) % 7
+        return week * 7 + column - offset
+    }
+
     static func pad2(_ n: Int) -> String { n < 10 ? " \(n)" : "\(n)" }
 
     static func countText(_ n: Int, width: Int) -> String {

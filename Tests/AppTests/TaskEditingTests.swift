@@ -134,4 +134,23 @@ final class TaskEditingTests: XCTestCase {
         XCTAssertNil(DurationText.parse("soon"))
         XCTAssertNil(DurationText.parse("1h75"))
     }
+
+    func testAClickOnTheGridSelectsThatDayAndOnTheListATask() {
+        var state = tasksState([TaskItem(id: 1, title: "A", dueDate: today), TaskItem(id: 2, title: "B", dueDate: today)])
+        let pane = Layout(size: state.size, focus: .tasks).panes[.tasks]!
+        let inner = Rect(x: pane.x + 1, y: pane.y + 1, width: pane.width - 2, height: pane.height - 2)
+        let grid = TasksPane.gridRect(in: inner)
+        // November 2026 starts on a Sunday: the first week row is 1–7, the 4th row 22–28; Wednesday is column 3.
+        var clicked: CivilDate?
+        for x in grid.x..<grid.maxX {
+            if case .day(let day)? = TasksPane.hit(state.tasks, in: inner, x: x, y: grid.y + 2 + 3) { clicked = day; if day.day == 25 { break } }
+        }
+        XCTAssertEqual(clicked, CivilDate(year: 2026, month: 11, day: 25))
+        let secondTaskY = grid.maxY + 2
+        XCTAssertEqual(TasksPane.hit(state.tasks, in: inner, x: inner.x + 5, y: secondTaskY), .task(1))
+        _ = update(&state, .key(.mouse(MouseEvent(kind: .press(0), x: inner.x + 5, y: secondTaskY))))
+        XCTAssertEqual(state.tasks.selectedTask, 1)
+        XCTAssertEqual(update(&state, .key(.mouse(MouseEvent(kind: .press(0), x: inner.x + 5, y: grid.y + 2)))), [.reloadTasks])
+        XCTAssertEqual(state.tasks.selected.month, 11, "the first row, left: 1 November or the end of October")
+    }
 }

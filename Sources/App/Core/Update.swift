@@ -96,7 +96,7 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
 
 private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effect] {
     let layout = Layout(size: state.size, focus: state.focus)
-    guard let pane = layout.pane(at: mouse.x, mouse.y) else { return [] }
+    guard let pane = layout.pane(at: mouse.x, mouse.y), let rect = layout.panes[pane] else { return [] }
     switch mouse.kind {
     case .wheelUp, .wheelDown:
         let up = mouse.kind == .wheelUp
@@ -104,6 +104,28 @@ private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effec
         case .chat: scrollChat(&state, by: up ? 3 : -3)
         case .tasks: return moveDay(&state, by: up ? -7 : 7)
         case .todos: moveTodoSelection(&state, by: up ? -1 : 1)
+        }
+        return []
+    case .press(let button) where button == 0:
+        state.focus = pane
+        let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2))
+        switch pane {
+        case .tasks:
+            switch TasksPane.hit(state.tasks, in: inner, x: mouse.x, y: mouse.y) {
+            case .day(let day)?:
+                state.tasks.selected = day
+                state.tasks.selectedTask = 0
+                if state.tasks.mode != .day { state.tasks.mode = .day }
+                return [.reloadTasks]
+            case .task(let index)?: state.tasks.selectedTask = index
+            case nil: break
+            }
+        case .todos:
+            guard let (row, onFold) = TodosPane.hit(state.todos, in: inner, x: mouse.x, y: mouse.y) else { return [] }
+            state.todos.selectedRow = row
+            state.todos.clampSelection()
+            if onFold { return handleTodosKey(&state, .enter) }
+        case .chat: break
         }
         return []
     case .press:

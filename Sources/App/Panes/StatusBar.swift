@@ -57,8 +57,8 @@ enum StatusBar {
         if state.chat.isStreaming { return "Esc cancel · Tab panes · Ctrl-Q quit" }
         switch state.focus {
         case .chat: return "Enter send · PgUp/PgDn scroll · Tab panes · F1 help · Ctrl-Q quit"
-        case .tasks: return "←→↑↓ day · [ ] month · . today · F1 help"
-        case .todos: return "↑↓ move · Enter fold · z/Z fold all · F1 help"
+        case .tasks: return "a add · e edit · x done · d del · u undo · F1 keys"
+        case .todos: return "a add · A child · Space done · u undo · F1 keys"
         }
     }
 }
@@ -74,23 +74,43 @@ enum Keymap {
                   ("Ctrl-T, t (chosen)", "timeline of the chosen or last answer"), ("/new", "new conversation"),
                   ("/remind …", "a reminder from a sentence"), ("/list …", "a todo list from a request"),
                   ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
-        ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("n / p", "next / previous task")]),
-        ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all")]),
+        ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("g", "go to a date"),
+                   ("n / N", "next / previous task"), ("a / e, Enter", "add / edit (form)"), ("d", "delete (asks)"),
+                   ("x, Space", "complete / reopen"), ("p", "postpone to tomorrow"), ("w", "week view"), ("/", "filter all tasks"),
+                   ("u / Ctrl-R", "undo / redo")]),
+        ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all"),
+                   ("Space, x", "complete / reopen"), ("a / A", "add sibling / child"), ("e", "rename"),
+                   ("n / N", "notes / notes in $EDITOR"), ("D", "due date"), ("d", "delete (asks)"), ("J / K", "move down / up"),
+                   ("/", "filter"), ("u / Ctrl-R", "undo / redo")]),
+        ("Forms and reminders", [("Tab / Shift-Tab, ↑ ↓", "next / previous field"), ("← →", "choose (category, priority)"),
+                                 ("Enter / Esc", "save / cancel"), ("1 2 3", "snooze 10 min, 1 h, tomorrow"), ("Enter", "dismiss a reminder")]),
     ]
 }
 
 enum HelpOverlay {
+    /// One column when it fits, else two (Everywhere and Chat on the left, the rest on the right).
     static func draw(in area: Rect, theme: Theme, into canvas: inout Canvas) {
-        let lines = Keymap.sections.flatMap { section in
-            [(section.title, true)] + section.keys.map { ("  " + $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1, false) }
-        } + [("", false), ("Any key closes this help.", false)]
-        let width = min(area.width - 2, 60), height = min(area.height - 2, lines.count + 2)
+        func lines(_ sections: ArraySlice<(title: String, keys: [(String, String)])>) -> [(String, Bool)] {
+            sections.flatMap { section in
+                [(section.title, true)] + section.keys.map { ("  " + $0.0.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.1, false) }
+            }
+        }
+        let all = lines(Keymap.sections[...])
+        let twoColumns = all.count + 4 > area.height && area.width >= 110
+        let columns = twoColumns ? [lines(Keymap.sections.prefix(2)), lines(Keymap.sections.dropFirst(2))] : [all]
+        let columnWidth = 62
+        let width = min(area.width - 2, columnWidth * columns.count + 2)
+        let height = min(area.height - 2, (columns.map(\.count).max() ?? 0) + 4)
         guard width > 10, height > 3 else { return }
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         canvas.fill(box, style: theme[.helpBox])
         canvas.box(box, title: " Keys ", style: theme[.borderFocused], titleStyle: theme[.titleFocused])
-        for (i, line) in lines.prefix(height - 2).enumerated() {
-            canvas.put(line.0, x: box.x + 2, y: box.y + 1 + i, style: line.1 ? theme[.accent] : theme[.text], maxWidth: width - 4)
+        for (c, column) in columns.enumerated() {
+            for (i, line) in column.prefix(height - 4).enumerated() {
+                canvas.put(line.0, x: box.x + 2 + c * columnWidth, y: box.y + 1 + i, style: line.1 ? theme[.accent] : theme[.text],
+                           maxWidth: min(columnWidth - 2, width - 4 - c * columnWidth))
+            }
         }
+        canvas.put("Any key closes this help. All keys: docs/keybindings.md", x: box.x + 2, y: box.y + height - 2, style: theme[.muted], maxWidth: width - 4)
     }
 }

@@ -5,10 +5,31 @@ import Storage
 
 /// The month grid over the selected day's tasks.
 enum TasksPane {
+    static func gridRect(in rect: Rect) -> Rect {
+        Rect(x: rect.x + 1, y: rect.y, width: max(0, rect.width - 2), height: min(9, rect.height))
+    }
+
+    enum Hit: Equatable { case day(CivilDate), task(Int) }
+
+    /// What a click at (x, y) inside the pane's `rect` lands on.
+    static func hit(_ tasks: TasksState, in rect: Rect, x: Int, y: Int) -> Hit? {
+        let grid = gridRect(in: rect)
+        let month = tasks.selected.firstOfMonth
+        if let offset = MonthGrid.dayOffset(atX: x, y: y, rect: grid, year: month.year, month: month.month) {
+            return .day(month.adding(days: offset))
+        }
+        let lines = listLines(tasks), rows = rect.y + rect.height - grid.maxY - 1
+        let selectedLine = lines.firstIndex { $0.taskIndex == tasks.selectedTask } ?? 0
+        let top = ListWindow.top(count: lines.count, selected: selectedLine, height: rows, previousTop: 0)
+        let line = top + y - (grid.maxY + 1)
+        guard y > grid.maxY, lines.indices.contains(line), let index = lines[line].taskIndex else { return nil }
+        return .task(index)
+    }
+
     static func draw(_ tasks: TasksState, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 4, rect.height > 2 else { return }
-        let gridHeight = min(9, rect.height)
-        let grid = Rect(x: rect.x + 1, y: rect.y, width: max(0, rect.width - 2), height: gridHeight)
+        let grid = gridRect(in: rect)
+        let gridHeight = grid.height
         var marks: [Int: Style] = [:]
         var counts: [Int: Int] = [:]
         for (day, summary) in tasks.summary where day.year == tasks.selected.year && day.month == tasks.selected.month {

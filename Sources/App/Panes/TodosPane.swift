@@ -4,6 +4,14 @@ import Terminal
 
 /// The todo tree: todos with progress, subtasks indented under them.
 enum TodosPane {
+    /// The row under a click inside the pane's `rect` (as last drawn), and whether it is on the fold marker.
+    static func hit(_ todos: TodosState, in rect: Rect, x: Int, y: Int) -> (row: Int, onFold: Bool)? {
+        let row = todos.top + y - rect.y
+        guard rect.contains(x: x, y: y), todos.rows.indices.contains(row), todos.rows[row].section == nil else { return nil }
+        let foldX = rect.x + 1 + todos.rows[row].depth * 2
+        return (row, todos.rows[row].subtask == nil && (foldX...foldX + 1).contains(x))
+    }
+
     /// " ✎" for notes, " due 2026-12-01" for a due date.
     static func marks(notes: String, due: CivilDate?) -> String {
         (notes.isEmpty ? "" : " ✎") + (due.map { " due \($0.iso)" } ?? "")

@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+import Core
+@testable import Storage
+
+/// Occurrences of repeating tasks on the calendar, and edits of one, some or all of them.
+final class TaskSeriesTests: StorageTestCase {
+    private func weeklyStandup(_ db: AppDatabase) throws -> TaskItem {
+        try db.insertTask(TaskItem(title: "Standup", dueDate: day("2026-11-02"), dueTime: TimeOfDay(hour: 9, minute: 0),
+                                   recurrence: "RRULE:FREQ=WEEKLY;COUNT=6"))
+    }
+
+    func testTheAgendaExpandsSeriesForTheDaysAskedOnly() throws {
+        let db = try openDatabase()
+        _ = try weeklyStandup(db)
+        _ = try db.insertTask(TaskItem(title: "Dentist", dueDate: day("2026-11-09")))
+        let november = try db.agenda(from: day("2026-11-01"), to: day("2026-11-30"))
+        XCTAssertEqual(november.map { "\($0.dueDate!.iso) \($0.title)" }, [
+            "2026-11-02 Standup", "2026-11-09 Dentist", "2026-11-09 Standup", "2026-11-16 Standup",
+            "2026-11-23 Standup", "2026-11-30 Standup"])
+        let summary = try db.agendaSummary(from: day("2026-12-01"), to: day("2026-12-31"))
+        XCTAssertEqual(summary.keys.map(\.iso).sorted(), ["2026-12-07"], "COUNT=6 ends on the sixth")
+    }
+
+    func testThisOneDetachesTheDayAndExcludesItFromTheSeries() throws {
+        let db = try openDatabase()
+        let series = try weeklyStandup(db)
+        var moved = series
+        moved.dueDate = day("2026-11-17")
+        moved.title = "Standup (moved)"
+        try db.saveOccurrence(moved, seriesId: series.id!, day: day("2026-11-16"), scope: .this)
+        let days = try db.agenda(from: day("2026-11-15"), to: day("2026-11-18")).map { "\($0.dueDate!.iso) \($0.title) \($0.recurrence == nil)" }
+        XCTAssertEqual(days, ["2026-11-17 Standup (moved) true"])
+        XCTAssertTrue(try db.task(id: series.id!)!.recurrence!.contains("EXDATE;VALUE=DATE:20261116"))
+        try db.undo(.tasks)
+        XCTAssertEqual(try db.agenda(from: day("2026-11-15"), to: day("2026-11-18")).map(\.title), ["Standup"], "one undo puts both back")
+    }
+
+    func testThisAndFutureSplitsTheSeriesKeepingTheRestOfTheCount() throws {
+        let db = try openDatabase()
+        let series = try weeklyStandup(db)
+        var later = series
+        later.dueDate = day("2026-11-16")
+        later.dueTime = TimeOfDay(hour: 10, minute: 0)
+        try db.saveOccurrence(later, seriesId: series.id!, day: day("2026-11-16"), scope: .future)
+        let all = try db.agenda(from: day("2026-11-01"), to: day("2027-01-31")).map { "\($0.dueDate!.iso) \($0.dueTime!.hhmm)" }
+        XCTAssertEqual(all, ["2026-11-02 09:00", "2026-11-09 09:00", "2026-11-16 10:00", "2026-11-23 10:00",
+                             "2026-11-30 10:00", "2026-12-07 10:00"], "still six in all")
+    }
+
+    func testAllMovesTheWholeSeriesAndDeletesAskedForByScope() throws {
+        let db = try openDatabase()
+        let series = try weeklyStandup(db)
+        var shifted = series
+        shifted.dueDate = day("2026-11-10")  // the 9th's occurrence moved to Tuesday
+        try db.saveOccurrence(shifted, seriesId: series.id!, day: day("2026-11-09"), scope: .all)
+        XCTAssertEqual(try db.task(id: series.id!)?.dueDate, day("2026-11-03"))
+        try db.deleteOccurrence(seriesId: series.id!, day: day("2026-11-17"), scope: .this)
+        try db.deleteOccurrence(seriesId: series.id!, day: day("2026-12-01"), scope: .future)
+        XCTAssertEqual(try db.agenda(from: day("2026-11-01"), to: day("2026-12-31")).map { $0.dueDate!.iso },
+                       ["2026-11-03", "2026-11-10", "2026-11-24"])
+        try db.deleteOccurrence(seriesId: series.id!, day: day("2026-11-03"), scope: .future)
+        XCTAssertNil(try db.task(id: series.id!), "this and future from the first day is the whole series")
+    }
+
+    func testAFilterFindsTitlesNotesCategoriesAndListsAndTakesWildcardsLiterally() throws {
+        let db = try openDatabase()
+        _ = try db.insertTask(TaskItem(title: "Dentist", dueDate: day("2026-11-09")))
+        _ = try db.insertTask(TaskItem(title: "Call", notes: "about the DENTIST bill", dueDate: day("2026-11-01")))
+        _ = try db.insertTask(TaskItem(title: "Gym", category: "Health"))
+        _ = try db.insertTask(TaskItem(title: "100% done_ok"))
+        XCTAssertEqual(try db.filterTasks("dentist").map(\.title), ["Call", "Dentist"])
+        XCTAssertEqual(try db.filterTasks("health").map(\.title), ["Gym"])
+        XCTAssertEqual(try db.filterTasks("0% d").map(\.title), ["100% done_ok"])
+        XCTAssertEqual(try db.filterTasks("_").map(\.title), ["100% done_ok"])
+    }
+}
