@@ -2,14 +2,17 @@ import Foundation
 import Core
 import Storage
 
-/// The benchmark database: 1,000 conversations × 50 messages, 10,000 tasks, 2,000 todos
-/// with 5 subtasks each. Made once per home folder and reused (a stamp file says it is complete).
+/// The benchmark database: 1,000 conversations × 50 messages, 100,000 tasks (one in ten
+/// repeating), 10,000 todos with 5 subtasks each. Made once per home folder and reused (a
+/// stamp file says it is complete).
 enum BenchData {
-    static let conversations = 1_000, messagesPerConversation = 50, tasks = 10_000, todos = 2_000
+    static let conversations = 1_000, messagesPerConversation = 50, tasks = 100_000, todos = 10_000
+    static let rules = ["RRULE:FREQ=WEEKLY", "RRULE:FREQ=DAILY;INTERVAL=3", "RRULE:FREQ=MONTHLY;BYMONTHDAY=15",
+                        "RRULE:FREQ=YEARLY", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=40", "RRULE:FREQ=MONTHLY;BYDAY=-1FR"]
 
     static func prepare(home: String) throws -> String {
         let path = home + "/aihelper.sqlite"
-        let stamp = home + "/.bench-data-v1"
+        let stamp = home + "/.bench-data-v2"
         if FileManager.default.fileExists(atPath: stamp) { return "\(path) (reused)" }
         try? FileManager.default.removeItem(atPath: home)
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -30,7 +33,7 @@ enum BenchData {
                      dueDate: today.adding(days: (i * 37) % 730 - 365),
                      dueTime: i % 3 == 0 ? nil : TimeOfDay(hour: 8 + i % 10, minute: (i * 7) % 60),
                      category: categories[i % categories.count], priority: Priority.allCases[i % 4],
-                     completed: i % 4 == 0)
+                     completed: i % 4 == 0, recurrence: i % 10 == 0 ? rules[(i / 10) % rules.count] : nil)
         }
     }
 

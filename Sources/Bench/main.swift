@@ -32,6 +32,11 @@ if !streamOnly {
     let echo = startup.keystrokeEcho(keys: 200)
     print(Report.line("keystroke echo (pty → screen)", Report.summary(echo)))
 
+    let calendar = try AppBenchmarks.calendarMoves(databasePath: home + "/aihelper.sqlite", moves: 60)
+    print(Report.line("Tasks: move a day, load and draw", Report.summary(calendar.day)))
+    print(Report.line("Tasks: move a month, load and draw", Report.summary(calendar.month)))
+    print(Report.line("Tasks: filter 100,000 tasks and draw", Report.summary(calendar.filter)))
+
     for count in [10, 10_000] {
         let cost = AppBenchmarks.frameCost(messageCount: count, width: 120, height: 40, frames: 300)
         print(Report.line("render one frame, \(count) messages", Report.summary(cost)))

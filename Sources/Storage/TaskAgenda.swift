@@ -29,6 +29,22 @@ public struct TaskSeriesSet: Sendable {
     }
 }
 
+extension DaySummary {
+    /// Counts `tasks` (occurrences, say) on their days.
+    public static func add(_ tasks: [TaskItem], to summary: inout [CivilDate: DaySummary]) {
+        for task in tasks {
+            guard let day = task.dueDate else { continue }
+            var entry = summary[day] ?? DaySummary(count: 0, open: 0, highestPriority: .none)
+            entry.count += 1
+            if !task.completed {
+                entry.open += 1
+                entry.highestPriority = max(entry.highestPriority, task.priority)
+            }
+            summary[day] = entry
+        }
+    }
+}
+
 /// Calendar queries that include the occurrences of repeating tasks.
 extension AppDatabase {
     /// Every repeating task that starts on or before `end` (all of them when nil).
@@ -53,20 +69,11 @@ extension AppDatabase {
     /// The month grid's marks with occurrences of series counted on their days.
     public func agendaSummary(from start: CivilDate, to end: CivilDate, series: TaskSeriesSet? = nil) throws -> [CivilDate: DaySummary] {
         var summary = try taskDaySummary(from: start, to: end, includingSeries: false)
-        for task in try (series ?? taskSeries(startingBy: end)).occurrences(in: start...end) {
-            guard let day = task.dueDate else { continue }
-            var entry = summary[day] ?? DaySummary(count: 0, open: 0, highestPriority: .none)
-            entry.count += 1
-            if !task.completed {
-                entry.open += 1
-                entry.highestPriority = max(entry.highestPriority, task.priority)
-            }
-            summary[day] = entry
-        }
+        DaySummary.add(try (series ?? taskSeries(startingBy: end)).occurrences(in: start...end), to: &summary)
         return summary
     }
 
-    static func dayOrder(_ a: TaskItem, _ b: TaskItem) -> Bool {
+    public static func dayOrder(_ a: TaskItem, _ b: TaskItem) -> Bool {
         if a.dueDate != b.dueDate { return (a.dueDate ?? CivilDate(year: 9999, month: 1, day: 1)) < (b.dueDate ?? CivilDate(year: 9999, month: 1, day: 1)) }
         if (a.dueTime == nil) != (b.dueTime == nil) { return a.dueTime == nil }
         if a.dueTime != b.dueTime { return a.dueTime! < b.dueTime! }

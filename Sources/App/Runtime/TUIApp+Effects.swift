@@ -75,36 +75,11 @@ extension TUIApp {
     }
 
     func reloadTasks() {
-        let day = state.tasks.selected
-        let first = day.firstOfMonth, last = CivilDate(year: day.year, month: day.month, day: day.daysInMonth)
         do {
-            // One grouped query for the month: cheap enough to run on every move.
-            let series = try currentSeries()
-            state.tasks.summary = try database.agendaSummary(from: first, to: last, series: series)
-            switch state.tasks.mode {
-            case .day:
-                state.tasks.dayTasks = try database.agenda(from: day, to: day, series: series)
-                state.tasks.dayTodos = try database.dueTodos(from: day, to: day)
-            case .week:
-                state.tasks.dayTasks = try database.agenda(from: day, to: day.adding(days: 6), series: series)
-                state.tasks.dayTodos = []
-            case .filter(let text):
-                state.tasks.dayTasks = try database.filterTasks(text)
-                state.tasks.dayTodos = []
-            }
-            state.tasks.selectedTask = min(state.tasks.selectedTask, max(0, state.tasks.dayTasks.count - 1))
+            try taskLoader.load(&state.tasks)
         } catch {
             state.notice = Notice(text: "Could not load tasks: \(error)", kind: .error, expires: nil)
         }
-    }
-
-    /// The repeating tasks, parsed; read again only when the tasks changed.
-    private func currentSeries() throws -> TaskSeriesSet {
-        let counter = try database.changeCounters().tasks
-        if let cached = seriesCache, cached.counter == counter { return cached.set }
-        let set = try database.taskSeries()
-        seriesCache = (counter, set)
-        return set
     }
 
     /// Loads the todos with subtasks for the unfolded ones only. A small collection (at most

@@ -26,8 +26,7 @@ public final class TUIApp {
     var turnCounter = 0
     /// The database's change counters when the panes were last loaded.
     var lastCounters: ChangeCounters?
-    /// The repeating tasks as of a value of the tasks change counter.
-    var seriesCache: (counter: Int, set: TaskSeriesSet)?
+    let taskLoader: TaskPaneLoader
     /// Reminders coming within the hour (and missed ones), soonest first.
     var alertQueue: [TaskAlert] = []
     var alertsRefreshedAt: Date?
@@ -52,6 +51,7 @@ public final class TUIApp {
                 startupWarning: String? = nil, switcher: ProviderSwitcher? = nil, inputDescriptor: Int32 = STDIN_FILENO) {
         self.backend = backend
         self.database = database
+        self.taskLoader = TaskPaneLoader(database: database)
         self.agent = agent
         self.switcher = switcher
         self.inputDescriptor = inputDescriptor

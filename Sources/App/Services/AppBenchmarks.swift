@@ -1,6 +1,7 @@
 import Foundation
 import Core
 import Terminal
+import Storage
 
 /// Hooks for `make bench` that need the app's internals (the renderer and its state).
 public enum AppBenchmarks {
@@ -20,6 +21,33 @@ public enum AppBenchmarks {
             state.chat.messages[messageCount - 1].content += "token\(frame) "
             return clock.measure { renderer.render(&state, into: &canvas) }
         }
+    }
+
+    /// The Tasks pane on the database at `path`: loading and drawing after moving a day (within
+    /// the month), a month, and filtering all tasks. One sample per move.
+    public static func calendarMoves(databasePath path: String, moves: Int) throws
+        -> (day: [Duration], month: [Duration], filter: [Duration]) {
+        let database = try AppDatabase.open(path: path)
+        let loader = TaskPaneLoader(database: database)
+        var state = AppState(size: Size(width: 120, height: 40), today: .today(), providerName: "Offline", modelName: "offline")
+        state.focus = .tasks
+        let renderer = Renderer(theme: .dark)
+        var canvas = Canvas(width: 120, height: 40)
+        try loader.load(&state.tasks)
+        renderer.render(&state, into: &canvas)
+        let clock = ContinuousClock()
+        func measure(_ move: (inout AppState) -> Void) throws -> Duration {
+            try clock.measure {
+                move(&state)
+                try loader.load(&state.tasks)
+                renderer.render(&state, into: &canvas)
+            }
+        }
+        let days = try (0..<moves).map { i in try measure { $0.tasks.selected = $0.tasks.selected.firstOfMonth.adding(days: i % 28) } }
+        let months = try (0..<moves).map { i in try measure { $0.tasks.selected = $0.tasks.selected.adding(months: i % 2 == 0 ? 1 : -1) } }
+        let words = ["review", "Task 4242", "call", "plan 9", "nothing like this"]
+        let filters = try (0..<moves).map { i in try measure { $0.tasks.mode = .filter(words[i % words.count]) } }
+        return (days, months, filters)
     }
 
     private static func sampleMessage(_ i: Int) -> Message {
