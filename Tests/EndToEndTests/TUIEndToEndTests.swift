@@ -98,7 +98,7 @@ final class TUIEndToEndTests: XCTestCase {
         let top = screen.split(separator: "\n").first.map(String.init) ?? ""
         XCTAssertTrue(top.contains("Chat") && top.contains("Tasks") && top.contains("Todos"), "three panes side by side:\n\(top)")
         try session.press("Tab")
-        session.waitFor(text: "[ ] month")
+        session.waitFor(text: "a add · e edit · x done")
         try session.press("C-q")
         XCTAssertTrue(session.waitUntilExited())
     }
