@@ -2,6 +2,8 @@ import Foundation
 
 /// What is wrong with an imported file, where, and what to do about it.
 public struct InteropError: Error, Equatable, CustomStringConvertible {
+    /// The file's name when several are read at once.
+    public var file: String?
     /// 1-based line number in the file; nil when the problem is the whole file.
     public var line: Int?
     public var message: String

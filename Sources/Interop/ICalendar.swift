@@ -25,13 +25,35 @@ public enum ICalendar {
     /// Reads a whole file; throws the first problem with its line number (nothing is half-read).
     /// - Parameter zone: the zone tasks are kept in (times in other zones are converted to it).
     public static func read(_ data: Data, zone: TimeZone, now: Date = Date()) throws -> ICalendarContents {
+        try read(files: [("", data)], zone: zone, now: now)
+    }
+
+    /// Reads several files as one (a vdir keeps each item in a file of its own, and RELATED-TO
+    /// may name a to-do in another file). An error names its file.
+    public static func read(files: [(name: String, data: Data)], zone: TimeZone, now: Date = Date()) throws -> ICalendarContents {
+        var contents = ICalendarContents()
+        var todos: [ReadTodo] = []
+        var seenTasks: [String: Int] = [:]
+        for (name, data) in files {
+            let notesBefore = contents.notes.count
+            do { try read(data, name: name, zone: zone, now: now, into: &contents, todos: &todos, seenTasks: &seenTasks) } catch var error as InteropError {
+                error.file = name.isEmpty ? nil : name
+                throw error
+            }
+            if !name.isEmpty && files.count > 1 {
+                for i in notesBefore..<contents.notes.count { contents.notes[i] = name + ": " + contents.notes[i] }
+            }
+        }
+        try place(todos, into: &contents, now: now)
+        return contents
+    }
+
+    private static func read(_ data: Data, name: String, zone: TimeZone, now: Date, into contents: inout ICalendarContents,
+                             todos: inout [ReadTodo], seenTasks: inout [String: Int]) throws {
         let blocks = try Component.parse(data)
         guard let first = blocks.first else {
             throw InteropError(line: nil, "the file has no BEGIN:VCALENDAR", hint: "is this an iCalendar (.ics) file?")
         }
-        var contents = ICalendarContents()
-        var todos: [ReadTodo] = []
-        var seenTasks: [String: Int] = [:]
         for calendar in blocks {
             guard calendar.name == "VCALENDAR" else {
                 throw InteropError(line: calendar.line, "BEGIN:\(calendar.name) where BEGIN:VCALENDAR was expected",
@@ -52,14 +74,15 @@ public enum ICalendar {
                         seenTasks[task.uid] = contents.tasks.count
                         contents.tasks.append(task)
                     }
-                case "VTODO": todos.append(try TodoMapping.read(component, zone: zone, notes: &contents.notes))
+                case "VTODO":
+                    var todo = try TodoMapping.read(component, zone: zone, notes: &contents.notes)
+                    todo.file = name
+                    todos.append(todo)
                 case "VTIMEZONE": break  // TZIDs are read with the system's zone database
                 default: contents.notes.append("line \(component.line): \(component.name) is not imported (only VEVENT and VTODO are)")
                 }
             }
         }
-        try place(todos, into: &contents, now: now)
-        return contents
     }
 
     /// Makes each VTODO a todo, or a subtask when its RELATED-TO parent is in the file.
@@ -102,8 +125,10 @@ public enum ICalendar {
             }
         }
         if let stray = read.first(where: { !reached.contains($0.uid) }) {
-            throw InteropError(line: stray.line, "the to-do “\(stray.title)” is part of a loop of RELATED-TO parents",
-                               hint: "make one of the to-dos in the loop a top-level one (remove its RELATED-TO line)")
+            var error = InteropError(line: stray.line, "the to-do “\(stray.title)” is part of a loop of RELATED-TO parents",
+                                     hint: "make one of the to-dos in the loop a top-level one (remove its RELATED-TO line)")
+            error.file = stray.file.isEmpty ? nil : stray.file
+            throw error
         }
     }
 

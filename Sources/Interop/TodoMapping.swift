@@ -14,6 +14,8 @@ struct ReadTodo {
     var parentLine: String?
     var extra: [String]
     var line: Int
+    /// The file it came from, for messages when several are read at once.
+    var file = ""
 }
 
 /// VTODO ↔ Todo and Subtask (the mapping table is in docs/interop.md). Todos have no priority
