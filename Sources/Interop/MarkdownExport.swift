@@ -50,10 +50,14 @@ public enum MarkdownExport {
         var parts = [[task.dueTime?.hhmm, task.title].compactMap { $0 }.joined(separator: " ")]
         if let category = task.category { parts.append(category) }
         if task.priority != .none { parts.append("\(task.priority.rawValue) priority") }
-        if let minutes = task.durationMinutes, minutes > 0 { parts.append(duration(minutes)) }
+        if let minutes = task.durationMinutes, minutes > 0 {
+            parts.append(task.dueTime == nil ? plural((minutes + 1_439) / 1_440, "day") : duration(minutes))
+        }
         if task.recurrence != nil { parts.append("repeats") }
         return check(task.completed) + parts.joined(separator: " · ")
     }
+
+    private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private static func check(_ done: Bool) -> String { done ? "- [x] " : "- [ ] " }
 
