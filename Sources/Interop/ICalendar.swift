@@ -18,6 +18,8 @@ public struct ICalendarContents: Equatable, Sendable {
     public var subtasks: [LinkedSubtask] = []
     /// What was skipped or guessed, one line each ("line 40: …").
     public var notes: [String] = []
+
+    public init() {}
 }
 
 /// Reads and writes iCalendar files (RFC 5545): VEVENT ↔ tasks, VTODO ↔ todos and subtasks.

@@ -51,13 +51,11 @@ public enum MarkdownExport {
         if let category = task.category { parts.append(category) }
         if task.priority != .none { parts.append("\(task.priority.rawValue) priority") }
         if let minutes = task.durationMinutes, minutes > 0 {
-            parts.append(task.dueTime == nil ? plural((minutes + 1_439) / 1_440, "day") : duration(minutes))
+            parts.append(task.dueTime == nil ? Counted.noun((minutes + 1_439) / 1_440, "day") : duration(minutes))
         }
         if task.recurrence != nil { parts.append("repeats") }
         return check(task.completed) + parts.joined(separator: " · ")
     }
-
-    private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private static func check(_ done: Bool) -> String { done ? "- [x] " : "- [ ] " }
 
@@ -90,4 +88,9 @@ public enum MarkdownExport {
 
     /// "Tuesday 2026-12-01"
     private static func heading(_ day: CivilDate) -> String { weekdays[day.weekday - 1] + " " + day.iso }
+}
+
+/// "1 task", "3 tasks": counts in messages and exports.
+public enum Counted {
+    public static func noun(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

@@ -49,12 +49,12 @@ struct ImportCommand: AsyncParsableCommand {
                 try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
                                       subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
             }
-            print("Imported \(plural(counts.tasks, "task")), \(plural(counts.todos, "todo")) (\(plural(counts.subtasks, "subtask")))"
+            print("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
                   + changes(counts) + ".")
         }
         if !cards.isEmpty {
             let counts = try stored { try $0.importContacts(contacts) }
-            print("Imported \(plural(counts.contacts, "contact"))" + changes(counts) + ".")
+            print("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
         }
     }
 
@@ -103,11 +103,11 @@ struct ExportCommand: AsyncParsableCommand {
             if vcf {
                 let contacts = try database.allContacts()
                 text = VCard.write(contacts)
-                summary = plural(contacts.count, "contact")
+                summary = Counted.noun(contacts.count, "contact")
             } else {
                 let taskList = tasks || both ? try database.allTasks() : nil
                 let todoList = todos || both ? try database.todoTrees() : nil
-                summary = [taskList.map { plural($0.count, "task") }, todoList.map { plural($0.count, "todo") }]
+                summary = [taskList.map { Counted.noun($0.count, "task") }, todoList.map { Counted.noun($0.count, "todo") }]
                     .compactMap { $0 }.joined(separator: ", ")
                 if ics { text = ICalendar.write(tasks: taskList ?? [], todos: todoList ?? [], zone: .current) }
                 else if md { text = MarkdownExport.write(tasks: taskList, todos: todoList) }
@@ -136,6 +136,3 @@ enum FileKind {
         }
     }
 }
-
-/// "1 task", "3 tasks"
-func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
