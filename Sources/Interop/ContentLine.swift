@@ -125,18 +125,23 @@ public enum ContentText {
         return out
     }
 
-    /// Splits a list value at unescaped commas, then unescapes each part.
+    /// Splits a list value at unescaped commas, then unescapes and trims each part; drops empty ones.
     public static func list(_ text: String) -> [String] {
+        split(text, at: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Splits at unescaped `separator` (';' for the parts of N, ORG, ADR), then unescapes each part.
+    public static func split(_ text: String, at separator: Character) -> [String] {
         var parts: [String] = []
         var current = ""
         var escaping = false
         for c in text {
             if escaping { current.append("\\"); current.append(c); escaping = false }
             else if c == "\\" { escaping = true }
-            else if c == "," { parts.append(current); current = "" }
+            else if c == separator { parts.append(current); current = "" }
             else { current.append(c) }
         }
         parts.append(current)
-        return parts.map { unescape($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.map(unescape)
     }
 }

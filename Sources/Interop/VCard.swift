@@ -43,13 +43,13 @@ public enum VCard {
             case "TEL" where contact.phone == nil: contact.phone = telephone(property.value)
             case "ORG" where contact.organization == nil:
                 // ORG is structured (organization;unit…): the units are kept apart by "; ".
-                contact.organization = splitStructured(property.value).filter { !$0.isEmpty }.joined(separator: "; ")
+                contact.organization = ContentText.split(property.value, at: ";").filter { !$0.isEmpty }.joined(separator: "; ")
             case "NOTE" where contact.notes.isEmpty: contact.notes = ContentText.unescape(property.value)
             case "CATEGORIES":
                 let groups = ContentText.list(property.value)
                 contact.groups = ([contact.groups].compactMap { $0 } + groups).joined(separator: ", ")
             case "N":
-                let parts = splitStructured(property.value)  // family;given;additional;prefix;suffix
+                let parts = ContentText.split(property.value, at: ";")  // family;given;additional;prefix;suffix
                 let ordered = [3, 1, 2, 0, 4].compactMap { $0 < parts.count ? parts[$0] : nil }.filter { !$0.isEmpty }
                 structuredName = ordered.joined(separator: " ")
                 kept.append(property.raw)
@@ -73,19 +73,6 @@ public enum VCard {
     private static func telephone(_ value: String) -> String {
         let text = ContentText.unescape(value)
         return text.lowercased().hasPrefix("tel:") ? String(text.dropFirst(4)) : text
-    }
-
-    /// The components of a structured value (N, ORG, ADR), split at unescaped ';'.
-    static func splitStructured(_ value: String) -> [String] {
-        var parts: [String] = [], current = "", escaping = false
-        for c in value {
-            if escaping { current.append("\\"); current.append(c); escaping = false }
-            else if c == "\\" { escaping = true }
-            else if c == ";" { parts.append(current); current = "" }
-            else { current.append(c) }
-        }
-        parts.append(current)
-        return parts.map(ContentText.unescape)
     }
 
     public static func write(_ contacts: [Contact]) -> String {
