@@ -114,15 +114,15 @@ public enum ICalendar {
             contents.todos.append(Todo(uid: root.uid, title: root.title, notes: root.notes, completed: root.completed,
                                        position: position, dueDate: root.dueDate, extra: PropertyMapping.joinedExtra(root.extra),
                                        createdAt: now, updatedAt: now))
-            var queue: [(uid: String, parent: String?)] = [(root.uid, nil)]
+            var queue = [root.uid]  // breadth first: parents before children
             while !queue.isEmpty {
-                let (uid, _) = queue.removeFirst()
+                let uid = queue.removeFirst()
                 for (index, child) in (children[uid] ?? []).enumerated() where reached.insert(child.uid).inserted {
                     let subtask = Subtask(uid: child.uid, todoId: 0, title: child.title, notes: child.notes, completed: child.completed,
                                           position: index, dueDate: child.dueDate, extra: PropertyMapping.joinedExtra(child.extra),
                                           createdAt: now, updatedAt: now)
                     contents.subtasks.append(LinkedSubtask(subtask: subtask, todoUID: root.uid, parentUID: uid == root.uid ? nil : uid))
-                    queue.append((child.uid, uid))
+                    queue.append(child.uid)
                 }
             }
         }
