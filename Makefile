@@ -1,7 +1,7 @@
 # AI Helper — make run (build and start the app), make test (the whole suite), make bench.
 SWIFT ?= swift
 SYSTEM_PACKAGES = libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
-TEST_PACKAGES = tmux openssl g++
+TEST_PACKAGES = tmux openssl g++ calcurse khal todoman
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800
 # A static Swift runtime starts in a third of the time of the shared one (docs/performance.md).

@@ -25,10 +25,11 @@ let package = Package(
         .target(name: "Tools", dependencies: ["Core", "Storage"]),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
+        .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
-            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal",
+            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table
@@ -36,7 +37,7 @@ let package = Package(
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
-                                                  "TestSupport"]),  // the loopback provider peer
+                                                  "Interop", "TestSupport"]),  // the loopback provider peer
 
         // Shared by the test targets: the loopback peer servers and bounded waits
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -51,6 +52,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"],
                     exclude: ["Snapshots"]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
     ]
 )

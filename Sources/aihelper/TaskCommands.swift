@@ -5,6 +5,7 @@ import Core
 import Storage
 import Providers
 import Tools
+import Interop
 
 /// `aihelper tasks | todos | add | done`: the calendar and the todo lists for scripts and
 /// status bars. Exit codes: 0 done, 1 the database could not be used, 2 bad arguments (by
@@ -58,10 +59,10 @@ struct TodosCommand: AsyncParsableCommand {
         if json { return CLIData.printJSON(trees.map { TodoJSON($0, openOnly: open) }) }
         if trees.isEmpty { return print("No todo lists.") }
         for tree in trees {
-            print("\(tree.todo.completed ? "[x]" : "[ ]") \(tree.todo.title) (\(tree.doneCount)/\(tree.subtaskCount))")
+            print(Sanitizer.clean("\(tree.todo.completed ? "[x]" : "[ ]") \(tree.todo.title) (\(tree.doneCount)/\(tree.subtaskCount))"))
             for item in tree.subtasks where !open || !item.completed {
                 let depth = item.parentId == nil ? 1 : 2
-                print(String(repeating: "  ", count: depth) + "\(item.completed ? "[x]" : "[ ]") \(item.title)")
+                print(String(repeating: "  ", count: depth) + Sanitizer.clean("\(item.completed ? "[x]" : "[ ]") \(item.title)"))
             }
         }
     }
@@ -101,7 +102,7 @@ struct DoneCommand: AsyncParsableCommand {
         let found = try database.findTasks(matching: query)
         guard let task = found.first else { throw fail("no open task matches “\(query)”", code: 3) }
         _ = try database.setTaskCompleted(id: task.id!, true)
-        print("Done: \(task.title)" + (found.count > 1 ? " (\(found.count - 1) other open task(s) also matched)" : ""))
+        print("Done: " + Sanitizer.clean(task.title) + (found.count > 1 ? " (\(found.count - 1) other open task(s) also matched)" : ""))
     }
 }
 
@@ -113,32 +114,6 @@ enum CLIData {
     }
 
     static func printJSON<T: Encodable>(_ value: T) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: (try? encoder.encode(value)) ?? Data("[]".utf8), as: UTF8.self))
-    }
-}
-
-/// A task in `--json` output (documented in docs/tasks-cli.md).
-struct TaskJSON: Encodable {
-    let id: Int64?, uid: String, title: String, date: String?, time: String?, category: String?
-    let priority: String, completed: Bool, list: String?, notes: String
-
-    init(_ t: TaskItem) {
-        id = t.id; uid = t.uid; title = t.title; date = t.dueDate?.iso; time = t.dueTime?.hhmm; category = t.category
-        priority = t.priority.rawValue; completed = t.completed; list = t.list; notes = t.notes
-    }
-}
-
-/// A todo list in `--json` output.
-struct TodoJSON: Encodable {
-    struct Item: Encodable { let id: Int64?, parentId: Int64?, title: String, notes: String, completed: Bool }
-    let id: Int64?, title: String, notes: String, completed: Bool, items: [Item]
-
-    init(_ tree: TodoTree, openOnly: Bool) {
-        id = tree.todo.id; title = tree.todo.title; notes = tree.todo.notes; completed = tree.todo.completed
-        items = tree.subtasks.filter { !openOnly || !$0.completed }.map {
-            Item(id: $0.id, parentId: $0.parentId, title: $0.title, notes: $0.notes, completed: $0.completed)
-        }
+        print((try? ExportJSON.prettyText(value)) ?? "[]")
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+
+/// What is wrong with an imported file, where, and what to do about it.
+public struct InteropError: Error, Equatable, CustomStringConvertible {
+    /// The file's name when several are read at once.
+    public var file: String?
+    /// 1-based line number in the file; nil when the problem is the whole file.
+    public var line: Int?
+    public var message: String
+    public var hint: String
+
+    public init(line: Int?, _ message: String, hint: String) {
+        self.line = line; self.message = message; self.hint = hint
+    }
+
+    /// "line 12: … — …"; the CLI puts the file name in front.
+    public var description: String {
+        (line.map { "line \($0): " } ?? "") + message + (hint.isEmpty ? "" : " — " + hint)
+    }
+}
+
+/// Physical lines ↔ content lines: unfolding (a line starting with a space or tab continues
+/// the one before), and folding at 75 octets without splitting a UTF-8 character.
+public enum ContentFolding {
+    /// Files larger than this are refused before parsing.
+    public static let maximumFileSize = 64 << 20
+
+    /// The unfolded lines of `data`, each with the number of its first physical line.
+    /// Accepts CRLF and bare LF line ends; skips empty lines. Throws when the file is not UTF-8.
+    public static func unfold(_ data: Data) throws -> [(text: String, line: Int)] {
+        guard data.count <= maximumFileSize else {
+            throw InteropError(line: nil, "the file is larger than \(maximumFileSize >> 20) MB",
+                               hint: "split it into smaller files and import them one by one")
+        }
+        var result: [(text: String, line: Int)] = []
+        var pending: [UInt8] = []
+        var pendingLine = 0
+        var lineNumber = 0
+        func flush() throws {
+            defer { pending.removeAll(keepingCapacity: true) }
+            guard !pending.isEmpty else { return }
+            guard let text = String(validating: pending, as: UTF8.self) else {
+                throw InteropError(line: pendingLine, "this line is not valid UTF-8 text",
+                                   hint: "save the file as UTF-8 (e.g. iconv -f LATIN1 -t UTF-8) and import it again")
+            }
+            result.append((text, pendingLine))
+        }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var start = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
+            while start < bytes.count {
+                lineNumber += 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var contentEnd = end
+                if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                if contentEnd > start, bytes[start] == 0x20 || bytes[start] == 0x09 {
+                    if pending.isEmpty {
+                        throw InteropError(line: lineNumber, "a continuation line (starting with a space) has no line before it",
+                                           hint: "remove the leading space, or join it to the property it belongs to")
+                    }
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<contentEnd]))
+                } else {
+                    try flush()
+                    if contentEnd > start {
+                        pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]))
+                        pendingLine = lineNumber
+                    }
+                }
+                start = end + 1
+            }
+        }
+        try flush()
+        return result
+    }
+
+    /// `line` folded into physical lines of at most 75 octets, each ending in CRLF.
+    public static func fold(_ line: String, into out: inout String) {
+        let utf8 = line.utf8
+        if utf8.count <= 75 {
+            out += line
+            out += "\r\n"
+            return
+        }
+        let bytes = Array(utf8)
+        var start = 0
+        var limit = 75
+        while start < bytes.count {
+            var end = min(bytes.count, start + limit)
+            // Never cut before a continuation byte (10xxxxxx): back up to the character's start.
+            while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if start > 0 { out += " " }
+            out += String(decoding: bytes[start..<end], as: UTF8.self)
+            out += "\r\n"
+            start = end
+            limit = 74  // the leading space counts
+        }
+    }
+
+    /// Lines folded and joined with CRLF.
+    public static func fold(_ lines: [String]) -> String {
+        var out = ""
+        for line in lines { fold(line, into: &out) }
+        return out
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Core
+
+/// VEVENT ↔ TaskItem (the mapping table is in docs/interop.md).
+enum EventMapping {
+    /// Reads a VEVENT. Times are converted to the civil day and clock time of `zone`.
+    static func task(from event: Component, zone: TimeZone, notes: inout [String], now: Date) throws -> TaskItem {
+        var task = TaskItem(uid: PropertyMapping.uid(of: event), title: "", createdAt: now, updatedAt: now)
+        var kept: [String] = []
+        var start: DateValue?
+        var end: (value: DateValue, line: Int)?
+        var durationSeconds: Int?
+        var categories: [String] = []
+        var exdates: [CivilDate] = []
+        for property in event.properties {
+            switch property.name {
+            case "UID", "DTSTAMP": break
+            case "SUMMARY": task.title = ContentText.unescape(property.value)
+            case "DESCRIPTION": task.notes = ContentText.unescape(property.value)
+            case "DTSTART": start = try DateValues.parse(property, notes: &notes)
+            case "DTEND": end = (try DateValues.parse(property, notes: &notes), property.line)
+            case "DURATION":
+                guard let seconds = DateValues.duration(property.value) else {
+                    throw InteropError(line: property.line, "DURATION has the value “\(property.value)”, which is not a duration",
+                                       hint: "write a duration as PT1H30M, P1D or P2W")
+                }
+                durationSeconds = seconds
+            case "CATEGORIES": categories += ContentText.list(property.value)
+            case "PRIORITY":
+                let number = Int(property.value.trimmingCharacters(in: .whitespaces)) ?? 0
+                task.priority = PropertyMapping.priority(number)
+                // 2, 3, 4, 6, 7, 8 are kept so they are written back as they were.
+                if PropertyMapping.number(task.priority) != number && number != 0 { kept.append(property.raw) }
+            case "STATUS":
+                if property.value.uppercased() == "COMPLETED" { task.completed = true } else { kept.append(property.raw) }
+            case "COMPLETED":
+                task.completed = true
+                if case .instant(let instant) = try DateValues.parse(property, notes: &notes) { task.completedAt = instant }
+                else { kept.append(property.raw) }
+            case "RRULE": task.recurrence = [task.recurrence, "RRULE:" + property.value].compactMap { $0 }.joined(separator: "\n")
+            case "EXDATE":
+                for value in property.value.split(separator: ",") {
+                    var single = property
+                    single.value = String(value)
+                    exdates.append(try DateValues.parse(single, notes: &notes).local(in: zone).day)
+                }
+            case "X-AIHELPER-LIST": task.list = ContentText.unescape(property.value)
+            default: kept.append(property.raw)
+            }
+        }
+        if let first = categories.first {
+            task.category = PropertyMapping.category(first)
+            if categories.count > 1 {
+                kept.append("CATEGORIES:" + categories.dropFirst().map(ContentText.escape).joined(separator: ","))
+            }
+        }
+        if !exdates.isEmpty {
+            let line = "EXDATE;VALUE=DATE:" + exdates.map(DateValues.format).joined(separator: ",")
+            task.recurrence = [task.recurrence, line].compactMap { $0 }.joined(separator: "\n")
+        }
+        if let start {
+            let local = start.local(in: zone)
+            task.dueDate = local.day
+            task.dueTime = local.time
+            if let end { task.durationMinutes = try minutes(from: start, to: end.value, zone: zone, line: end.line) }
+            else if let durationSeconds { task.durationMinutes = durationSeconds / 60 }
+        }
+        for child in event.children {
+            if child.name == "VALARM", task.alertMinutes == nil, let minutes = alertMinutes(child) {
+                task.alertMinutes = minutes
+            } else {
+                kept += child.rawLines
+            }
+        }
+        if task.title.isEmpty { task.title = "(no title)" }
+        task.extra = PropertyMapping.joinedExtra(kept)
+        return task
+    }
+
+    /// Minutes from DTSTART to DTEND (whole days for dates).
+    private static func minutes(from start: DateValue, to end: DateValue, zone: TimeZone, line: Int) throws -> Int {
+        func instant(_ value: DateValue) -> Date {
+            switch value {
+            case .date(let day): return day.startDate(in: DateValues.utc)
+            case .floating(let day, let time): return time.date(on: day, in: zone)
+            case .instant(let date): return date
+            }
+        }
+        let minutes: Int
+        if case .date(let a) = start, case .date(let b) = end { minutes = a.days(until: b) * 1_440 }
+        else { minutes = Int(instant(end).timeIntervalSince(instant(start)) / 60) }
+        guard minutes >= 0 else {
+            throw InteropError(line: line, "DTEND is before DTSTART", hint: "swap them, or remove DTEND")
+        }
+        return minutes
+    }
+
+    /// Minutes before the start of a VALARM whose TRIGGER is a duration relative to the start,
+    /// at or before it; nil for any other alarm (kept verbatim instead).
+    private static func alertMinutes(_ alarm: Component) -> Int? {
+        guard let trigger = alarm.first("TRIGGER"), trigger.parameter("VALUE") != "DATE-TIME",
+              trigger.parameter("RELATED").map({ $0.uppercased() == "START" }) ?? true,
+              let seconds = DateValues.duration(trigger.value), seconds <= 0, seconds % 60 == 0 else { return nil }
+        return -seconds / 60
+    }
+
+    // MARK: Writing
+
+    /// The VEVENT lines of `task` (unfolded), with its kept lines after the modelled ones.
+    static func lines(_ task: TaskItem, stamp: Date) -> [String] {
+        var lines = ["BEGIN:VEVENT", "UID:" + task.uid, "DTSTAMP:" + DateValues.formatUTC(stamp)]
+        lines.append("SUMMARY:" + ContentText.escape(task.title))
+        if !task.notes.isEmpty { lines.append("DESCRIPTION:" + ContentText.escape(task.notes)) }
+        if let day = task.dueDate {
+            if let time = task.dueTime {
+                lines.append("DTSTART:" + DateValues.format(day, time))
+                if let minutes = task.durationMinutes {
+                    let total = time.minutesSinceMidnight + minutes
+                    let endTime = TimeOfDay(hour: (total % 1_440) / 60, minute: total % 60)
+                    lines.append("DTEND:" + DateValues.format(day.adding(days: total / 1_440), endTime))
+                }
+            } else {
+                lines.append("DTSTART;VALUE=DATE:" + DateValues.format(day))
+                if let minutes = task.durationMinutes {
+                    let days = max(1, (minutes + 1_439) / 1_440)
+                    lines.append("DTEND;VALUE=DATE:" + DateValues.format(day.adding(days: days)))
+                }
+            }
+        }
+        lines += recurrenceLines(task)
+        if let category = task.category { lines.append("CATEGORIES:" + ContentText.escape(category)) }
+        if let kept = PropertyMapping.keptLine("PRIORITY", in: task.extra),
+           PropertyMapping.priority(Int(kept.value) ?? 0) == task.priority {
+            lines.append(kept.raw)
+        } else if let number = PropertyMapping.number(task.priority) {
+            lines.append("PRIORITY:\(number)")
+        }
+        if let status = PropertyMapping.statusLine(completed: task.completed, extra: task.extra, open: nil) { lines.append(status) }
+        if task.completed, let at = task.completedAt { lines.append("COMPLETED:" + DateValues.formatUTC(at)) }
+        if let list = task.list { lines.append("X-AIHELPER-LIST:" + ContentText.escape(list)) }
+        var dropped: Set<String> = ["PRIORITY", "STATUS"]
+        if !task.completed { dropped.insert("COMPLETED") }
+        lines += PropertyMapping.keptLines(task.extra, dropping: dropped.union(PropertyMapping.regenerated))
+        if let minutes = task.alertMinutes {
+            lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + ContentText.escape(task.title),
+                      "TRIGGER:" + DateValues.formatDuration(minutes: -minutes), "END:VALARM"]
+        }
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    /// RRULE as stored; EXDATE days written as dates for all-day tasks and as date-times at the
+    /// task's time for timed ones (recurrence libraries match exceptions by value type).
+    private static func recurrenceLines(_ task: TaskItem) -> [String] {
+        PropertyMapping.keptLines(task.recurrence).map { line in
+            guard line.uppercased().hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":"), let time = task.dueTime else { return line }
+            let days = line[line.index(after: colon)...].split(separator: ",").compactMap { value -> String? in
+                guard value.count >= 8, let day = CivilDate(iso: "\(value.prefix(4))-\(value.dropFirst(4).prefix(2))-\(value.dropFirst(6).prefix(2))")
+                else { return nil }
+                return DateValues.format(day, time)
+            }
+            return "EXDATE:" + days.joined(separator: ",")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Core
+
+/// A subtask with its place in the tree named by UIDs (ids exist only once it is stored).
+public struct LinkedSubtask: Equatable, Sendable {
+    public var subtask: Subtask
+    /// The UID of the todo at the root of its tree.
+    public var todoUID: String
+    /// The UID of the subtask it is nested under; nil when it is directly under the todo.
+    public var parentUID: String?
+}
+
+/// What an .ics file holds, mapped to the app's records.
+public struct ICalendarContents: Equatable, Sendable {
+    public var tasks: [TaskItem] = []
+    public var todos: [Todo] = []
+    /// Parents always come before their children.
+    public var subtasks: [LinkedSubtask] = []
+    /// What was skipped or guessed, one line each ("line 40: …").
+    public var notes: [String] = []
+
+    public init() {}
+}
+
+/// Reads and writes iCalendar files (RFC 5545): VEVENT ↔ tasks, VTODO ↔ todos and subtasks.
+public enum ICalendar {
+    /// Reads a whole file; throws the first problem with its line number (nothing is half-read).
+    /// - Parameter zone: the zone tasks are kept in (times in other zones are converted to it).
+    public static func read(_ data: Data, zone: TimeZone, now: Date = Date()) throws -> ICalendarContents {
+        try read(files: [("", data)], zone: zone, now: now)
+    }
+
+    /// Reads several files as one (a vdir keeps each item in a file of its own, and RELATED-TO
+    /// may name a to-do in another file). An error names its file.
+    public static func read(files: [(name: String, data: Data)], zone: TimeZone, now: Date = Date()) throws -> ICalendarContents {
+        var contents = ICalendarContents()
+        var todos: [ReadTodo] = []
+        var seenTasks: [String: Int] = [:]
+        for (name, data) in files {
+            let notesBefore = contents.notes.count
+            do { try read(data, name: name, zone: zone, now: now, into: &contents, todos: &todos, seenTasks: &seenTasks) } catch var error as InteropError {
+                error.file = name.isEmpty ? nil : name
+                throw error
+            }
+            if !name.isEmpty && files.count > 1 {
+                for i in notesBefore..<contents.notes.count { contents.notes[i] = name + ": " + contents.notes[i] }
+            }
+        }
+        try place(todos, into: &contents, now: now)
+        return contents
+    }
+
+    private static func read(_ data: Data, name: String, zone: TimeZone, now: Date, into contents: inout ICalendarContents,
+                             todos: inout [ReadTodo], seenTasks: inout [String: Int]) throws {
+        let blocks = try Component.parse(data)
+        guard let first = blocks.first else {
+            throw InteropError(line: nil, "the file has no BEGIN:VCALENDAR", hint: "is this an iCalendar (.ics) file?")
+        }
+        for calendar in blocks {
+            guard calendar.name == "VCALENDAR" else {
+                throw InteropError(line: calendar.line, "BEGIN:\(calendar.name) where BEGIN:VCALENDAR was expected",
+                                   hint: first.name == "VCARD" ? "this is a vCard file: name it .vcf" : "is this an iCalendar (.ics) file?")
+            }
+            for component in calendar.children {
+                switch component.name {
+                case "VEVENT":
+                    if let recurrenceID = component.first("RECURRENCE-ID") {
+                        contents.notes.append("line \(recurrenceID.line): a changed occurrence of a repeating event (RECURRENCE-ID) was skipped")
+                        continue
+                    }
+                    let task = try EventMapping.task(from: component, zone: zone, notes: &contents.notes, now: now)
+                    if let earlier = seenTasks[task.uid] {
+                        contents.notes.append("line \(component.line): a second event with UID \(task.uid) replaces the one before")
+                        contents.tasks[earlier] = task
+                    } else {
+                        seenTasks[task.uid] = contents.tasks.count
+                        contents.tasks.append(task)
+                    }
+                case "VTODO":
+                    var todo = try TodoMapping.read(component, zone: zone, notes: &contents.notes)
+                    todo.file = name
+                    todos.append(todo)
+                case "VTIMEZONE": break  // TZIDs are read with the system's zone database
+                default: contents.notes.append("line \(component.line): \(component.name) is not imported (only VEVENT and VTODO are)")
+                }
+            }
+        }
+    }
+
+    /// Makes each VTODO a todo, or a subtask when its RELATED-TO parent is in the file.
+    private static func place(_ read: [ReadTodo], into contents: inout ICalendarContents, now: Date) throws {
+        var byUID: [String: ReadTodo] = [:]
+        for todo in read {
+            if byUID[todo.uid] != nil { contents.notes.append("line \(todo.line): a second to-do with UID \(todo.uid) replaces the one before") }
+            byUID[todo.uid] = todo
+        }
+        var children: [String: [ReadTodo]] = [:]
+        var roots: [ReadTodo] = []
+        var placed = Set<String>()
+        for todo in read where !placed.contains(todo.uid) {
+            placed.insert(todo.uid)
+            let todo = byUID[todo.uid]!
+            if let parent = todo.parentUID, byUID[parent] != nil, parent != todo.uid {
+                children[parent, default: []].append(todo)
+            } else {
+                var root = todo
+                if let line = todo.parentLine { root.extra.append(line) }  // its parent is elsewhere: keep the link
+                roots.append(root)
+            }
+        }
+        var reached = Set<String>()
+        for (position, root) in roots.enumerated() {
+            reached.insert(root.uid)
+            contents.todos.append(Todo(uid: root.uid, title: root.title, notes: root.notes, completed: root.completed,
+                                       position: position, dueDate: root.dueDate, extra: PropertyMapping.joinedExtra(root.extra),
+                                       createdAt: now, updatedAt: now))
+            var queue = [root.uid]  // breadth first: parents before children
+            while !queue.isEmpty {
+                let uid = queue.removeFirst()
+                for (index, child) in (children[uid] ?? []).enumerated() where reached.insert(child.uid).inserted {
+                    let subtask = Subtask(uid: child.uid, todoId: 0, title: child.title, notes: child.notes, completed: child.completed,
+                                          position: index, dueDate: child.dueDate, extra: PropertyMapping.joinedExtra(child.extra),
+                                          createdAt: now, updatedAt: now)
+                    contents.subtasks.append(LinkedSubtask(subtask: subtask, todoUID: root.uid, parentUID: uid == root.uid ? nil : uid))
+                    queue.append(child.uid)
+                }
+            }
+        }
+        if let stray = read.first(where: { !reached.contains($0.uid) }) {
+            var error = InteropError(line: stray.line, "the to-do “\(stray.title)” is part of a loop of RELATED-TO parents",
+                                     hint: "make one of the to-dos in the loop a top-level one (remove its RELATED-TO line)")
+            error.file = stray.file.isEmpty ? nil : stray.file
+            throw error
+        }
+    }
+
+    /// An .ics file of `tasks` (as VEVENTs) and `todos` (as VTODOs, subtasks with RELATED-TO).
+    /// Times are written as floating local times: tasks are kept as the clock time in `zone`.
+    public static func write(tasks: [TaskItem], todos: [TodoTree], zone: TimeZone) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//AI Helper//aihelper//EN", "CALSCALE:GREGORIAN"]
+        for task in tasks { lines += EventMapping.lines(task, stamp: task.updatedAt) }
+        for tree in todos {
+            let todo = tree.todo
+            lines += TodoMapping.lines(uid: todo.uid, title: todo.title, notes: todo.notes, completed: todo.completed,
+                                       dueDate: todo.dueDate, extra: todo.extra, parentUID: nil, stamp: todo.updatedAt, zone: zone)
+            let uids = Dictionary(tree.subtasks.compactMap { s in s.id.map { ($0, s.uid) } }) { first, _ in first }
+            for subtask in tree.subtasks {
+                let parent = subtask.parentId.flatMap { uids[$0] } ?? todo.uid
+                lines += TodoMapping.lines(uid: subtask.uid, title: subtask.title, notes: subtask.notes, completed: subtask.completed,
+                                           dueDate: subtask.dueDate, extra: subtask.extra, parentUID: parent,
+                                           stamp: subtask.updatedAt, zone: zone)
+            }
+        }
+        lines.append("END:VCALENDAR")
+        return ContentFolding.fold(lines)
+    }
+}

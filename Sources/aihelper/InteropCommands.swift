@@ -1,0 +1,138 @@
+import Foundation
+import ArgumentParser
+import Core
+import Storage
+import Interop
+
+/// `aihelper import FILE` and `aihelper export --ics|--vcf|--md|--json [FILE]` (docs/interop.md).
+/// Exit codes as the other commands: 0 done, 1 the database (or the output file) could not be
+/// used, 2 bad arguments or a file that cannot be read or is malformed (nothing imported).
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import tasks and todos from an iCalendar file (.ics) or contacts from a vCard file (.vcf).",
+        discussion: """
+        Items whose UID is already stored are updated, never duplicated. The whole file is one \
+        change (undo it in the app); a malformed file imports nothing and names the line.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The .ics or .vcf files (several: one import; a todoman or khal folder's files).",
+                                 valueName: "file")) var files: [String]
+
+    func run() async throws {
+        var calendars: [(name: String, data: Data)] = [], cards: [(name: String, data: Data)] = []
+        for file in files {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+                throw fail("cannot read \(file): \(error.localizedDescription); check the path and its permissions. Nothing was imported.", code: 2)
+            }
+            switch FileKind(path: file, data: data) {
+            case .calendar: calendars.append((file, data))
+            case .vcard: cards.append((file, data))
+            case nil:
+                throw fail("\(file) is neither an iCalendar nor a vCard file (no BEGIN:VCALENDAR or BEGIN:VCARD); "
+                           + "import .ics or .vcf files. Nothing was imported.", code: 2)
+            }
+        }
+        // Everything is read before anything is stored: one bad file imports nothing.
+        let contents = try calendars.isEmpty ? nil : parsed { try ICalendar.read(files: calendars, zone: .current) }
+        let contacts = try parsed { try cards.flatMap { card in
+            do { return try VCard.read(card.data) } catch var error as InteropError { error.file = card.name; throw error }
+        } }
+        if let contents {
+            for note in contents.notes {
+                FileHandle.standardError.write(Data(Sanitizer.clean("aihelper: \(files.count == 1 ? files[0] + ": " : "")\(note)\n").utf8))
+            }
+            let label = "import " + (files.count == 1 ? URL(fileURLWithPath: files[0]).lastPathComponent : "\(files.count) files")
+            let counts = try stored {
+                try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
+                                      subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
+            }
+            print("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
+                  + changes(counts) + ".")
+        }
+        if !cards.isEmpty {
+            let counts = try stored { try $0.importContacts(contacts) }
+            print("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
+        }
+    }
+
+    /// Reads the files; a malformed one is exit code 2 with "FILE:LINE: what — what to do".
+    private func parsed<T>(_ read: () throws -> T) throws -> T {
+        do { return try read() } catch let error as InteropError {
+            let place = (error.file ?? files[0]) + (error.line.map { ":\($0)" } ?? "")
+            throw fail(Sanitizer.clean("\(place): \(error.message)\n  \(error.hint).\n  Nothing was imported."), code: 2)
+        }
+    }
+
+    private func stored(_ write: (AppDatabase) throws -> ImportCounts) throws -> ImportCounts {
+        let database = try CLIData.open(global)
+        do { return try write(database) } catch { throw fail("\(error) Nothing was imported.", code: 1) }
+    }
+
+    private func changes(_ counts: ImportCounts) -> String {
+        (counts.updated > 0 ? ", updated \(counts.updated)" : "") + (counts.unchanged > 0 ? ", \(counts.unchanged) unchanged" : "")
+    }
+}
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write tasks and todos as iCalendar, Markdown or JSON, or contacts as vCard.",
+        discussion: "Without FILE, or with -, the export goes to standard output. Tasks and todos are both exported unless --tasks or --todos picks one.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "iCalendar: tasks as VEVENT, todos and subtasks as VTODO.") var ics = false
+    @Flag(name: .long, help: "vCard 4.0: the contacts.") var vcf = false
+    @Flag(name: .long, help: "Markdown: tasks by day, todos as checklists.") var md = false
+    @Flag(name: .long, help: "JSON: {\"tasks\": [...], \"todos\": [...]}.") var json = false
+    @Flag(name: .long, help: "Only the tasks.") var tasks = false
+    @Flag(name: .long, help: "Only the todos.") var todos = false
+    @Argument(help: ArgumentHelp("Where to write (default: standard output).", valueName: "file")) var file: String?
+
+    func run() async throws {
+        let formats = [ics, vcf, md, json].filter { $0 }.count
+        guard formats == 1 else { throw fail("choose one format: --ics, --vcf, --md or --json", code: 2) }
+        if vcf && (tasks || todos) { throw fail("--vcf exports contacts: --tasks and --todos do not apply", code: 2) }
+        let database = try CLIData.open(global)
+        let both = !tasks && !todos
+        let text: String
+        let summary: String
+        do {
+            if vcf {
+                let contacts = try database.allContacts()
+                text = VCard.write(contacts)
+                summary = Counted.noun(contacts.count, "contact")
+            } else {
+                let taskList = tasks || both ? try database.allTasks() : nil
+                let todoList = todos || both ? try database.todoTrees() : nil
+                summary = [taskList.map { Counted.noun($0.count, "task") }, todoList.map { Counted.noun($0.count, "todo") }]
+                    .compactMap { $0 }.joined(separator: ", ")
+                if ics { text = ICalendar.write(tasks: taskList ?? [], todos: todoList ?? [], zone: .current) }
+                else if md { text = MarkdownExport.write(tasks: taskList, todos: todoList) }
+                else { text = try ExportJSON.prettyText(ExportJSON(tasks: taskList, todos: todoList)) + "\n" }
+            }
+        } catch { throw fail("\(error)", code: 1) }
+        guard let file, file != "-" else { return FileHandle.standardOutput.write(Data(text.utf8)) }
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+            throw fail("cannot write \(file): \(error.localizedDescription); check the folder exists and is writable", code: 1)
+        }
+        FileHandle.standardError.write(Data("Exported \(summary) to \(file).\n".utf8))
+    }
+}
+
+/// Which reader a file needs: by its extension, else by its first BEGIN line.
+enum FileKind {
+    case calendar, vcard
+
+    init?(path: String, data: Data) {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "ics", "ical", "icalendar": self = .calendar
+        case "vcf", "vcard": self = .vcard
+        default:
+            let head = String(decoding: data.prefix(4096), as: UTF8.self).uppercased()
+            if head.contains("BEGIN:VCALENDAR") { self = .calendar } else if head.contains("BEGIN:VCARD") { self = .vcard } else { return nil }
+        }
+    }
+}
