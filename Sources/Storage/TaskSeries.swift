@@ -65,17 +65,14 @@ extension AppDatabase {
         }
     }
 
-    /// The recurrence of the series split off on `day`: the edited rule, with what is left of a COUNT.
+    /// The recurrence of the series split off on `day`: what is left of the original (its COUNT
+    /// and later exceptions) when the rule was not edited, else the edited one.
     private static func continuing(_ editedText: String?, of original: RecurrenceSet, from day: CivilDate,
                                    start: CivilDate) throws -> String? {
         guard let editedText else { return nil }
-        var set = try RecurrenceSet(parsing: editedText)
-        set.exceptionDates.removeAll { $0 < day }
-        if let count = set.rule.count, set.rule == original.rule {
-            let used = RecurrenceSet(rule: original.rule).occurrences(start: start, in: start...day.adding(days: -1)).count
-            set.rule.count = max(1, count - used)
-        }
-        return set.text
+        let edited = try RecurrenceSet(parsing: editedText)
+        guard edited.rule == original.rule else { return edited.text }
+        return original.continuing(from: day, start: start)?.text ?? edited.text
     }
 
     private static func scopeWords(_ scope: SeriesScope, _ day: CivilDate) -> String {

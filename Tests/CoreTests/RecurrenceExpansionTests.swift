@@ -132,13 +132,12 @@ final class RecurrenceExpansionTests: XCTestCase {
                      "2090-12-31", "2091-01-31", "2091-03-31", "2091-05-31"])
     }
 
-    func testARangeCenturiesAwayIsQuick() throws {
+    /// The expander jumps to the range (its speed is measured by `make bench`, not here).
+    func testARangeCenturiesAwayGivesTheRightDays() throws {
         let set = try RecurrenceSet(parsing: "FREQ=DAILY;INTERVAL=2")
-        let started = Date()
         let days = set.occurrences(start: day("2000-01-01"), in: day("9000-01-01")...day("9000-01-10"))
-        XCTAssertEqual(days.count, 5)
-        // Walking the 2.5 million days one by one takes about 3 s in the debug build tests run in.
-        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "must jump to the range")
+        // Python's datetime: (date(9000,1,1) - date(2000,1,1)).days is even.
+        XCTAssertEqual(days.map(\.iso), ["9000-01-01", "9000-01-03", "9000-01-05", "9000-01-07", "9000-01-09"])
     }
 
     // MARK: - next(after:) and isOccurrence
