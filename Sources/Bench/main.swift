@@ -43,6 +43,8 @@ if !streamOnly {
     let calendar = try AppBenchmarks.calendarMoves(databasePath: home + "/aihelper.sqlite", moves: 60)
     print(Report.line("Tasks: move a day, load and draw", Report.summary(calendar.day)))
     print(Report.line("Tasks: move a month, load and draw", Report.summary(calendar.month)))
+    print(Report.line("Tasks: jump years (no series yet), draw", Report.summary(calendar.year)))
+    print(Report.line("  then series expanded in background", Report.summary(calendar.expand)))
     print(Report.line("Tasks: filter 100,000 tasks and draw", Report.summary(calendar.filter)))
 
     for count in [10, 10_000] {

@@ -4,16 +4,15 @@ import Core
 
 /// The alert state of reminders. These writes are bookkeeping, not edits: they are not undoable.
 extension AppDatabase {
-    /// Open timed tasks that may alert between two days (the app adds the alert offsets), and
-    /// every task with a snooze set. Recurring tasks starting on or before `to` come too.
+    /// Open timed tasks that do not repeat and may alert between two days (the app adds the
+    /// alert offsets), and every task with a snooze set. Series come from `taskSeries()`.
     public func alertCandidates(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
         try pool.read { db in
             try TaskItem.fetchAll(db, sql: """
                 SELECT * FROM task WHERE completed = 0 AND (
-                    (dueTime IS NOT NULL AND dueDate BETWEEN ? AND ?)
-                    OR (dueTime IS NOT NULL AND recurrence IS NOT NULL AND dueDate <= ?)
+                    (dueTime IS NOT NULL AND recurrence IS NULL AND dueDate BETWEEN ? AND ?)
                     OR snoozedUntil IS NOT NULL)
-                """, arguments: [start, end, end])
+                """, arguments: [start, end])
         }
     }
 

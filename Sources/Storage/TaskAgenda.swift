@@ -30,6 +30,11 @@ public struct TaskSeriesSet: Sendable {
 }
 
 extension DaySummary {
+    /// Both days' counts together.
+    public func adding(_ other: DaySummary) -> DaySummary {
+        DaySummary(count: count + other.count, open: open + other.open, highestPriority: max(highestPriority, other.highestPriority))
+    }
+
     /// Counts `tasks` (occurrences, say) on their days.
     public static func add(_ tasks: [TaskItem], to summary: inout [CivilDate: DaySummary]) {
         for task in tasks {
@@ -59,11 +64,16 @@ extension AppDatabase {
     /// Tasks between two days (both included) with the occurrences of series, in day order
     /// (all-day first, then by time, then by title). `series` saves re-reading them.
     public func agenda(from start: CivilDate, to end: CivilDate, series: TaskSeriesSet? = nil) throws -> [TaskItem] {
-        let single = try pool.read { db in
-            try TaskItem.filter(Column("dueDate") >= start && Column("dueDate") <= end && Column("recurrence") == nil).fetchAll(db)
-        }
+        let single = try singleTasks(from: start, to: end)
         let repeating = try (series ?? taskSeries(startingBy: end)).occurrences(in: start...end)
         return (single + repeating).sorted(by: Self.dayOrder)
+    }
+
+    /// The tasks that do not repeat between two days (both included), unsorted.
+    public func singleTasks(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
+        try pool.read { db in
+            try TaskItem.filter(Column("dueDate") >= start && Column("dueDate") <= end && Column("recurrence") == nil).fetchAll(db)
+        }
     }
 
     /// The month grid's marks with occurrences of series counted on their days.

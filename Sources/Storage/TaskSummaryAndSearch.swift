@@ -63,20 +63,27 @@ extension AppDatabase {
             .map(\.task)
     }
 
-    /// The Tasks pane's `/` filter: tasks whose title, notes, category or list contains `text`
-    /// (ignoring case for ASCII letters), by day, undated last. SQLite's LIKE runs in C over
-    /// the table: 100,000 tasks in a few milliseconds (docs/performance.md).
+    /// The Tasks pane's `/` filter: tasks whose title, notes, category or list contains `text`,
+    /// ignoring case, by day, undated last. Three characters or more go through the trigram
+    /// index (`task_ft`); shorter text scans with LIKE (ASCII letters in any case).
     public func filterTasks(_ text: String, limit: Int = 1000) throws -> [TaskItem] {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !needle.isEmpty else { return [] }
-        let pattern = "%" + needle.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let order = "ORDER BY dueDate IS NULL, dueDate, dueTime IS NOT NULL, dueTime, id LIMIT :limit"
         return try pool.read { db in
-            try TaskItem.fetchAll(db, sql: """
+            if needle.count >= 3 {
+                let phrase = "\"" + needle.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                return try TaskItem.fetchAll(db, sql: """
+                    SELECT task.* FROM task WHERE id IN (SELECT rowid FROM task_ft WHERE task_ft MATCH :phrase) \(order)
+                    """, arguments: ["phrase": phrase, "limit": limit])
+            }
+            let pattern = "%" + needle.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            return try TaskItem.fetchAll(db, sql: """
                 SELECT * FROM task
                 WHERE title LIKE :p ESCAPE '\\' OR notes LIKE :p ESCAPE '\\'
                    OR category LIKE :p ESCAPE '\\' OR list LIKE :p ESCAPE '\\'
-                ORDER BY dueDate IS NULL, dueDate, dueTime IS NOT NULL, dueTime, id LIMIT :limit
+                \(order)
                 """, arguments: ["p": pattern, "limit": limit])
         }
     }

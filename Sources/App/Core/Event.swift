@@ -18,6 +18,10 @@ enum Event: Sendable {
     /// `/keys` finished: what the provider said of the key.
     case keyChecked(String, ok: Bool)
     case quitRequested
+    /// Repeating tasks were read or a month of them expanded in the background.
+    case tasksDataReady
+    /// The coming alerts, worked out in the background.
+    case alertsComputed([TaskAlert])
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -48,6 +52,7 @@ enum Effect: Equatable {
     case redo(JournalArea)
     /// Every task whose title, notes, category or list contains the text.
     case filterTasks(String)
+    case setAlertQueue([TaskAlert])
     /// Snooze (nil: dismiss) the alert shown.
     case answerAlert(TaskAlert, snooze: Snooze?)
 }

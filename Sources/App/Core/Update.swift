@@ -35,6 +35,10 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .quitRequested:
         state.shouldQuit = true
         return [.quit]
+    case .tasksDataReady:
+        return [.reloadTasks]
+    case .alertsComputed(let alerts):
+        return [.setAlertQueue(alerts)]
     }
 }
 

@@ -8,17 +8,39 @@ import Storage
 extension TUIApp {
     static let alertHorizon: TimeInterval = 3600
 
+    /// Works out the coming alerts in the background (thousands of series take milliseconds
+    /// to expand); the result comes back as `.alertsComputed`.
     func refreshAlerts(now: Date = Date()) {
         let zone = state.timeZone
         let today = CivilDate(now, in: zone)
+        alertsRefreshedAt = now
         do {
-            let candidates = try database.alertCandidates(from: today.adding(days: -8), to: today.adding(days: 8))
-            alertQueue = AlertSchedule.pending(candidates, now: now, horizon: now.addingTimeInterval(Self.alertHorizon),
-                                               timeZone: zone, occurrences: TaskOccurrences.days)
-            alertsRefreshedAt = now
+            let single = try database.alertCandidates(from: today.adding(days: -8), to: today.adding(days: 8))
+            _ = series.series(counter: try database.changeCounters().tasks)
+            let mailbox = self.mailbox
+            series.background { set in
+                var tasks: [Int64: TaskItem] = [:]
+                var rules: [Int64: RecurrenceSet] = [:]
+                for (task, rule) in set.items where task.dueTime != nil && !task.completed {
+                    guard let id = task.id else { continue }
+                    tasks[id] = task
+                    rules[id] = rule
+                }
+                for task in single { if let id = task.id { tasks[id] = task } }  // a snoozed series comes with its snooze
+                let alerts = AlertSchedule.pending(Array(tasks.values), now: now, horizon: now.addingTimeInterval(Self.alertHorizon),
+                                                   timeZone: zone) { task, range in
+                    guard let id = task.id, let start = task.dueDate, let rule = rules[id] else { return TaskOccurrences.days(task, in: range) }
+                    return rule.occurrences(start: start, in: range)
+                }
+                mailbox.post(.alertsComputed(alerts))
+            }
         } catch {
             state.notice = Notice(text: "Could not check reminders: \(error)", kind: .error, expires: nil)
         }
+    }
+
+    func setAlertQueue(_ alerts: [TaskAlert]) {
+        alertQueue = alerts.filter { alert in lastFired[alert.taskId].map { alert.fireAt > $0 } ?? true }
     }
 
     /// Fires the alerts whose time came. Called once a second.
@@ -30,6 +52,7 @@ extension TUIApp {
             var alert = next
             alert.missed = next.fireAt < startedAt
             do { try database.markAlerted(taskId: alert.taskId, through: alert.fireAt) } catch { continue }
+            lastFired[alert.taskId] = alert.fireAt
             fired.append(alert)
         }
         guard !fired.isEmpty else { return }

@@ -32,6 +32,7 @@ extension TUIApp {
         case .redo(let area): performUndo(area, redo: true)
         case .filterTasks: reloadTasks()
         case .answerAlert(let alert, let snooze): answer(alert, snooze: snooze)
+        case .setAlertQueue(let alerts): setAlertQueue(alerts)
         }
     }
 

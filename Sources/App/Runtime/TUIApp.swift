@@ -27,6 +27,9 @@ public final class TUIApp {
     /// The database's change counters when the panes were last loaded.
     var lastCounters: ChangeCounters?
     let taskLoader: TaskPaneLoader
+    let series: SeriesStore
+    /// The last alert fired per task, so a schedule worked out before it fired cannot fire it again.
+    var lastFired: [Int64: Date] = [:]
     /// Reminders coming within the hour (and missed ones), soonest first.
     var alertQueue: [TaskAlert] = []
     var alertsRefreshedAt: Date?
@@ -51,7 +54,9 @@ public final class TUIApp {
                 startupWarning: String? = nil, switcher: ProviderSwitcher? = nil, inputDescriptor: Int32 = STDIN_FILENO) {
         self.backend = backend
         self.database = database
-        self.taskLoader = TaskPaneLoader(database: database)
+        let mailbox = self.mailbox
+        self.series = SeriesStore(database: database, ready: { mailbox.post(.tasksDataReady) })
+        self.taskLoader = TaskPaneLoader(database: database, series: series)
         self.agent = agent
         self.switcher = switcher
         self.inputDescriptor = inputDescriptor

@@ -24,30 +24,41 @@ public enum AppBenchmarks {
     }
 
     /// The Tasks pane on the database at `path`: loading and drawing after moving a day (within
-    /// the month), a month, and filtering all tasks. One sample per move.
+    /// the month), a month (to a neighbour, which the series store has expanded in the
+    /// background meanwhile), a year (a month not expanded yet: drawn at once without its
+    /// repeating tasks), then the background work that completes it, and filtering all tasks.
     public static func calendarMoves(databasePath path: String, moves: Int) throws
-        -> (day: [Duration], month: [Duration], filter: [Duration]) {
+        -> (day: [Duration], month: [Duration], year: [Duration], expand: [Duration], filter: [Duration]) {
         let database = try AppDatabase.open(path: path)
-        let loader = TaskPaneLoader(database: database)
+        let store = SeriesStore(database: database, ready: {})
+        let loader = TaskPaneLoader(database: database, series: store)
         var state = AppState(size: Size(width: 120, height: 40), today: .today(), providerName: "Offline", modelName: "offline")
         state.focus = .tasks
         let renderer = Renderer(theme: .dark)
         var canvas = Canvas(width: 120, height: 40)
         try loader.load(&state.tasks)
-        renderer.render(&state, into: &canvas)
+        store.settle()
         let clock = ContinuousClock()
         func measure(_ move: (inout AppState) -> Void) throws -> Duration {
-            try clock.measure {
+            let time = try clock.measure {
                 move(&state)
                 try loader.load(&state.tasks)
                 renderer.render(&state, into: &canvas)
             }
+            return time
         }
         let days = try (0..<moves).map { i in try measure { $0.tasks.selected = $0.tasks.selected.firstOfMonth.adding(days: i % 28) } }
-        let months = try (0..<moves).map { i in try measure { $0.tasks.selected = $0.tasks.selected.adding(months: i % 2 == 0 ? 1 : -1) } }
+        var months: [Duration] = [], years: [Duration] = [], expansions: [Duration] = []
+        for i in 0..<moves {
+            _ = try loader.load(&state.tasks)
+            store.settle()  // the neighbours are expanded while the person looks at the month
+            months.append(try measure { $0.tasks.selected = $0.tasks.selected.adding(months: i % 2 == 0 ? 1 : -1) })
+            years.append(try measure { $0.tasks.selected = $0.tasks.selected.adding(months: i % 2 == 0 ? 12 * (i + 1) : -12 * i) })
+            expansions.append(clock.measure { store.settle() })
+        }
         let words = ["review", "Task 4242", "call", "plan 9", "nothing like this"]
         let filters = try (0..<moves).map { i in try measure { $0.tasks.mode = .filter(words[i % words.count]) } }
-        return (days, months, filters)
+        return (days, months, years, expansions, filters)
     }
 
     private static func sampleMessage(_ i: Int) -> Message {

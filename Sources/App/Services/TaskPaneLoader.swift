@@ -2,35 +2,34 @@ import Foundation
 import Core
 import Storage
 
-/// Loads what the Tasks pane shows. The repeating tasks are read and parsed once per change of
-/// the tasks (the change counter says), and expanded once per month on screen; moving a day
-/// within the month then costs one small query.
+/// Loads what the Tasks pane shows. The month's marks are read once per month and change of
+/// the tasks; the repeating tasks come expanded from the `SeriesStore` (in the background), so
+/// moving a day costs one small query and moving a month one grouped query.
 final class TaskPaneLoader {
     let database: AppDatabase
-    private var series: (counter: Int, set: TaskSeriesSet)?
-    /// The occurrences of the month on screen, by day.
-    private var month: (counter: Int, first: CivilDate, days: [CivilDate: [TaskItem]])?
+    let series: SeriesStore
+    /// The month's marks from single (not repeating) tasks and due todos, by change counter.
+    private var monthMarks: (counter: Int, first: CivilDate, summary: [CivilDate: DaySummary])?
 
-    init(database: AppDatabase) { self.database = database }
+    init(database: AppDatabase, series: SeriesStore) {
+        self.database = database
+        self.series = series
+    }
 
     func load(_ tasks: inout TasksState) throws {
-        let day = tasks.selected
+        let day = tasks.selected, first = day.firstOfMonth
         let counter = try database.changeCounters().tasks
-        let occurrences = try monthOccurrences(of: day, counter: counter)
-        let first = day.firstOfMonth, last = CivilDate(year: day.year, month: day.month, day: day.daysInMonth)
-        var summary = try database.taskDaySummary(from: first, to: last, includingSeries: false)
-        DaySummary.add(occurrences.values.flatMap { $0 }, to: &summary)
-        for todo in try database.dueTodos(from: first, to: last) where summary[todo.day] == nil {
-            summary[todo.day] = DaySummary(count: 0, open: 0, highestPriority: .none)
-        }
+        let month = series.month(first, counter: counter)
+        var summary = try marks(first, counter: counter)
+        if let month { summary.merge(month.summary) { a, b in a.adding(b) } }
         tasks.summary = summary
         switch tasks.mode {
         case .day:
-            let single = try database.agenda(from: day, to: day, series: TaskSeriesSet([]))
-            tasks.dayTasks = (single + (occurrences[day] ?? [])).sorted(by: AppDatabase.dayOrder)
+            let single = try database.singleTasks(from: day, to: day)
+            tasks.dayTasks = (single + (month?.days[day] ?? [])).sorted(by: AppDatabase.dayOrder)
             tasks.dayTodos = try database.dueTodos(from: day, to: day)
         case .week:
-            tasks.dayTasks = try database.agenda(from: day, to: day.adding(days: 6), series: currentSeries(counter))
+            tasks.dayTasks = try database.agenda(from: day, to: day.adding(days: 6), series: series.series(counter: counter))
             tasks.dayTodos = []
         case .filter(let text):
             tasks.dayTasks = try database.filterTasks(text)
@@ -39,19 +38,14 @@ final class TaskPaneLoader {
         tasks.selectedTask = min(tasks.selectedTask, max(0, tasks.dayTasks.count - 1))
     }
 
-    private func currentSeries(_ counter: Int) throws -> TaskSeriesSet {
-        if let series, series.counter == counter { return series.set }
-        let set = try database.taskSeries()
-        series = (counter, set)
-        return set
-    }
-
-    private func monthOccurrences(of day: CivilDate, counter: Int) throws -> [CivilDate: [TaskItem]] {
-        let first = day.firstOfMonth
-        if let month, month.counter == counter, month.first == first { return month.days }
-        let last = CivilDate(year: day.year, month: day.month, day: day.daysInMonth)
-        let days = Dictionary(grouping: try currentSeries(counter).occurrences(in: first...last)) { $0.dueDate! }
-        month = (counter, first, days)
-        return days
+    private func marks(_ first: CivilDate, counter: Int) throws -> [CivilDate: DaySummary] {
+        if let monthMarks, monthMarks.counter == counter, monthMarks.first == first { return monthMarks.summary }
+        let last = CivilDate(year: first.year, month: first.month, day: first.daysInMonth)
+        var summary = try database.taskDaySummary(from: first, to: last, includingSeries: false)
+        for todo in try database.dueTodos(from: first, to: last) where summary[todo.day] == nil {
+            summary[todo.day] = DaySummary(count: 0, open: 0, highestPriority: .none)
+        }
+        monthMarks = (counter, first, summary)
+        return summary
     }
 }

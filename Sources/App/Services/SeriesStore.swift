@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+import Core
+import Storage
+
+/// The repeating tasks, read, parsed and expanded off the loop thread. With 10,000 series,
+/// reading and parsing them takes tens of milliseconds and expanding a month as long: too much
+/// for a keystroke, or for the first frame. The loop asks for what it needs; what is not ready
+/// yet is computed in the background and `ready` is called when it is (the loop then reloads).
+/// Until then the last complete set is used, so the pane never goes blank.
+final class SeriesStore: Sendable {
+    /// One month's occurrences, by day, and their marks for the grid.
+    struct Month: Sendable {
+        var days: [CivilDate: [TaskItem]]
+        var summary: [CivilDate: DaySummary]
+    }
+
+    private struct State {
+        var counter: Int?
+        var set = TaskSeriesSet([])
+        var loadingCounter: Int?
+        var months: [CivilDate: Month] = [:]
+        var expanding: Set<CivilDate> = []
+    }
+
+    private let database: AppDatabase
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "aihelper.series", qos: .userInitiated)
+    private let ready: @Sendable () -> Void
+
+    init(database: AppDatabase, ready: @escaping @Sendable () -> Void) {
+        self.database = database
+        self.ready = ready
+    }
+
+    /// The series as last read; starts a read in the background when `counter` says they may have changed.
+    func series(counter: Int) -> TaskSeriesSet {
+        let (set, start) = state.withLock { s -> (TaskSeriesSet, Bool) in
+            let stale = s.counter != counter && s.loadingCounter != counter
+            if stale { s.loadingCounter = counter }
+            return (s.set, stale)
+        }
+        if start { queue.async { self.load(counter: counter) } }
+        return set
+    }
+
+    /// The month starting at `first`, if expanded for the current series; else nil, and it is
+    /// expanded in the background (with the months on either side, where the next move goes).
+    func month(_ first: CivilDate, counter: Int) -> Month? {
+        _ = series(counter: counter)
+        let (month, wanted) = state.withLock { s -> (Month?, [CivilDate]) in
+            let wanted = [first, first.adding(months: 1), first.adding(months: -1)].filter {
+                s.months[$0] == nil && !s.expanding.contains($0)
+            }
+            s.expanding.formUnion(wanted)
+            return (s.months[first], wanted)
+        }
+        if !wanted.isEmpty { queue.async { self.expand(wanted) } }
+        return month
+    }
+
+    /// Waits until nothing is being read or expanded (benchmarks and tests).
+    func settle() { queue.sync {} }
+
+    /// Runs `work` on the store's queue, after what is queued (alert schedules use the series).
+    func background(_ work: @escaping @Sendable (TaskSeriesSet) -> Void) {
+        queue.async { work(self.state.withLock { $0.set }) }
+    }
+
+    private func load(counter: Int) {
+        guard let set = try? database.taskSeries() else {
+            state.withLock { $0.loadingCounter = nil }
+            return
+        }
+        state.withLock { s in
+            s.counter = counter
+            s.set = set
+            s.loadingCounter = nil
+            s.months = [:]
+            s.expanding = []
+        }
+        ready()
+    }
+
+    private func expand(_ months: [CivilDate]) {
+        let set = state.withLock { $0.set }
+        var done: [CivilDate: Month] = [:]
+        for first in months {
+            let last = CivilDate(year: first.year, month: first.month, day: first.daysInMonth)
+            let occurrences = set.occurrences(in: first...last)
+            var summary: [CivilDate: DaySummary] = [:]
+            DaySummary.add(occurrences, to: &summary)
+            done[first] = Month(days: Dictionary(grouping: occurrences) { $0.dueDate! }, summary: summary)
+        }
+        // The queue is serial: a newer set is loaded only after this, and then clears the months.
+        state.withLock { s in
+            s.months.merge(done) { _, new in new }
+            s.expanding.subtract(months)
+        }
+        ready()
+    }
+}
