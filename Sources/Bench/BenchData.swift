@@ -12,7 +12,7 @@ enum BenchData {
 
     static func prepare(home: String) throws -> String {
         let path = home + "/aihelper.sqlite"
-        let stamp = home + "/.bench-data-v3"
+        let stamp = home + "/.bench-data-v4"
         if FileManager.default.fileExists(atPath: stamp) { return "\(path) (reused)" }
         try? FileManager.default.removeItem(atPath: home)
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)

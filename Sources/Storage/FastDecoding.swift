@@ -26,6 +26,27 @@ extension Subtask {
     }
 }
 
+extension TaskItem {
+    static let selectColumns = """
+        id, uid, title, notes, dueDate, dueTime, durationMinutes, category, priority, completed, completedAt,
+        recurrence, list, alertMinutes, snoozedUntil, alertedThrough, extra, createdAt, updatedAt
+        """
+
+    init(positionalRow row: Row) {
+        func date(_ i: Int) -> Date? { row.hasNull(atIndex: i) ? nil : StoredDate.decode(row, i) }
+        self.init(id: row[0], uid: row[1], title: row[2], notes: row[3], dueDate: row[4], dueTime: row[5],
+                  durationMinutes: row[6], category: row[7], priority: row[8], completed: row[9], completedAt: date(10),
+                  recurrence: row[11], list: row[12], alertMinutes: row[13], snoozedUntil: date(14), alertedThrough: date(15),
+                  extra: row[16], createdAt: StoredDate.decode(row, 17), updatedAt: StoredDate.decode(row, 18))
+    }
+
+    /// Tasks from `SELECT \(selectColumns) FROM task …`.
+    static func fetchPositional(_ db: Database, where condition: String, arguments: StatementArguments = []) throws -> [TaskItem] {
+        try Row.fetchCursor(db, sql: "SELECT \(selectColumns) FROM task WHERE \(condition)", arguments: arguments)
+            .map(TaskItem.init(positionalRow:)).reduce(into: [TaskItem]()) { $0.append($1) }
+    }
+}
+
 /// GRDB stores dates as "YYYY-MM-DD HH:MM:SS.SSS" in UTC.
 enum StoredDate {
     static func decode(_ row: Row, _ index: Int) -> Date {

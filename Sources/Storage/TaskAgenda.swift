@@ -55,9 +55,8 @@ extension AppDatabase {
     /// Every repeating task that starts on or before `end` (all of them when nil).
     public func taskSeries(startingBy end: CivilDate? = nil) throws -> TaskSeriesSet {
         try pool.read { db in
-            var request = TaskItem.filter(Column("recurrence") != nil)
-            if let end { request = request.filter(Column("dueDate") <= end) }
-            return TaskSeriesSet(try request.fetchAll(db))
+            TaskSeriesSet(try TaskItem.fetchPositional(db, where: "recurrence IS NOT NULL" + (end == nil ? "" : " AND dueDate <= ?"),
+                                                       arguments: StatementArguments(end.map { [$0] } ?? [])))
         }
     }
 
@@ -72,7 +71,7 @@ extension AppDatabase {
     /// The tasks that do not repeat between two days (both included), unsorted.
     public func singleTasks(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
         try pool.read { db in
-            try TaskItem.filter(Column("dueDate") >= start && Column("dueDate") <= end && Column("recurrence") == nil).fetchAll(db)
+            try TaskItem.fetchPositional(db, where: "dueDate BETWEEN ? AND ? AND recurrence IS NULL", arguments: [start, end])
         }
     }
 

@@ -66,16 +66,15 @@ extension AppDatabase {
     /// The Tasks pane's `/` filter: tasks whose title, notes, category or list contains `text`,
     /// ignoring case, by day, undated last. Three characters or more go through the trigram
     /// index (`task_ft`); shorter text scans with LIKE (ASCII letters in any case).
-    public func filterTasks(_ text: String, limit: Int = 1000) throws -> [TaskItem] {
+    public func filterTasks(_ text: String, limit: Int = 500) throws -> [TaskItem] {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !needle.isEmpty else { return [] }
         let order = "ORDER BY dueDate IS NULL, dueDate, dueTime IS NOT NULL, dueTime, id LIMIT :limit"
         return try pool.read { db in
             if needle.count >= 3 {
                 let phrase = "\"" + needle.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                return try TaskItem.fetchAll(db, sql: """
-                    SELECT task.* FROM task WHERE id IN (SELECT rowid FROM task_ft WHERE task_ft MATCH :phrase) \(order)
-                    """, arguments: ["phrase": phrase, "limit": limit])
+                return try TaskItem.fetchPositional(db, where: "id IN (SELECT rowid FROM task_ft WHERE task_ft MATCH :phrase) \(order)",
+                                                    arguments: ["phrase": phrase, "limit": limit])
             }
             let pattern = "%" + needle.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"

@@ -74,4 +74,16 @@ final class TaskSeriesTests: StorageTestCase {
         XCTAssertEqual(try db.filterTasks("0% d").map(\.title), ["100% done_ok"])
         XCTAssertEqual(try db.filterTasks("_").map(\.title), ["100% done_ok"])
     }
+
+    /// The calendar reads tasks by column position for speed; it must equal GRDB's Codable decoding.
+    func testPositionalTaskReadingMatchesCodableDecoding() throws {
+        let db = try openDatabase()
+        let full = try db.insertTask(TaskItem(title: "Ünïcode ✓", notes: "n", dueDate: day("2026-11-09"), dueTime: TimeOfDay(hour: 7, minute: 5),
+                                              durationMinutes: 30, category: "Work", priority: .medium, completed: true,
+                                              completedAt: fixedDate(1), list: "Reminders", alertMinutes: 10, snoozedUntil: fixedDate(2),
+                                              alertedThrough: fixedDate(3), extra: "X-A:1", createdAt: fixedDate(4), updatedAt: fixedDate(5)))
+        let bare = try db.insertTask(TaskItem(title: "bare", dueDate: day("2026-11-09")))
+        XCTAssertEqual(try db.singleTasks(from: day("2026-11-09"), to: day("2026-11-09")).sorted { $0.id! < $1.id! },
+                       [try db.task(id: full.id!)!, try db.task(id: bare.id!)!])
+    }
 }

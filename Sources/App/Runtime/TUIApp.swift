@@ -192,7 +192,7 @@ public final class TUIApp {
         if let conversation = try? database.latestConversation() { openConversation(conversation) }
         reloadTasks()
         reloadTodos()
-        refreshAlerts()
+        // Alerts are worked out at the first tick, after the first frame.
         lastCounters = try? database.changeCounters()
     }
 
