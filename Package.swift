@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // One test target per module
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Core"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Core
+import TestSupport
 
 /// Random rules (seeded) expanded by the engine and by `NaiveRecurrence`, which walks every day
 /// from the start and asks whether it belongs, instead of generating each period's dates.
@@ -47,18 +48,12 @@ final class RecurrenceCrossCheckTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
+/// Random rules and days from a seeded generator, so a failure can be replayed.
 struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    private var generator: SeededGenerator
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

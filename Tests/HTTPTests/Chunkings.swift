@@ -1,19 +1,5 @@
 import Foundation
-
-/// A small seeded generator (SplitMix64), so "random" chunkings are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Ways to cut one byte stream into chunks: whole, byte by byte, and `randomCount` random
 /// cuts (chunk sizes 1...17), the way a network might deliver it.
