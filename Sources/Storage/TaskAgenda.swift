@@ -11,7 +11,6 @@ public struct TaskSeriesSet: Sendable {
         items = tasks.compactMap { task in task.recurrence.map { (task, try? RecurrenceSet(parsing: $0)) } }
     }
 
-    public var count: Int { items.count }
 
     /// Each occurrence in range as a copy of its series with `dueDate` set to the day.
     public func occurrences(in range: ClosedRange<CivilDate>) -> [TaskItem] {
@@ -73,13 +72,6 @@ extension AppDatabase {
         try pool.read { db in
             try TaskItem.fetchPositional(db, where: "dueDate BETWEEN ? AND ? AND recurrence IS NULL", arguments: [start, end])
         }
-    }
-
-    /// The month grid's marks with occurrences of series counted on their days.
-    public func agendaSummary(from start: CivilDate, to end: CivilDate, series: TaskSeriesSet? = nil) throws -> [CivilDate: DaySummary] {
-        var summary = try taskDaySummary(from: start, to: end, includingSeries: false)
-        DaySummary.add(try (series ?? taskSeries(startingBy: end)).occurrences(in: start...end), to: &summary)
-        return summary
     }
 
     public static func dayOrder(_ a: TaskItem, _ b: TaskItem) -> Bool {

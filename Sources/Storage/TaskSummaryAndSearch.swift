@@ -17,15 +17,16 @@ public struct DaySummary: Sendable, Equatable {
 
 extension AppDatabase {
     /// Per-day counts for the days in range that have tasks: one grouped query over the dueDate index.
-    /// Without `includingSeries`, repeating tasks are left out (`agendaSummary` adds their occurrences).
-    public func taskDaySummary(from start: CivilDate, to end: CivilDate, includingSeries: Bool = true) throws -> [CivilDate: DaySummary] {
+    /// Repeating tasks are left out: the Tasks pane adds their occurrences (`SeriesStore`). The
+    /// covering index `task_marks` answers it without reading the table.
+    public func taskDaySummary(from start: CivilDate, to end: CivilDate) throws -> [CivilDate: DaySummary] {
         let priorityRank = "CASE priority "
             + Priority.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0) " }.joined() + "ELSE 0 END"
         return try pool.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT dueDate, COUNT(*) AS count, SUM(NOT completed) AS open,
                        MAX(CASE WHEN completed THEN 0 ELSE \(priorityRank) END) AS priorityRank
-                FROM task WHERE dueDate BETWEEN ? AND ? \(includingSeries ? "" : "AND recurrence IS NULL")
+                FROM task WHERE dueDate BETWEEN ? AND ? AND recurrence IS NULL
                 GROUP BY dueDate
                 """, arguments: [start, end])
             var summaries: [CivilDate: DaySummary] = [:]

@@ -24,12 +24,9 @@ extension AppDatabase {
         guard let subtask = try subtask(id: id) else { return }
         let verb = completed ? "complete" : "reopen"
         try journaled(.todos, "\(verb) “\(subtask.title)”\(includingChildren ? " and its subtasks" : "")") { db in
-            var ids = [id]
-            if includingChildren { ids += try Self.descendants(of: id, db) }
-            for changed in ids {
-                try db.execute(sql: "UPDATE subtask SET completed = ?, updatedAt = ? WHERE id = ? AND completed != ?",
-                               arguments: [completed, Date(), changed, completed])
-            }
+            let ids = [id] + (includingChildren ? try Self.descendants(of: id, db) : [])
+            try db.execute(sql: "UPDATE subtask SET completed = ?, updatedAt = ? WHERE completed != ? AND id IN (\(ids.map(String.init).joined(separator: ",")))",
+                           arguments: [completed, Date(), completed])
             try Self.syncAncestors(of: subtask, completed: completed, db)
         }
     }
@@ -44,23 +41,27 @@ extension AppDatabase {
             """, arguments: [id])
     }
 
-    /// Walks up from `subtask`: each parent subtask is completed when none of its children is
-    /// open (reopened when one is), then the todo the same way.
-    private static func syncAncestors(of subtask: Subtask, completed: Bool, _ db: Database) throws {
+    /// Keeps the subtasks above `subtask`, and its todo, in step after it became open or done
+    /// (or, done, was deleted): an open child reopens its parent; a parent none of whose
+    /// children is open is done. A parent left with no children keeps what the user set.
+    static func syncAncestors(of subtask: Subtask, completed: Bool, _ db: Database) throws {
         var parentId = subtask.parentId
         while let id = parentId {
-            let open = try Int.fetchOne(db, sql: "SELECT SUM(NOT completed) FROM subtask WHERE parentId = ?", arguments: [id]) ?? 0
-            let done = open == 0
-            if completed && !done { return }
-            try db.execute(sql: "UPDATE subtask SET completed = ?, updatedAt = ? WHERE id = ? AND completed != ?",
-                           arguments: [done, Date(), id, done])
+            guard try sync("subtask", id: id, childrenWhere: "parentId = ?", completed: completed, db) else { return }
             parentId = try Int64.fetchOne(db, sql: "SELECT parentId FROM subtask WHERE id = ?", arguments: [id])
         }
-        let open = try Int.fetchOne(db, sql: "SELECT SUM(NOT completed) FROM subtask WHERE todoId = ?",
-                                    arguments: [subtask.todoId]) ?? 0
-        if completed && open > 0 { return }
-        try db.execute(sql: "UPDATE todo SET completed = ?, updatedAt = ? WHERE id = ? AND completed != ?",
-                       arguments: [open == 0, Date(), subtask.todoId, open == 0])
+        _ = try sync("todo", id: subtask.todoId, childrenWhere: "todoId = ?", completed: completed, db)
+    }
+
+    /// Sets one parent from its children; false when it is left as it was, so the walk stops.
+    private static func sync(_ table: String, id: Int64, childrenWhere filter: String, completed: Bool, _ db: Database) throws -> Bool {
+        // NULL when there are no children left.
+        guard let open = try Int.fetchOne(db, sql: "SELECT SUM(NOT completed) FROM subtask WHERE \(filter)", arguments: [id]) else { return false }
+        let done = open == 0
+        if completed && !done { return false }
+        try db.execute(sql: "UPDATE \(table) SET completed = ?, updatedAt = ? WHERE id = ? AND completed != ?",
+                       arguments: [done, Date(), id, done])
+        return true
     }
 
     /// Moves a todo (subtaskId nil) or a subtask one place up (-1) or down (+1) among its

@@ -84,7 +84,7 @@ extension AppDatabase {
                 """, arguments: [todoId, parentId]) ?? 0
             var subtask = Subtask(todoId: todoId, parentId: parentId, title: title, notes: notes, position: position)
             try subtask.insert(db)
-            try Self.syncTodoCompletion(todoId: todoId, subtaskCompleted: false, db)
+            try Self.syncAncestors(of: subtask, completed: false, db)
             return subtask
         }
     }
@@ -111,7 +111,7 @@ extension AppDatabase {
                                                  arguments: [subtask.id])
             try subtask.update(db)
             if wasCompleted != subtask.completed {
-                try Self.syncTodoCompletion(todoId: subtask.todoId, subtaskCompleted: subtask.completed, db)
+                try Self.syncAncestors(of: subtask, completed: subtask.completed, db)
             }
         }
     }
@@ -129,21 +129,9 @@ extension AppDatabase {
             guard let subtask = try Subtask.fetchOne(db, key: id) else { return false }
             try subtask.delete(db)
             if !subtask.completed {  // one open item fewer: the rest may all be done
-                try Self.syncTodoCompletion(todoId: subtask.todoId, subtaskCompleted: true, db)
+                try Self.syncAncestors(of: subtask, completed: true, db)
             }
             return true
         }
-    }
-
-    /// Keeps a todo in step with its subtasks after one of them became open or done: an open
-    /// subtask reopens the todo; when none is left open, the todo is complete.
-    private static func syncTodoCompletion(todoId: Int64, subtaskCompleted: Bool, _ db: Database) throws {
-        if subtaskCompleted {
-            // NULL when the todo has no subtasks left: then it keeps what the user set.
-            guard try Int.fetchOne(db, sql: "SELECT SUM(NOT completed) FROM subtask WHERE todoId = ?",
-                                   arguments: [todoId]) == 0 else { return }
-        }
-        try db.execute(sql: "UPDATE todo SET completed = ?, updatedAt = ? WHERE id = ? AND completed != ?",
-                       arguments: [subtaskCompleted, Date(), todoId, subtaskCompleted])
     }
 }

@@ -15,7 +15,9 @@ final class AlertScheduleTests: XCTestCase {
 
     private func pending(_ tasks: [TaskItem], now: Date) -> [TaskAlert] {
         AlertSchedule.pending(tasks, now: now, horizon: now.addingTimeInterval(3600), timeZone: zone,
-                              occurrences: { TaskOccurrences.days($0, in: $1) })
+                              occurrences: { task, range in
+            (try? RecurrenceSet(parsing: task.recurrence ?? ""))?.occurrences(start: task.dueDate!, in: range) ?? []
+        })
     }
 
     func testATimedTaskAlertsAtItsTimeOrItsOffsetBefore() {

@@ -4,16 +4,7 @@ import Core
 import Storage
 
 /// `aihelper ask` and friends as scripts use them: real binary, pipes, exit codes.
-final class CLIEndToEndTests: XCTestCase {
-    private var home = ""
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
-
+final class CLIEndToEndTests: HomeFolderTestCase {
     private func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 30) throws
         -> (status: Int32, out: String, err: String) {
         try CLIRunner(home: home).run(arguments, stdin: stdin, timeout: timeout)
@@ -72,16 +63,7 @@ final class CLIEndToEndTests: XCTestCase {
 }
 
 /// `aihelper add | tasks | todos | done` for scripts: what they print, their JSON, their exit codes.
-final class CLITaskCommandTests: XCTestCase {
-    private var home = ""
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-cli-t-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
-
+final class CLITaskCommandTests: HomeFolderTestCase {
     private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         try CLIRunner(home: home).run(arguments, stdin: nil, timeout: 30)
     }

@@ -5,18 +5,10 @@ import Storage
 import TestSupport
 
 /// `aihelper ask`, `keys check`, `models` and `usage` with real providers: the binary against the loopback peer.
-final class CLIProviderTests: XCTestCase {
+final class CLIProviderTests: HomeFolderTestCase {
     private static let peer = Result { try PeerServer.providers() }
     private static let sentence = "Hello from the loopback server: café, naïve, 日本語 and 🙂 — all in one answer."
-    private var home = ""
     private var cli: CLIRunner { CLIRunner(home: home) }
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-cli-p-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
 
     /// The variables (or config) a user sets for `provider` to reach the peer.
     private func setup(_ provider: String) throws -> (arguments: [String], environment: [String: String]) {

@@ -6,16 +6,8 @@ import Storage
 /// Round trips with files written by the real tools (Debian's calcurse, khal and todoman,
 /// installed by `make test-deps`): the tool writes → `aihelper import` → `aihelper export --ics`
 /// → the tool reads our file back and shows the same items.
-final class InteropToolTests: XCTestCase {
-    private var home = ""
+final class InteropToolTests: HomeFolderTestCase {
     private let zone = "Europe/Berlin"
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-interop-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
 
     /// The tools and aihelper see the same zone, so floating times mean the same clock time.
     private var environment: [String: String] {

@@ -6,17 +6,13 @@ import TestSupport
 
 /// The Reason-Act loop in the full-screen app: a provider on the loopback peer calls the tools,
 /// the timeline shows each step, the Tasks pane shows what changed, and a restart shows it all again.
-final class TUIAgentTests: XCTestCase {
+final class TUIAgentTests: HomeFolderTestCase {
     private static let peer = Result { try PeerServer.providers() }
-    private var home = ""
 
     override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-e2e-a-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try super.setUpWithError()
         try "provider = \"openai\"\nmodel = \"gpt-4.1-mini\"\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
 
     private func start() throws -> TmuxSession {
         let session = TmuxSession(home: home)

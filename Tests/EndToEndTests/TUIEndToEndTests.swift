@@ -4,16 +4,7 @@ import Core
 import Storage
 
 /// The real binary in tmux, as a new user would run it.
-final class TUIEndToEndTests: XCTestCase {
-    private var home = ""
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
-
+final class TUIEndToEndTests: HomeFolderTestCase {
     private var databasePath: String { home + "/aihelper.sqlite" }
 
     func testReminderCreatedOfflineShowsInTasksAndSurvivesRestart() throws {

@@ -5,16 +5,8 @@ import Storage
 import TestSupport
 
 /// The full-screen app with a real provider: the binary in tmux, streaming from the loopback peer.
-final class TUIProviderTests: XCTestCase {
+final class TUIProviderTests: HomeFolderTestCase {
     private static let peer = Result { try PeerServer.providers() }
-    private var home = ""
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-e2e-p-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
 
     func testAnswerStreamsFromThePeerIntoTheChat() throws {
         try "provider = \"openai\"\nmodel = \"gpt-4.1-mini\"\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)

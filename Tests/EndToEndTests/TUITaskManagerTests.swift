@@ -6,16 +6,7 @@ import TestSupport
 
 /// The task manager from the keyboard in the real binary: add, edit, complete and undo a task
 /// and a todo with subtasks, quit, start again: everything as it was left.
-final class TUITaskManagerTests: XCTestCase {
-    private var home = ""
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-e2e-tm-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: home) }
-
+final class TUITaskManagerTests: HomeFolderTestCase {
     private func start() throws -> TmuxSession {
         let session = TmuxSession(home: home)
         try session.start(width: 120, height: 40)

@@ -18,8 +18,8 @@ final class TaskSeriesTests: StorageTestCase {
         XCTAssertEqual(november.map { "\($0.dueDate!.iso) \($0.title)" }, [
             "2026-11-02 Standup", "2026-11-09 Dentist", "2026-11-09 Standup", "2026-11-16 Standup",
             "2026-11-23 Standup", "2026-11-30 Standup"])
-        let summary = try db.agendaSummary(from: day("2026-12-01"), to: day("2026-12-31"))
-        XCTAssertEqual(summary.keys.map(\.iso).sorted(), ["2026-12-07"], "COUNT=6 ends on the sixth")
+        let december = try db.agenda(from: day("2026-12-01"), to: day("2026-12-31"))
+        XCTAssertEqual(december.map { $0.dueDate!.iso }, ["2026-12-07"], "COUNT=6 ends on the sixth")
     }
 
     func testThisOneDetachesTheDayAndExcludesItFromTheSeries() throws {

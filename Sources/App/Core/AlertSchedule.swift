@@ -9,7 +9,7 @@ enum AlertSchedule {
 
     /// The alerts of `tasks` firing after what was already shown and up to `horizon`,
     /// soonest first: one per task (the latest of its missed ones, or its next).
-    /// `occurrences` lists the days a recurring task falls on in a range.
+    /// `occurrences` lists the days a repeating task falls on in a range (from its parsed rule).
     static func pending(_ tasks: [TaskItem], now: Date, horizon: Date, timeZone: TimeZone,
                         occurrences: (TaskItem, ClosedRange<CivilDate>) -> [CivilDate]) -> [TaskAlert] {
         let earliest = now.addingTimeInterval(-missedWindow)

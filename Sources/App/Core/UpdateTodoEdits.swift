@@ -49,7 +49,7 @@ func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
                           fields: [Form.Field("Due", due?.iso ?? "", hint: "2026-12-01, friday, in 3 days; empty: none")],
                           purpose: .todoDue(todoId: todoId, subtaskId: subtaskId))
     case .text("d"), .delete:
-        let children = row.subtask == nil ? tree.subtaskCount : descendantCount(of: row.subtask!, in: tree)
+        let children = row.subtask == nil ? tree.subtaskCount : descendants(of: row.subtask!, in: tree).count
         let suffix = children > 0 ? " and its \(children) subtask\(children == 1 ? "" : "s")" : ""
         state.choice = .confirm("Delete “\(Sanitized.oneLine(title, max: 40))”\(suffix)?",
                                 [.changeTodo(.delete(todoId: todoId, subtaskId: subtaskId))])
@@ -93,16 +93,15 @@ private func toggleTodoCompleted(_ state: inout AppState, row: TodoRows.Row, tre
 }
 
 private func descendants(of subtask: Subtask, in tree: TodoTree) -> [Subtask] {
-    var found: [Subtask] = []
-    var parents: Set<Int64> = [subtask.id ?? -1]
-    var grew = true
-    while grew {
-        let next = tree.subtasks.filter { $0.parentId.map(parents.contains) ?? false && !found.contains($0) }
-        grew = !next.isEmpty
-        found += next
-        parents.formUnion(next.compactMap(\.id))
+    guard let id = subtask.id else { return [] }
+    let children = Dictionary(grouping: tree.subtasks, by: \.parentId)
+    var found: [Subtask] = [], parents: [Int64?] = [id]
+    while let parent = parents.popLast() {
+        for child in children[parent] ?? [] {
+            found.append(child)
+            parents.append(child.id)
+        }
     }
     return found
 }
 
-private func descendantCount(of subtask: Subtask, in tree: TodoTree) -> Int { descendants(of: subtask, in: tree).count }

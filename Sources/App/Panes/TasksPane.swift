@@ -60,16 +60,14 @@ enum TasksPane {
             case .day(let day):
                 canvas.put(DayFormat.long(day) + (day == tasks.today ? " · today" : ""), x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
             case .task(let i):
-                drawTask(tasks.dayTasks[i], today: tasks.today, showDay: tasks.mode != .day && !isWeek(tasks),
+                drawTask(tasks.dayTasks[i], today: tasks.today, showDay: tasks.mode != .day && tasks.mode != .week,
                          selected: focused && i == tasks.selectedTask, x: rect.x + 1, y: y, width: rect.width - 2, theme: theme, into: &canvas)
             case .todo(let todo):
                 let mark = todo.completed ? "☑ " : "☐ "
-                canvas.put("todo    " + mark + todo.title, x: rect.x + 1, y: y, style: theme[todo.completed ? .muted : .text], maxWidth: rect.width - 2)
+                canvas.put("todo    " + mark + Sanitized.oneLine(todo.title, max: 500), x: rect.x + 1, y: y, style: theme[todo.completed ? .muted : .text], maxWidth: rect.width - 2)
             }
         }
     }
-
-    private static func isWeek(_ tasks: TasksState) -> Bool { tasks.mode == .week }
 
     private static func listHeader(_ tasks: TasksState) -> String {
         switch tasks.mode {
@@ -112,24 +110,21 @@ enum TasksPane {
         cx += canvas.put(time.padding(toLength: 8, withPad: " ", startingAt: 0), x: cx, y: y, style: selected ? base : theme[.muted])
         let mark = task.completed ? "✓ " : (task.priority == .none ? "○ " : "● ")
         cx += canvas.put(mark, x: cx, y: y, style: selected ? base : (task.completed ? theme[.stepDone] : theme.priority(task.priority)))
-        let overdue = !task.completed && (task.dueDate.map { $0 < today } ?? false)
-        var suffix = task.recurrence != nil ? " ↻" : ""
-        if task.priority != .none { suffix += " !" + task.priority.rawValue }
-        if let category = task.category { suffix += " [\(category)]" }
-        if overdue { suffix += " overdue" }
-        let note = task.notes.split(separator: "\n").first.map { " — " + Sanitized.oneLine(String($0), max: 80) } ?? ""
-        let room = max(0, x + width - cx - TextWidth.of(suffix))
-        let title = truncate(Sanitized.oneLine(task.title, max: 500), toWidth: room)
-        cx += canvas.put(title, x: cx, y: y, style: task.completed && !selected ? theme[.muted] : base)
-        if task.recurrence != nil { cx += canvas.put(" ↻", x: cx, y: y, style: selected ? base : theme[.muted], maxWidth: x + width - cx) }
-        if task.priority != .none {
-            cx += canvas.put(" !" + task.priority.rawValue, x: cx, y: y, style: selected ? base : theme.priority(task.priority), maxWidth: x + width - cx)
+        // After the title, each with its color: kept whole, the title is cut to make room.
+        var tail: [(String, Style)] = []
+        if task.recurrence != nil { tail.append((" ↻", theme[.muted])) }
+        if task.priority != .none { tail.append((" !" + task.priority.rawValue, theme.priority(task.priority))) }
+        if let category = task.category { tail.append((" [\(category)]", theme[.category])) }
+        if !task.completed, let day = task.dueDate, day < today { tail.append((" overdue", theme[.errorText])) }
+        let room = max(0, x + width - cx - tail.reduce(0) { $0 + TextWidth.of($1.0) })
+        cx += canvas.put(truncate(Sanitized.oneLine(task.title, max: 500), toWidth: room), x: cx, y: y,
+                         style: task.completed && !selected ? theme[.muted] : base)
+        if let note = task.notes.split(separator: "\n").first {
+            tail.append((" — " + Sanitized.oneLine(String(note), max: 80), theme[.muted]))
         }
-        if let category = task.category {
-            cx += canvas.put(" [\(category)]", x: cx, y: y, style: selected ? base : theme[.category], maxWidth: x + width - cx)
+        for (text, style) in tail {
+            cx += canvas.put(text, x: cx, y: y, style: selected ? base : style, maxWidth: max(0, x + width - cx))
         }
-        if overdue { cx += canvas.put(" overdue", x: cx, y: y, style: theme[.errorText], maxWidth: x + width - cx) }
-        if !note.isEmpty { canvas.put(note, x: cx, y: y, style: selected ? base : theme[.muted], maxWidth: x + width - cx) }
     }
 }
 

@@ -29,8 +29,9 @@ extension TUIApp {
                 for task in single { if let id = task.id { tasks[id] = task } }  // a snoozed series comes with its snooze
                 let alerts = AlertSchedule.pending(Array(tasks.values), now: now, horizon: now.addingTimeInterval(Self.alertHorizon),
                                                    timeZone: zone) { task, range in
-                    guard let id = task.id, let start = task.dueDate, let rule = rules[id] else { return TaskOccurrences.days(task, in: range) }
-                    return rule.occurrences(start: start, in: range)
+                    guard let start = task.dueDate else { return [] }
+                    // A rule that does not parse alerts on its first day only, as the calendar shows it.
+                    return task.id.flatMap { rules[$0] }?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
                 }
                 mailbox.post(.alertsComputed(alerts))
             }

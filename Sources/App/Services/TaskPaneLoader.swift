@@ -41,7 +41,7 @@ final class TaskPaneLoader {
     private func marks(_ first: CivilDate, counter: Int) throws -> [CivilDate: DaySummary] {
         if let monthMarks, monthMarks.counter == counter, monthMarks.first == first { return monthMarks.summary }
         let last = CivilDate(year: first.year, month: first.month, day: first.daysInMonth)
-        var summary = try database.taskDaySummary(from: first, to: last, includingSeries: false)
+        var summary = try database.taskDaySummary(from: first, to: last)
         for todo in try database.dueTodos(from: first, to: last) where summary[todo.day] == nil {
             summary[todo.day] = DaySummary(count: 0, open: 0, highestPriority: .none)
         }
