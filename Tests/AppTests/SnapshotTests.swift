@@ -91,6 +91,15 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(text.contains("Ctrl-Q"))
     }
 
+    /// On a short screen the focused pane's keys come right after Everywhere.
+    func testHelpOnA24RowScreenShowsTheFocusedPanesKeys() {
+        var state = fixture(width: 80, height: 24, focus: .todos)
+        state.showHelp = true
+        let text = render(state)
+        XCTAssertTrue(text.contains("J / K") && text.contains("add sibling / child"), text)
+        XCTAssertFalse(text.contains("Alt-Enter"), "Chat's keys come later, past the bottom")
+    }
+
     /// A long answer is drawn from only the lines the view can show; scrolled into its middle,
     /// the rows are still its consecutive lines, bottom-aligned to the scroll offset.
     func testALongAnswerScrolledIntoItsMiddleShowsConsecutiveLines() {

@@ -59,6 +59,11 @@ final class TaskEditingTests: XCTestCase {
         XCTAssertEqual(form.text("Date"), "the day after never")
         typeText(&state, "x")
         XCTAssertNil(state.form?.fields[1].error, "typing clears the error")
+        _ = keys(&state, [.tab])
+        typeText(&state, "half past")
+        _ = keys(&state, [.enter])
+        XCTAssertNotNil(state.form?.fields[2].error)
+        XCTAssertEqual(state.form?.focus, 1, "with two fields in error, the first takes the focus")
     }
 
     func testEscapeCancelsAFormWithoutAnyChange() {

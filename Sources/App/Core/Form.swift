@@ -36,8 +36,10 @@ struct Form {
 
     mutating func setError(_ label: String, _ message: String?) {
         guard let i = fields.firstIndex(where: { $0.label == label }) else { return }
+        // The first field in error takes the focus.
+        let earlier = fields[..<i].contains { $0.error != nil }
         fields[i].error = message
-        if message != nil { focus = i }
+        if message != nil, !earlier { focus = i }
     }
 
     var hasErrors: Bool { fields.contains { $0.error != nil } }

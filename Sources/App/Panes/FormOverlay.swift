@@ -16,8 +16,10 @@ enum FormOverlay {
 
     static func draw(_ form: Form, in area: Rect, theme: Theme, into canvas: inout Canvas) {
         let labelWidth = (form.fields.map { TextWidth.of($0.label) }.max() ?? 0) + 2
-        // One row per field, one more under the focused field (its hint) and under each error.
-        let rows = form.fields.count + 1 + form.fields.filter { $0.error != nil }.count + 2
+        // One row per field, one more under the focused field (its hint), and each error's lines.
+        let errorWidth = max(10, min(76, area.width - 2) - 4 - labelWidth - 2)
+        let errorLines = form.fields.map { $0.error.map { Wrap.lines($0, width: errorWidth) } ?? [] }
+        let rows = form.fields.count + 1 + errorLines.reduce(0) { $0 + $1.count } + 2
         guard let inner = box(Sanitized.oneLine(form.title, max: 60), width: 76, height: rows + 2, in: area, theme: theme, into: &canvas) else { return }
         var y = inner.y
         var cursor: Point?
@@ -31,9 +33,11 @@ enum FormOverlay {
             if focused { cursor = canvas.cursor }
             if field.choices != nil { canvas.put(" ◂▸", x: rect.x + rect.width, y: y, style: theme[.muted]) }
             y += 1
-            if let error = field.error, y < inner.y + inner.height {
-                canvas.put("  " + error, x: inner.x + labelWidth, y: y, style: theme[.errorText], maxWidth: inner.width - labelWidth)
-                y += 1
+            if !errorLines[i].isEmpty {
+                for line in errorLines[i] where y < inner.y + inner.height {
+                    canvas.put("  " + line, x: inner.x + labelWidth, y: y, style: theme[.errorText], maxWidth: inner.width - labelWidth)
+                    y += 1
+                }
             } else if focused, let hint = field.hint, y < inner.y + inner.height {
                 canvas.put(hint, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
                 y += 1

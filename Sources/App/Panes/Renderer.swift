@@ -98,7 +98,7 @@ final class Renderer {
         if let picker = state.picker {
             PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
         }
-        if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas) }
+        if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), focus: state.focus, theme: theme, into: &canvas) }
         let area = Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1)
         if let form = state.form { FormOverlay.draw(form, in: area, theme: theme, into: &canvas) }
         if let choice = state.choice { FormOverlay.draw(choice, in: area, theme: theme, into: &canvas) }

@@ -88,16 +88,20 @@ enum Keymap {
 }
 
 enum HelpOverlay {
-    /// One column when it fits, else two (Everywhere and Chat on the left, the rest on the right).
-    static func draw(in area: Rect, theme: Theme, into canvas: inout Canvas) {
-        func lines(_ sections: ArraySlice<(title: String, keys: [(String, String)])>) -> [(String, Bool)] {
+    /// Everywhere, then the focused pane's keys (with the forms' for Tasks and Todos), then the
+    /// rest: a short screen shows what is at hand. Two columns when the screen is wide enough.
+    static func draw(in area: Rect, focus: PaneID, theme: Theme, into canvas: inout Canvas) {
+        func lines(_ sections: [(title: String, keys: [(String, String)])]) -> [(String, Bool)] {
             sections.flatMap { section in
                 [(section.title, true)] + section.keys.map { ("  " + $0.0.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.1, false) }
             }
         }
-        let all = lines(Keymap.sections[...])
+        let first = ["Everywhere", focus.title] + (focus == .chat ? [] : ["Forms and reminders"])
+        let near = first.compactMap { title in Keymap.sections.first { $0.title == title } }
+        let rest = Keymap.sections.filter { !first.contains($0.title) }
+        let all = lines(near + rest)
         let twoColumns = all.count + 4 > area.height && area.width >= 110
-        let columns = twoColumns ? [lines(Keymap.sections.prefix(2)), lines(Keymap.sections.dropFirst(2))] : [all]
+        let columns = twoColumns ? [lines(near), lines(rest)] : [all]
         let columnWidth = 62
         let width = min(area.width - 2, columnWidth * columns.count + 2)
         let height = min(area.height - 2, (columns.map(\.count).max() ?? 0) + 4)
