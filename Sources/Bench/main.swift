@@ -53,6 +53,8 @@ if !streamOnly {
     }
 }
 
+if arguments.contains("--no-stream") { exit(0) }
+
 // Parsing a streamed answer in-process, then the real binary against the loopback peer.
 let parseBody = ParseBenchmark.body(tokens: 5_000)
 let parsed = try ParseBenchmark.measure(parseBody, runs: 30)

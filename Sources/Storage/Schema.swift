@@ -8,6 +8,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration("v2-index-finished-messages", migrate: indexFinishedMessagesOnly)
         migrator.registerMigration("v3-alerts-interop-journal", migrate: addAlertsInteropAndJournal)
+        migrator.registerMigration("v4-todo-sections", migrate: indexTodoSections)
         return migrator
     }
 

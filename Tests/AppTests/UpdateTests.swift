@@ -161,7 +161,7 @@ final class UpdateTests: XCTestCase {
         let effects = update(&state, .agent(turnId: 1, .dataChanged(DataChange(tasks: true, focusDate: day))))
         XCTAssertEqual(effects, [.reloadTasks])
         XCTAssertEqual(state.tasks.selected, day)
-        XCTAssertEqual(update(&state, .agent(turnId: 1, .dataChanged(DataChange(todos: true)))), [.reloadTodos])
+        XCTAssertEqual(update(&state, .agent(turnId: 1, .dataChanged(DataChange(todos: true)))), [.reloadTodos, .reloadTasks])
     }
 
     func testTimelineStepsAreAddedThenUpdatedInPlace() {

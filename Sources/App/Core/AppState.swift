@@ -138,10 +138,12 @@ struct TodosState {
     /// Where each todo id sits in `trees`, so drawing a row is a lookup, not a scan.
     private(set) var treeIndex: [Int64: Int] = [:]
     private(set) var loadedOnce = false
+    /// While only the head of a large list is loaded (the first frame), the sections' totals.
+    private(set) var headTotals: TodoRows.Totals?
     var selectedRow = 0
     var top = 0
     /// `/` in Todos: only matching todos and subtasks are shown (all subtasks are loaded then).
-    var filter: String? { didSet { rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter); clampSelection() } }
+    var filter: String? { didSet { rebuildRows() } }
 
     /// Keeps the selection on a row that exists and is not a section header (stepping past one
     /// in `direction`, or back when there is nothing past it).
@@ -163,19 +165,34 @@ struct TodosState {
         let newIds = trees.compactMap(\.todo.id).filter { treeIndex[$0] == nil }
         if loadedOnce { expanded.formUnion(newIds) }
         loadedOnce = true
+        headTotals = nil
+        take(trees)
+        return needsSubtasks
+    }
+
+    /// Takes the head of a large list, for the first frame; `setTrees` follows with all of it
+    /// (and counts as the first load).
+    mutating func setHead(_ head: TodoHead) {
+        headTotals = TodoRows.Totals(open: head.openCount, completed: head.completedCount)
+        take(head.trees)
+    }
+
+    private mutating func take(_ trees: [TodoTree]) {
         self.trees = trees
         treeIndex = Dictionary(trees.enumerated().compactMap { i, t in t.todo.id.map { ($0, i) } }, uniquingKeysWith: { a, _ in a })
-        rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter)
+        rebuildRows()
+    }
+
+    private mutating func rebuildRows() {
+        rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter, totals: headTotals)
         clampSelection()
-        return needsSubtasks
     }
 
     /// Returns true when an unfolded todo's subtasks are not loaded yet.
     @discardableResult
     mutating func setExpanded(_ expanded: Set<Int64>) -> Bool {
         self.expanded = expanded
-        rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter)
-        clampSelection()
+        rebuildRows()
         return needsSubtasks
     }
 

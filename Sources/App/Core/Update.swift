@@ -156,7 +156,11 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
             if let day = change.focusDate { state.tasks.selected = day }
             effects.append(.reloadTasks)
         }
-        if change.todos { effects.append(.reloadTodos) }
+        if change.todos {
+            effects.append(.reloadTodos)
+            // Todos with a due date are marked on the calendar too.
+            if !change.tasks { effects.append(.reloadTasks) }
+        }
         return effects
     case .modelCallEnded:
         return []

@@ -62,9 +62,16 @@ enum TodoRows {
         }
     }
 
+    /// How many todos each section has when `trees` holds only the head of the list.
+    struct Totals: Equatable {
+        var open: Int
+        var completed: Int
+    }
+
     /// With a `filter`, only todos whose title or a subtask's title contains it, and of those
-    /// the matching subtasks with the subtasks above them.
-    static func build(trees: [TodoTree], expanded: Set<Int64>, filter: String? = nil) -> [Row] {
+    /// the matching subtasks with the subtasks above them. `totals` counts the sections when
+    /// `trees` is only their head.
+    static func build(trees: [TodoTree], expanded: Set<Int64>, filter: String? = nil, totals: Totals? = nil) -> [Row] {
         var rows: [Row] = []
         rows.reserveCapacity(trees.count + 2)
         let needle = filter?.lowercased()
@@ -86,7 +93,8 @@ enum TodoRows {
                 }
                 add(parent: nil, depth: 1)
             }
-            let todos = rows[start...].filter { $0.subtask == nil }.count
+            var todos = rows[start...].filter { $0.subtask == nil }.count
+            if todos > 0, let totals { todos = completed ? totals.completed : totals.open }
             if todos > 0 {
                 rows.insert(Row(todoId: rows[start].todoId, depth: 0, section: "\(completed ? "Completed" : "In Progress") · \(todos)"), at: start)
             }

@@ -83,6 +83,17 @@ extension TUIApp {
         }
     }
 
+    /// For the first frame of a large list: its head only (a screenful and more), which costs
+    /// the same at 10,000 todos as at 10. False when the list is small and loads whole.
+    func loadTodoHead() -> Bool {
+        guard let head = try? database.todoHead(limit: Self.todoHeadLimit) else { return false }
+        state.todos.setHead(head)
+        return true
+    }
+
+    /// More rows than any terminal shows.
+    static let todoHeadLimit = 200
+
     /// Loads the todos with subtasks for the unfolded ones only. A small collection (at most
     /// `unfoldAllLimit` subtasks) is unfolded whole the first time, as most people keep few lists.
     func reloadTodos() {
@@ -108,8 +119,10 @@ extension TUIApp {
         guard let counters = try? database.changeCounters(), counters != lastCounters else { return }
         let last = lastCounters
         lastCounters = counters
-        if counters.tasks != last?.tasks { reloadTasks(); refreshAlerts() }
         if counters.todos != last?.todos { reloadTodos() }
+        // Todos with a due date are marked on the calendar too.
+        if counters.tasks != last?.tasks || counters.todos != last?.todos { reloadTasks() }
+        if counters.tasks != last?.tasks { refreshAlerts() }
     }
 
     /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.

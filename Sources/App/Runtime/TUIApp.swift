@@ -74,8 +74,9 @@ public final class TUIApp {
     /// Loads the last conversation and the panes' data, then runs until the user quits.
     public func run() {
         Signals.install()
-        startUp()
+        let headOnly = startUp()
         render()
+        if headOnly { reloadTodos() }
         while !state.shouldQuit {
             waitForInput()
             handle(collectEvents())
@@ -184,16 +185,20 @@ public final class TUIApp {
         dirty = false
     }
 
-    private func startUp() {
+    /// Loads what the first frame shows; true when only the head of the todo list was loaded,
+    /// so the rest is due once that frame is out.
+    private func startUp() -> Bool {
         if let cut = try? database.markInterruptedMessages(), cut > 0 {
             state.notice = Notice(text: "\(cut) answer(s) were cut off last time and are marked interrupted. Press r to retry.",
                                   kind: .info, expires: Date().addingTimeInterval(15))
         }
         if let conversation = try? database.latestConversation() { openConversation(conversation) }
         reloadTasks()
-        reloadTodos()
+        let headOnly = loadTodoHead()
+        if !headOnly { reloadTodos() }
         // Alerts are worked out at the first tick, after the first frame.
         lastCounters = try? database.changeCounters()
+        return headOnly
     }
 
     private func shutDown() {

@@ -2,25 +2,27 @@ import Foundation
 import Core
 import Storage
 
-/// Loads what the Tasks pane shows. The month's marks are read once per month and change of
-/// the tasks; the repeating tasks come expanded from the `SeriesStore` (in the background), so
-/// moving a day costs one small query and moving a month one grouped query.
+/// Loads what the Tasks pane shows. The month's marks come from the `MonthMarksStore` and the
+/// repeating tasks expanded from the `SeriesStore`, both read ahead in the background for the
+/// neighbouring months, so moving a day or a month costs one small query for the day's list.
 final class TaskPaneLoader {
     let database: AppDatabase
     let series: SeriesStore
-    /// The month's marks from single (not repeating) tasks and due todos, by change counter.
-    private var monthMarks: (counter: Int, first: CivilDate, summary: [CivilDate: DaySummary])?
+    private let marks: MonthMarksStore
 
     init(database: AppDatabase, series: SeriesStore) {
         self.database = database
         self.series = series
+        marks = MonthMarksStore(database: database)
     }
 
     func load(_ tasks: inout TasksState) throws {
         let day = tasks.selected, first = day.firstOfMonth
-        let counter = try database.changeCounters().tasks
+        let counters = try database.changeCounters()
+        let counter = counters.tasks, version = MonthMarksStore.Version(counters)
         let month = series.month(first, counter: counter)
-        var summary = try marks(first, counter: counter)
+        var summary = try marks.marks(first, version: version)
+        marks.readAhead(around: first, version: version) { work in series.background { _ in work() } }
         if let month { summary.merge(month.summary) { a, b in a.adding(b) } }
         tasks.summary = summary
         switch tasks.mode {
@@ -36,16 +38,5 @@ final class TaskPaneLoader {
             tasks.dayTodos = []
         }
         tasks.selectedTask = min(tasks.selectedTask, max(0, tasks.dayTasks.count - 1))
-    }
-
-    private func marks(_ first: CivilDate, counter: Int) throws -> [CivilDate: DaySummary] {
-        if let monthMarks, monthMarks.counter == counter, monthMarks.first == first { return monthMarks.summary }
-        let last = CivilDate(year: first.year, month: first.month, day: first.daysInMonth)
-        var summary = try database.taskDaySummary(from: first, to: last)
-        for todo in try database.dueTodos(from: first, to: last) where summary[todo.day] == nil {
-            summary[todo.day] = DaySummary(count: 0, open: 0, highestPriority: .none)
-        }
-        monthMarks = (counter, first, summary)
-        return summary
     }
 }

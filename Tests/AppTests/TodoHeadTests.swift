@@ -1,0 +1,68 @@
+import XCTest
+import Core
+import Storage
+import Terminal
+@testable import App
+
+/// A large todo list starts with its head only: the first frame must look exactly as it would
+/// with the whole list loaded, and the whole list then counts as the first load.
+final class TodoHeadTests: XCTestCase {
+    /// 1,500 todos, every third completed, each with three subtasks (one done).
+    private func largeList() throws -> AppDatabase {
+        let database = try AppDatabase.temporary()
+        try database.bulkInsert(todos: (0..<1_500).map { i in
+            TodoTree(todo: Todo(title: "List \(i)", completed: i % 3 == 0, position: i),
+                     subtasks: (0..<3).map { j in Subtask(todoId: 0, title: "Step \(j)", completed: j == 0, position: j) })
+        })
+        return database
+    }
+
+    func testTheHeadHoldsTheFirstOfEachSectionWithCountsAndTotals() throws {
+        let database = try largeList()
+        let head = try XCTUnwrap(try database.todoHead(limit: 20))
+        XCTAssertEqual(head.openCount, 1_000)
+        XCTAssertEqual(head.completedCount, 500)
+        XCTAssertEqual(head.trees.count, 40)
+        XCTAssertEqual(head.trees.prefix(3).map(\.todo.title), ["List 1", "List 2", "List 4"])
+        XCTAssertEqual(head.trees[20...].prefix(2).map(\.todo.title), ["List 0", "List 3"])
+        XCTAssertTrue(head.trees.allSatisfy { $0.subtaskCount == 3 && $0.doneCount == 1 && !$0.subtasksLoaded })
+    }
+
+    func testASmallListHasNoHeadAndLoadsWhole() throws {
+        let database = try AppDatabase.temporary()
+        _ = try database.createTodo(title: "Packing list", items: [("Passport", ""), ("Socks", "")])
+        XCTAssertNil(try database.todoHead(limit: 20))
+    }
+
+    func testTheFirstFrameFromTheHeadEqualsTheFrameFromTheWholeList() throws {
+        let database = try largeList()
+        func frame(headOnly: Bool) throws -> String {
+            var state = AppState(size: Size(width: 120, height: 40), today: CivilDate(year: 2026, month: 11, day: 24),
+                                 providerName: "Offline", modelName: "offline")
+            state.focus = .todos
+            if headOnly {
+                state.todos.setHead(try XCTUnwrap(try database.todoHead(limit: TUIApp.todoHeadLimit)))
+            } else {
+                state.todos.setTrees(try database.todoTrees(loadingSubtasksOf: []))
+            }
+            var canvas = Canvas(width: 120, height: 40)
+            Renderer(theme: .dark).render(&state, into: &canvas)
+            return canvas.text()
+        }
+        let head = try frame(headOnly: true)
+        XCTAssertTrue(head.contains("In Progress · 1000"), head)
+        XCTAssertEqual(head, try frame(headOnly: false))
+    }
+
+    func testTheWholeListAfterTheHeadIsTheFirstLoadAndUnfoldsNothing() throws {
+        let database = try largeList()
+        var todos = TodosState()
+        todos.setHead(try XCTUnwrap(try database.todoHead(limit: 20)))
+        XCTAssertFalse(todos.loadedOnce)
+        todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded))
+        XCTAssertTrue(todos.expanded.isEmpty, "todos beyond the head are not taken for new ones")
+        XCTAssertNil(todos.headTotals)
+        XCTAssertEqual(todos.rows.filter { $0.section == nil }.count, 1_500)
+        XCTAssertEqual(todos.rows.compactMap(\.section), ["In Progress · 1000", "Completed · 500"])
+    }
+}
