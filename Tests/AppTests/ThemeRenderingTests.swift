@@ -67,6 +67,9 @@ final class ThemeRenderingTests: XCTestCase {
                 for style in StyleName.allCases {
                     let s = adapted[style], original = theme[style]
                     for color in [s.fg, s.bg] { XCTAssertTrue(Self.fits(color, depth), "\(name) \(style.fileKey) at \(depth): \(color)") }
+                    if depth > .none, original.fg != original.bg {
+                        XCTAssertNotEqual(s.fg, s.bg, "\(name) \(style.fileKey) at \(depth): text in its background's color")
+                    }
                     XCTAssertEqual([s.bold, s.dim, s.italic, s.underline, s.reverse],
                                    [original.bold, original.dim, original.italic, original.underline, original.reverse])
                 }

@@ -40,9 +40,10 @@ struct Theme: Equatable {
     static let dark: Theme = ThemeCatalog.shippedDefault
 
     /// Every color brought down to what a terminal of `depth` shows, once per theme and
-    /// depth rather than per cell. `.none` (NO_COLOR) keeps only the attributes.
+    /// depth rather than per cell; text never ends up in its background's color. `.none`
+    /// (NO_COLOR) keeps only the attributes.
     func adapted(to depth: ColorDepth) -> Theme {
-        Theme(name: name, styles: styles.mapValues { $0.degraded(to: depth) })
+        Theme(name: name, styles: styles.mapValues { $0.degradedLegibly(to: depth) })
     }
 
     /// NO_COLOR (https://no-color.org): attributes only.
