@@ -130,7 +130,7 @@ final class ThemeRenderingTests: XCTestCase {
         XCTAssertEqual(app.renderer.theme, .dark)
         app.render()
         let bar = try XCTUnwrap(backend.lastFrame).row(23)
-        XCTAssertTrue(bar.contains("No theme named 'neon'. Themes: dark, light"), bar)
+        XCTAssertTrue(bar.contains("No theme named 'neon'; using dark. Themes: dark, lig"), bar)
     }
 
     func testSwitchingThemesRedrawsEverythingInTheNewOne() throws {
@@ -150,7 +150,7 @@ final class ThemeRenderingTests: XCTestCase {
         app.perform(.switchTheme("neon"))
         XCTAssertEqual(app.renderer.theme.name, "gruvbox", "a theme that does not load leaves the current one")
         XCTAssertEqual(app.state.notice?.kind, .error)
-        XCTAssertTrue(app.state.notice?.text.hasSuffix("Keeping gruvbox.") == true, app.state.notice?.text ?? "")
+        XCTAssertTrue(app.state.notice?.text.hasPrefix("No theme named 'neon'; keeping gruvbox. Themes: dark,") == true, app.state.notice?.text ?? "")
 
         app.perform(.openThemePicker)
         XCTAssertEqual(app.state.picker?.items.map(\.id), shipped.names)

@@ -28,7 +28,7 @@ public struct ThemeCatalog: Sendable {
     func loadOrDefault(_ name: String) -> (theme: Theme, warning: String?) {
         switch load(name) {
         case .success(let theme): return (theme, nil)
-        case .failure(let problem): return (Theme.dark, "\(problem) Using \(Self.defaultName).")
+        case .failure(let problem): return (Theme.dark, problem.text(instead: "using \(Self.defaultName)"))
         }
     }
 
@@ -37,13 +37,12 @@ public struct ThemeCatalog: Sendable {
         var visited: Set<String> = []
         do {
             guard let source = try source(name, excluding: visited) else {
-                return .failure(ThemeLoadError(text: "No theme named '\(Sanitized.oneLine(name, max: 40))'. Themes: \(names.joined(separator: ", "))."))
+                return .failure(ThemeLoadError(what: "No theme named '\(Sanitized.oneLine(name, max: 40))'",
+                                               details: "Themes: \(names.joined(separator: ", "))."))
             }
             return .success(Theme(name: name, specs: try specs(of: source, visited: &visited)))
         } catch {
-            let shown = error.problems.prefix(3).map(\.description).joined(separator: "; ")
-            let more = error.problems.count > 3 ? " (and \(error.problems.count - 3) more)" : ""
-            return .failure(ThemeLoadError(text: "Theme '\(name)' not used: \(shown)\(more)."))
+            return .failure(ThemeLoadError(what: "Theme '\(name)' has mistakes", details: error.description + "."))
         }
     }
 
@@ -127,6 +126,11 @@ extension Theme {
 
 /// Why a theme was not loaded, in words for the status bar.
 struct ThemeLoadError: Error, CustomStringConvertible {
-    var text: String
-    var description: String { text }
+    var what: String
+    var details: String
+
+    /// What went wrong, then what is drawn instead, then the details: the part cut off a
+    /// narrow status bar is the least needed.
+    func text(instead: String) -> String { "\(what); \(instead). \(details)" }
+    var description: String { "\(what). \(details)" }
 }

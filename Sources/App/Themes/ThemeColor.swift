@@ -7,7 +7,7 @@ import Terminal
 /// color), or a name from the file's `[palette]`.
 enum ThemeColor {
     static let standardNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-    static let hint = "use \"#rrggbb\", a color name such as \"red\" or \"bright-cyan\", a number 0-255, \"default\" or a [palette] name"
+    static let hint = "use \"#rrggbb\", a name like \"bright-cyan\", 0-255, \"default\" or a [palette] name"
 
     struct Problem: Error { var message: String }
 

@@ -127,5 +127,15 @@ struct ThemeFile: Equatable {
 
 struct ThemeFileError: Error, CustomStringConvertible {
     var problems: [ThemeProblem]
-    var description: String { problems.map(\.description).joined(separator: "; ") }
+
+    /// The problems, the file named once: "f.toml line 3, key 'a': …; line 5, key 'b': …".
+    var description: String {
+        var lastFile: String?
+        return problems.prefix(4).map { problem in
+            var shown = problem
+            if problem.file == lastFile { shown.file = "" }
+            lastFile = problem.file
+            return shown.description.trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "; ") + (problems.count > 4 ? " (and \(problems.count - 4) more)" : "")
+    }
 }
