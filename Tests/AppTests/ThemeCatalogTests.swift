@@ -80,11 +80,12 @@ final class ThemeCatalogTests: XCTestCase {
     }
 
     func testInheritingAnotherThemeAndItsMistakes() throws {
-        try write("sepia", "inherits = \"solarized-light\"\n[styles]\naccent = { fg = 130 }\n")
+        try write("sepia", "inherits = \"solarized-light\"\n[palette]\nsea = \"#0000ff\"\n[styles]\naccent = { fg = 130 }\nmuted = { fg = \"base01\", bg = \"sea\" }\n")
         let sepia = try catalog.load("sepia").get()
         let solarized = try catalog.load("solarized-light").get()
         XCTAssertEqual(sepia[.accent], Style(fg: .palette(130), bg: solarized[.text].bg))
         XCTAssertEqual(sepia[.statusBar], solarized[.statusBar])
+        XCTAssertEqual(sepia[.muted], Style(fg: .rgb(0x58, 0x6e, 0x75), bg: .rgb(0, 0, 255)), "palette names of the themes above, and its own")
 
         try write("a", "description = \"loops\"\ninherits = \"b\"\n")
         try write("b", "inherits = \"a\"\n")

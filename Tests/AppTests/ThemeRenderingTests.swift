@@ -10,7 +10,7 @@ import Terminal
 /// Panes drawn in several themes, color depths and NO_COLOR; `/theme` switching live.
 final class ThemeRenderingTests: XCTestCase {
     private let shipped = ThemeCatalog(userFolder: nil)
-    private let others = ["light", "solarized-dark", "gruvbox", "high-contrast"]
+    private let others = ["light", "solarized-dark", "solarized-light", "gruvbox", "high-contrast"]
 
     private func theme(_ name: String) throws -> Theme { try shipped.load(name).get() }
 

@@ -160,26 +160,10 @@ help_box = {}
 """#),
         ("solarized-light", #"""
 # Ethan Schoonover's Solarized (https://ethanschoonover.com/solarized), light variant:
-# its own background base3. True colors, degraded to what the terminal shows.
+# its own background base3. True colors, degraded to what the terminal shows. The palette
+# (base03 ... base3 and the accents) comes from solarized-dark; every style is its own.
 description = "Solarized, light background"
-
-[palette]
-base03 = "#002b36"
-base02 = "#073642"
-base01 = "#586e75"
-base00 = "#657b83"
-base0 = "#839496"
-base1 = "#93a1a1"
-base2 = "#eee8d5"
-base3 = "#fdf6e3"
-yellow = "#b58900"
-orange = "#cb4b16"
-red = "#dc322f"
-magenta = "#d33682"
-violet = "#6c71c4"
-blue = "#268bd2"
-cyan = "#2aa198"
-green = "#859900"
+inherits = "solarized-dark"
 
 [styles]
 text = { fg = "base00", bg = "base3" }

@@ -93,23 +93,32 @@ public struct ThemeCatalog: Sendable {
     }
 
     /// The styles `source` defines over those of the theme it inherits (the default when it
-    /// names none).
+    /// names none), and its palette over the inherited one.
     private func specs(of source: Source, visited: inout Set<String>) throws(ThemeFileError) -> [StyleName: StyleSpec] {
+        try resolve(source, visited: &visited).styles
+    }
+
+    private func resolve(_ source: Source, visited: inout Set<String>) throws(ThemeFileError) -> ThemeFile {
         visited.insert(source.id)
-        let file: ThemeFile
-        switch ThemeFile.parse(source.text, name: source.name, file: source.file) {
-        case .success(let parsed): file = parsed
+        var inherited: [StyleName: StyleSpec] = [:]
+        let parsed = ThemeFile.parse(source.text, name: source.name, file: source.file) { (inherits: String?) throws(ThemeFileError) -> [String: Color] in
+            guard let parentName = inherits ?? (source.id == "built-in " + Self.defaultName ? nil : Self.defaultName) else { return [:] }
+            guard let parent = try self.source(parentName, excluding: visited) else {
+                let known = names.contains(parentName)
+                let message = known ? "inheriting '\(parentName)' makes a loop" : "no theme named '\(Sanitized.oneLine(parentName, max: 40))'; themes: \(names.joined(separator: ", "))"
+                throw ThemeFileError(problems: [ThemeProblem(file: source.file, line: TOMLKeyLines.line(of: ["inherits"], in: source.text),
+                                                             key: "inherits", message: message)])
+            }
+            let resolved = try resolve(parent, visited: &visited)
+            inherited = resolved.styles
+            return resolved.palette
+        }
+        switch parsed {
+        case .success(var file):
+            file.styles = inherited.merging(file.styles) { $1 }
+            return file
         case .failure(let error): throw error
         }
-        let parentName = file.inherits ?? (source.id == "built-in " + Self.defaultName ? nil : Self.defaultName)
-        guard let parentName else { return file.styles }
-        guard let parent = try self.source(parentName, excluding: visited) else {
-            let known = names.contains(parentName)
-            let message = known ? "inheriting '\(parentName)' makes a loop" : "no theme named '\(Sanitized.oneLine(parentName, max: 40))'; themes: \(names.joined(separator: ", "))"
-            throw ThemeFileError(problems: [ThemeProblem(file: source.file, line: TOMLKeyLines.line(of: ["inherits"], in: source.text),
-                                                         key: "inherits", message: message)])
-        }
-        return try specs(of: parent, visited: &visited).merging(file.styles) { $1 }
     }
 }
 

@@ -35,11 +35,16 @@ struct ThemeFile: Equatable {
     /// The theme this one starts from; styles it does not define come from there.
     var inherits: String?
     var styles: [StyleName: StyleSpec]
+    /// Its `[palette]` over the one of the theme it inherits.
+    var palette: [String: Color] = [:]
 
     static let topLevelKeys = ["description", "inherits", "palette", "styles"]
 
     /// The file's theme, or every problem found, each naming `file`, the line and the key.
-    static func parse(_ text: String, name: String, file: String) -> Result<ThemeFile, ThemeFileError> {
+    /// `inheritedPalette` gives the palette of the theme `inherits` names (nil: none named),
+    /// or throws what is wrong with that theme.
+    static func parse(_ text: String, name: String, file: String,
+                      inheritedPalette: (String?) throws(ThemeFileError) -> [String: Color] = { _ in [:] }) -> Result<ThemeFile, ThemeFileError> {
         var problems: [ThemeProblem] = []
         func problem(_ path: [String], _ message: String) {
             problems.append(ThemeProblem(file: file, line: TOMLKeyLines.line(of: path, in: text),
@@ -61,7 +66,9 @@ struct ThemeFile: Equatable {
             guard let s = value.string, !s.isEmpty else { problem([key], "must be text"); continue }
             if key == "description" { theme.description = s } else { theme.inherits = s }
         }
-        let palette = parsePalette(table["palette"], problem: problem)
+        do { theme.palette = try inheritedPalette(theme.inherits) } catch { return .failure(error) }
+        let palette = theme.palette.merging(parsePalette(table["palette"], problem: problem)) { $1 }
+        theme.palette = palette
         if let value = table["styles"] {
             if let styles = value.table {
                 for key in styles.keys.sorted() {
