@@ -2,8 +2,11 @@
 /// created the first time a (fg, bg) combination is drawn and reused after that. Pure
 /// logic; the backend passes the function that really creates a pair.
 struct ColorPairs {
-    /// Colors pairs are rendered with (ncurses cannot do direct color here: at most 256).
+    /// Colors pairs are rendered with: at most 256 unless `directColor`.
     let depth: ColorDepth
+    /// The terminfo entry has direct colors (xterm-direct: `colors#0x1000000`): a color
+    /// number from 8 up is a 24-bit RGB value, 0-7 the standard colors.
+    let directColor: Bool
     /// `use_default_colors()` succeeded: -1 means the terminal's own fg/bg.
     let defaultColors: Bool
     /// Highest usable pair number + 1 (COLOR_PAIRS, capped).
@@ -13,8 +16,9 @@ struct ColorPairs {
     /// Combinations drawn with pair 0 because the table was full.
     private(set) var misses = 0
 
-    init(depth: ColorDepth, defaultColors: Bool, limit: Int32) {
-        self.depth = min(depth, .palette256)
+    init(depth: ColorDepth, defaultColors: Bool, limit: Int32, directColor: Bool = false) {
+        self.directColor = directColor && depth == .trueColor
+        self.depth = self.directColor ? depth : min(depth, .palette256)
         self.defaultColors = defaultColors
         self.limit = limit
     }
@@ -23,9 +27,16 @@ struct ColorPairs {
     func number(_ c: Color, foreground: Bool) -> Int32 {
         switch c.degraded(to: depth) {
         case .terminalDefault: return defaultColors ? -1 : (foreground ? 7 : 0)
-        case let .ansi(n): return Int32(n)
-        case let .palette(n): return Int32(n)
-        case .rgb: return foreground ? 7 : 0  // unreachable: depth is at most 256 colors
+        case let .ansi(n) where !directColor || n < 8: return Int32(n)
+        case let .palette(n) where !directColor: return Int32(n)
+        case let .rgb(r, g, b) where directColor:
+            // Values under 8 would be read as standard colors: #000001-#000007 are black anyway.
+            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        case .rgb: return foreground ? 7 : 0  // unreachable: without direct color, depth is at most 256 colors
+        case let other:
+            // Direct color has no index for bright and palette colors: their xterm RGB values.
+            let (r, g, b) = other.rgbValue
+            return number(.rgb(r, g, b), foreground: foreground)
         }
     }
 

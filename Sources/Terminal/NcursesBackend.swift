@@ -11,7 +11,9 @@ import Glibc
 /// `clear`, `move`) and asks terminfo (`tigetnum`) for the counts.
 public final class NcursesBackend: TerminalBackend {
     public private(set) var size: Size
-    /// What frames are rendered with (at most `.palette256`: true color is approximated).
+    /// What frames are rendered with: `.trueColor` only when the terminfo entry has direct
+    /// colors (TERM=xterm-direct); `COLORTERM=truecolor` over a 256-color entry gives 256,
+    /// since ncurses writes colors through the entry's setaf/setab.
     public let colorDepth: ColorDepth
     /// What the environment asked for (`COLORTERM=truecolor` gives `.trueColor`).
     public let detectedColorDepth: ColorDepth
@@ -72,7 +74,7 @@ public final class NcursesBackend: TerminalBackend {
         detectedColorDepth = ColorDepth.detect(environment: env, colors: colors)
         colorDepth = min(detectedColorDepth, ColorDepth.fromColorCount(colors))
         let pairLimit = min(Int32(32767), max(0, tigetnum("pairs")))
-        pairs = ColorPairs(depth: colorDepth, defaultColors: defaultColors, limit: pairLimit)
+        pairs = ColorPairs(depth: colorDepth, defaultColors: defaultColors, limit: pairLimit, directColor: colorDepth == .trueColor)
 
         self.enableMouse = enableMouse
         size = Size(width: 80, height: 24)

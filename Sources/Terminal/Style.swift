@@ -22,9 +22,11 @@ public enum ColorDepth: Int, Comparable, Sendable, CaseIterable {
         return fromColorCount(colors)
     }
 
-    /// The depth implied by a terminfo `colors` count alone.
+    /// The depth implied by a terminfo `colors` count alone (2^24: a direct-color entry
+    /// such as xterm-direct).
     public static func fromColorCount(_ colors: Int) -> ColorDepth {
         switch colors {
+        case (1 << 24)...: return .trueColor
         case 256...: return .palette256
         case 16...: return .ansi16
         case 8...: return .ansi8
@@ -68,6 +70,21 @@ public struct Style: Hashable, Sendable {
         var s = self
         s.fg = fg.degraded(to: depth)
         s.bg = bg.degraded(to: depth)
+        return s
+    }
+
+    /// Degraded, and when two different colors became one (a dark gray on near-black, on 8
+    /// colors), the text takes a color that shows on that background.
+    public func degradedLegibly(to depth: ColorDepth) -> Style {
+        var s = degraded(to: depth)
+        guard s.fg == s.bg, s.fg != .terminalDefault, fg != bg else { return s }
+        let (r, g, b) = s.bg.rgbValue
+        let darkBackground = 299 * Int(r) + 587 * Int(g) + 114 * Int(b) < 128_000
+        switch (s.bg, depth) {
+        case let (.ansi(n), .ansi16): s.fg = .ansi(n ^ 8)  // the bright or normal twin
+        case (.ansi, _): s.fg = .ansi(darkBackground ? 7 : 0)
+        default: s.fg = .palette(darkBackground ? 250 : 238)
+        }
         return s
     }
 }

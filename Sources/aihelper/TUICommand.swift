@@ -16,6 +16,9 @@ struct TUICommand: ParsableCommand {
     @Flag(name: .long, help: "Do not capture the mouse (leaves text selection to the terminal).")
     var noMouse = false
 
+    @Option(name: .long, help: ArgumentHelp("The color theme: dark (default), light, solarized-dark, solarized-light, gruvbox, high-contrast, or a file in the themes folder (docs/themes.md).", valueName: "name"))
+    var theme: String?
+
     func run() throws {
         let paths = global.paths
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -40,6 +43,7 @@ struct TUICommand: ParsableCommand {
         let notice = [problem, warning].compactMap { $0 }.joined(separator: " ")
         let switcher = ProviderSwitcher(config: config, flags: providerOptions.flags, cacheFolder: paths.cache)
         TUIApp(backend: backend, database: database, agent: agent, noColor: noColor,
+               themes: ThemeCatalog(paths: paths), themeName: ThemeCatalog.chosenName(flag: theme, config: config.theme),
                startupWarning: notice.isEmpty ? nil : notice, switcher: switcher).run()
     }
 }

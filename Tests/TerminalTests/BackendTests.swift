@@ -86,6 +86,17 @@ final class BackendTests: XCTestCase {
         XCTAssertEqual(Style(fg: .rgb(0, 0, 0), bold: true).degraded(to: .ansi8), Style(fg: .ansi(0), bold: true))
     }
 
+    func testLegibleDegradationNeverPutsTextInItsBackgroundsColor() {
+        let border = Style(fg: .rgb(0x66, 0x5c, 0x54), bg: .rgb(0x28, 0x28, 0x28))  // gruvbox bg3 on bg
+        XCTAssertEqual(border.degraded(to: .ansi8), Style(fg: .ansi(0), bg: .ansi(0)), "plain degradation: black on black")
+        XCTAssertEqual(border.degradedLegibly(to: .ansi8), Style(fg: .ansi(7), bg: .ansi(0)))
+        XCTAssertEqual(Style(fg: .rgb(250, 250, 250), bg: .rgb(255, 255, 255)).degradedLegibly(to: .ansi16), Style(fg: .ansi(7), bg: .ansi(15)))
+        XCTAssertEqual(Style(fg: .rgb(250, 250, 250), bg: .rgb(255, 255, 255)).degradedLegibly(to: .ansi8), Style(fg: .ansi(0), bg: .ansi(7)))
+        XCTAssertEqual(Style(fg: .rgb(1, 1, 1), bg: .rgb(0, 0, 0)).degradedLegibly(to: .palette256), Style(fg: .palette(250), bg: .palette(16)))
+        XCTAssertEqual(Style(fg: .ansi(4), bg: .ansi(4)).degradedLegibly(to: .ansi8), Style(fg: .ansi(4), bg: .ansi(4)), "asked for: kept")
+        XCTAssertEqual(border.degradedLegibly(to: .none), Style())
+    }
+
     func testColorDepthDetection() {
         XCTAssertEqual(ColorDepth.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], colors: 256), ColorDepth.none)
         XCTAssertEqual(ColorDepth.detect(environment: ["COLORTERM": "24bit"], colors: 256), .trueColor)
@@ -93,6 +104,21 @@ final class BackendTests: XCTestCase {
         XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 16), .ansi16)
         XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 8), .ansi8)
         XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 0), ColorDepth.none)
+        XCTAssertEqual(ColorDepth.detect(environment: [:], colors: 1 << 24), .trueColor, "a direct-color terminfo entry")
+        XCTAssertEqual(ColorDepth.detect(environment: ["NO_COLOR": "1"], colors: 1 << 24), ColorDepth.none)
+    }
+
+    /// xterm-direct: color numbers 0-7 are the standard colors, from 8 up 24-bit RGB values.
+    func testDirectColorPairsCarryRGBValues() {
+        var pairs = ColorPairs(depth: .trueColor, defaultColors: true, limit: 100, directColor: true)
+        var allocated: [[Int32]] = []
+        let allocate: (Int32, Int32, Int32) -> Bool = { allocated.append([$0, $1, $2]); return true }
+        _ = pairs.pair(for: Style(fg: .rgb(0x26, 0x8b, 0xd2), bg: .rgb(0, 0x2b, 0x36)), allocate: allocate)
+        _ = pairs.pair(for: Style(fg: .ansi(1), bg: .ansi(9)), allocate: allocate)
+        _ = pairs.pair(for: Style(fg: .palette(196), bg: .rgb(0, 0, 3)), allocate: allocate)
+        XCTAssertEqual(allocated, [[1, 0x268bd2, 0x002b36], [2, 1, 0xff0000], [3, 0xff0000, 8]])
+        XCTAssertEqual(ColorPairs(depth: .palette256, defaultColors: true, limit: 9, directColor: true).number(.rgb(255, 0, 0), foreground: true),
+                       196, "direct color only at true-color depth")
     }
 
     func testColorPairsAreAllocatedLazilyAndCached() {

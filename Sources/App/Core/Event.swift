@@ -43,6 +43,9 @@ enum Effect: Equatable {
     /// nil keeps the current provider / takes the provider's default model.
     case switchProvider(provider: String?, model: String?)
     case checkKey
+    /// `/theme`: the list of themes to choose from; `/theme NAME`: that theme, drawn at once.
+    case openThemePicker
+    case switchTheme(String)
     case composeInEditor(String)
     case bell
     case quit

@@ -1,9 +1,9 @@
 import Foundation
 import Terminal
 
-/// A list to choose from (`/provider`, `/model`): type to filter, ↑↓ to move, Enter to choose.
+/// A list to choose from (`/provider`, `/model`, `/theme`): type to filter, ↑↓ to move, Enter to choose.
 struct Picker: Equatable {
-    enum Purpose: Equatable { case provider, model }
+    enum Purpose: Equatable { case provider, model, theme }
     struct Item: Equatable {
         var id: String
         var label: String
@@ -60,6 +60,7 @@ func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         switch picker.purpose {
         case .provider: return [.switchProvider(provider: id, model: nil)]
         case .model: return [.switchProvider(provider: nil, model: id)]
+        case .theme: return [.switchTheme(id)]
         }
     default: return []
     }

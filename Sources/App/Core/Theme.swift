@@ -11,63 +11,43 @@ enum StyleName: String, CaseIterable {
     case priorityHigh, priorityMedium, priorityLow, category
     case stepRunning, stepDone, stepFailed, stepDetail
     case placeholder, cursorBlock, helpBox
+
+    /// The name in theme files: snake_case, like the keys of config.toml.
+    var fileKey: String {
+        rawValue.reduce(into: "") { key, c in key += c.isUppercase ? "_" + c.lowercased() : String(c) }
+    }
+
+    init?(fileKey: String) {
+        guard let name = StyleName.allCases.first(where: { $0.fileKey == fileKey }) else { return nil }
+        self = name
+    }
 }
 
-struct Theme {
+/// A theme: a style for every semantic name. Built from the TOML files in `themes/`
+/// (embedded in the binary) or the user's themes folder, see `ThemeCatalog` and docs/themes.md.
+struct Theme: Equatable {
     var name: String
     private var styles: [StyleName: Style]
 
+    init(name: String, styles: [StyleName: Style]) {
+        self.name = name
+        self.styles = styles
+    }
+
     subscript(_ name: StyleName) -> Style { styles[name] ?? .plain }
 
-    /// The built-in default: readable on dark backgrounds, uses only the 16 ANSI colors
-    /// so it works on every color terminal.
-    static let dark = Theme(name: "dark", styles: [
-        .text: Style(),
-        .muted: Style(fg: .ansi(8)),
-        .accent: Style(fg: .ansi(14), bold: true),
-        .border: Style(fg: .ansi(8)),
-        .borderFocused: Style(fg: .ansi(14)),
-        .title: Style(fg: .ansi(7), bold: true),
-        .titleFocused: Style(fg: .ansi(14), bold: true),
-        .userLabel: Style(fg: .ansi(10), bold: true),
-        .assistantLabel: Style(fg: .ansi(13), bold: true),
-        .userText: Style(),
-        .assistantText: Style(),
-        .errorText: Style(fg: .ansi(9)),
-        .statusBar: Style(fg: .ansi(15), bg: .ansi(4)),
-        .badge: Style(fg: .ansi(0), bg: .ansi(14), bold: true),
-        .notice: Style(fg: .ansi(11), bg: .ansi(4), bold: true),
-        .noticeError: Style(fg: .ansi(15), bg: .ansi(1), bold: true),
-        .tabActive: Style(fg: .ansi(0), bg: .ansi(14), bold: true),
-        .tabInactive: Style(fg: .ansi(7)),
-        .selection: Style(reverse: true),
-        .today: Style(fg: .ansi(11), bold: true),
-        .dayMarker: Style(fg: .ansi(14)),
-        .weekday: Style(fg: .ansi(8)),
-        .priorityHigh: Style(fg: .ansi(9), bold: true),
-        .priorityMedium: Style(fg: .ansi(11)),
-        .priorityLow: Style(fg: .ansi(12)),
-        .category: Style(fg: .ansi(6)),
-        .stepRunning: Style(fg: .ansi(11)),
-        .stepDone: Style(fg: .ansi(10)),
-        .stepFailed: Style(fg: .ansi(9)),
-        .stepDetail: Style(fg: .ansi(8)),
-        .placeholder: Style(fg: .ansi(8)),
-        .cursorBlock: Style(fg: .ansi(14)),
-        .helpBox: Style(),
-    ])
+    /// The default theme, from the shipped `themes/dark.toml` (a test checks it parses).
+    static let dark: Theme = ThemeCatalog.shippedDefault
+
+    /// Every color brought down to what a terminal of `depth` shows, once per theme and
+    /// depth rather than per cell; text never ends up in its background's color. `.none`
+    /// (NO_COLOR) keeps only the attributes.
+    func adapted(to depth: ColorDepth) -> Theme {
+        Theme(name: name, styles: styles.mapValues { $0.degradedLegibly(to: depth) })
+    }
 
     /// NO_COLOR (https://no-color.org): attributes only.
-    func withoutColor() -> Theme {
-        var copy = self
-        for (key, style) in styles {
-            var s = style
-            s.fg = .terminalDefault
-            s.bg = .terminalDefault
-            copy.styles[key] = s
-        }
-        return copy
-    }
+    func withoutColor() -> Theme { adapted(to: .none) }
 
     func priority(_ p: Priority) -> Style {
         switch p {

@@ -55,7 +55,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
     return [.send(text)]
 }
 
-let chatCommands = "/help, /new, /retry, /remind, /list, /provider, /model, /keys, /quit"
+let chatCommands = "/help, /new, /retry, /remind, /list, /provider, /model, /theme, /keys, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
@@ -89,6 +89,10 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
             return [isProvider ? .switchProvider(provider: argument, model: nil) : .switchProvider(provider: nil, model: argument)]
         }
         return [isProvider ? .openProviderPicker : .openModelPicker]
+    case "/theme", "/themes":
+        _ = state.chat.input.commit()
+        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        return [argument.isEmpty ? .openThemePicker : .switchTheme(argument)]
     case "/keys", "/key":
         _ = state.chat.input.commit()
         return [.checkKey]

@@ -10,6 +10,8 @@ public struct AppPaths: Sendable {
     public var cache: String
     /// The one folder the file tools may read and write (`files_folder` in config.toml moves it).
     public var files: String
+    /// The user's themes (`NAME.toml`), beside config.toml; see docs/themes.md.
+    public var themes: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 databaseOverride: String? = nil, configOverride: String? = nil) {
@@ -20,6 +22,7 @@ public struct AppPaths: Sendable {
             return home + "/" + fallback + "/aihelper"
         }
         config = configOverride ?? base("XDG_CONFIG_HOME", ".config") + "/config.toml"
+        themes = base("XDG_CONFIG_HOME", ".config") + "/themes"
         database = databaseOverride ?? base("XDG_DATA_HOME", ".local/share") + "/aihelper.sqlite"
         log = base("XDG_STATE_HOME", ".local/state") + "/aihelper.log"
         files = base("XDG_DATA_HOME", ".local/share") + "/files"

@@ -23,6 +23,8 @@ extension TUIApp {
         case .openModelPicker: openModelPicker()
         case .switchProvider(let provider, let model): switchProvider(provider: provider, model: model)
         case .checkKey: checkKey()
+        case .openThemePicker: openThemePicker()
+        case .switchTheme(let name): switchTheme(name)
         case .composeInEditor(let text): compose(text)
         case .bell: backend.bell()
         case .quit: state.shouldQuit = true

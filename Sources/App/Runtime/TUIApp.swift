@@ -18,6 +18,9 @@ public final class TUIApp {
     let approvals = ApprovalBroker()
     let frames = FrameBarrier()
     let renderer: Renderer
+    /// Where `/theme` finds themes, and the colors the terminal shows (`.none`: NO_COLOR).
+    let themes: ThemeCatalog
+    let colorDepth: ColorDepth
     let inputDescriptor: Int32
     var state: AppState
     var decoder = KeyDecoder()
@@ -50,7 +53,9 @@ public final class TUIApp {
     private var frameInterval: Duration { state.chat.isStreaming ? Self.streamingFrameInterval : Self.frameInterval }
     static let escapeDelay = Duration.milliseconds(25)
 
+    /// `themeName` nil is the default theme; a theme that does not load adds its warning to `startupWarning`.
     public init(backend: TerminalBackend, database: AppDatabase, agent: Agent, noColor: Bool = false,
+                themes: ThemeCatalog = ThemeCatalog(userFolder: nil), themeName: String? = nil,
                 startupWarning: String? = nil, switcher: ProviderSwitcher? = nil, inputDescriptor: Int32 = STDIN_FILENO) {
         self.backend = backend
         self.database = database
@@ -60,7 +65,10 @@ public final class TUIApp {
         self.agent = agent
         self.switcher = switcher
         self.inputDescriptor = inputDescriptor
-        self.renderer = Renderer(theme: noColor ? Theme.dark.withoutColor() : .dark)
+        self.themes = themes
+        colorDepth = noColor ? .none : backend.colorDepth
+        let (theme, themeWarning) = themeName.map(themes.loadOrDefault) ?? (Theme.dark, nil)
+        self.renderer = Renderer(theme: theme.adapted(to: colorDepth))
         let size = backend.size
         self.canvas = Canvas(width: size.width, height: size.height)
         self.state = AppState(size: size, today: .today(), providerName: agent.provider.displayName, modelName: agent.model)
@@ -68,7 +76,8 @@ public final class TUIApp {
         lastRender = now - .seconds(1)
         lastInput = now
         nextTick = now
-        if let startupWarning { state.notice = Notice(text: startupWarning, kind: .error, expires: Date().addingTimeInterval(20)) }
+        let warnings = [startupWarning, themeWarning].compactMap { $0 }
+        if !warnings.isEmpty { state.notice = Notice(text: warnings.joined(separator: " "), kind: .error, expires: Date().addingTimeInterval(20)) }
     }
 
     /// Loads the last conversation and the panes' data, then runs until the user quits.

@@ -16,12 +16,14 @@ public struct AppConfig: Sendable, Equatable {
     public var filesFolder: String?
     /// Run deleting and overwriting tools without asking first.
     public var autoApprove = false
+    /// The theme's name (see docs/themes.md); nil: the default. `--theme` overrides it.
+    public var theme: String?
     /// Which model to talk to (see docs/providers.md).
     public var providers = ProviderConfig()
 
     public init() {}
 
-    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve"]).union(ProviderConfig.keys)
+    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme"]).union(ProviderConfig.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -69,6 +71,10 @@ public struct AppConfig: Sendable, Equatable {
         }
         if let value = table["persona"] {
             if let s = value.string, !s.isEmpty { config.persona = s } else { problems.append("'persona' must be text") }
+        }
+        if let value = table["theme"] {
+            if let s = value.string, ThemeCatalog.isValidName(s) { config.theme = s }
+            else { problems.append("'theme' must be a theme's name, such as \"light\" (see docs/themes.md)") }
         }
         config.providers = ProviderConfig.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."

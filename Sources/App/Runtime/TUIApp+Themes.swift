@@ -1,0 +1,27 @@
+import Foundation
+import Terminal
+
+/// `/theme`: the runtime side. The settings screen will call `switchTheme` too.
+extension TUIApp {
+    func openThemePicker() {
+        let items = themes.names.map { Picker.Item(id: $0, label: $0, detail: $0 == renderer.theme.name ? "in use" : "") }
+        state.picker = Picker(purpose: .theme, title: "Theme", items: items, current: renderer.theme.name,
+                              status: "Enter switches. To keep one, put theme = \"NAME\" in config.toml.")
+        if let i = items.firstIndex(where: { $0.id == renderer.theme.name }) { state.picker?.selected = i }
+    }
+
+    /// Draws everything in the theme called `name` from the next frame on. A theme that
+    /// does not load leaves the current one, and the notice says why.
+    func switchTheme(_ name: String) {
+        let theme: Theme
+        switch themes.load(name) {
+        case .success(let loaded): theme = loaded
+        case .failure(let problem):
+            state.notice = Notice(text: problem.text(instead: "keeping \(renderer.theme.name)"), kind: .error, expires: nil)
+            return
+        }
+        renderer.theme = theme.adapted(to: colorDepth)  // the renderer draws the next frame whole
+        state.notice = Notice(text: "Theme: \(name)." + (colorDepth == .none ? " NO_COLOR is set: attributes only." : ""),
+                              kind: .info, expires: state.clock.addingTimeInterval(10))
+    }
+}
