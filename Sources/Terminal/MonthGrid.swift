@@ -30,15 +30,17 @@ public struct MonthGridStyles: Sendable {
 /// marker; the grid needs 21 columns (22 with a margin) and 8 rows, and spreads out when
 /// given more: wider cells show task counts instead of "•", taller rows add spacing.
 public enum MonthGrid {
+    /// `title` and `weekdayNames` (Sunday first) are the caller's words; English by default.
     public static func render(into canvas: inout Canvas, rect: Rect, year: Int, month: Int,
-                              selectedDay: Int?, today: Int?, marks: [Int: Style] = [:], counts: [Int: Int] = [:],
+                              title: String? = nil, weekdayNames: [String]? = nil, selectedDay: Int?, today: Int?, marks: [Int: Style] = [:], counts: [Int: Int] = [:],
                               styles: MonthGridStyles = MonthGridStyles(), firstWeekday: Int = 1) {
         guard rect.width >= 7, rect.height >= 1, let info = MonthInfo(year: year, month: month) else { return }
         let cellWidth = min(max(3, rect.width / 7), 10)
         let left = rect.x + max(0, (rect.width - 7 * cellWidth) / 2)
         let dayColumn = (cellWidth - 3) / 2  // where the two day digits start inside a cell
 
-        let title = "\(info.monthName) \(year)"
+        let title = title ?? "\(info.monthName) \(year)"
+        let names = weekdayNames?.count == 7 ? weekdayNames! : info.weekdayNames
         let titleX = rect.x + max(0, (rect.width - TextWidth.of(title)) / 2)
         canvas.put(title, x: titleX, y: rect.y, style: styles.header, maxWidth: rect.maxX - titleX)
         guard rect.height >= 2 else { return }
@@ -46,7 +48,7 @@ public enum MonthGrid {
         let nameLength = cellWidth >= 5 ? 3 : 2
         for column in 0..<7 {
             let weekday = (firstWeekday - 1 + column) % 7  // 0 = Sunday
-            let name = String(info.weekdayNames[weekday].prefix(nameLength))
+            let name = String(names[weekday].prefix(nameLength))
             let x = left + column * cellWidth + dayColumn
             canvas.put(name, x: x, y: rect.y + 1, style: styles.weekday, maxWidth: rect.maxX - x)
         }

@@ -29,6 +29,7 @@ struct TUICommand: ParsableCommand {
         do { database = try AppDatabase.open(path: paths.database) } catch {
             throw fail("\(error)", code: 1)
         }
+        Strings.use(Language.choose(setting: nil, environment: ProcessInfo.processInfo.environment))
         let (loaded, warning) = AppConfig.load(path: paths.config)
         let config = loaded.resolvingFilesFolder(paths)
         let backend: NcursesBackend

@@ -21,9 +21,9 @@ enum Snooze: Equatable, Sendable, CaseIterable {
 
     var label: String {
         switch self {
-        case .tenMinutes: return "10 min"
-        case .oneHour: return "1 hour"
-        case .tomorrow: return "tomorrow"
+        case .tenMinutes: return tr.dialogs.snoozeTenMinutes
+        case .oneHour: return tr.dialogs.snoozeHour
+        case .tomorrow: return tr.dialogs.snoozeTomorrow
         }
     }
 

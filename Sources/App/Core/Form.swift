@@ -8,6 +8,8 @@ import Terminal
 /// Esc cancels with no change.
 struct Form {
     struct Field {
+        /// What the code looks the field up by; the label is what the person reads (translated).
+        var id: String
         var label: String
         var editor: LineEditor
         /// A choice field cycles through these with ← and →; typing is allowed too.
@@ -16,8 +18,8 @@ struct Form {
         var error: String?
         var hint: String?
 
-        init(_ label: String, _ text: String = "", choices: [String]? = nil, hint: String? = nil) {
-            self.label = label; self.editor = LineEditor(text: text); self.choices = choices; self.hint = hint
+        init(_ label: String, _ text: String = "", id: String? = nil, choices: [String]? = nil, hint: String? = nil) {
+            self.id = id ?? label; self.label = label; self.editor = LineEditor(text: text); self.choices = choices; self.hint = hint
         }
 
         var text: String { editor.text.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -32,10 +34,10 @@ struct Form {
         self.title = title; self.fields = fields; self.purpose = purpose
     }
 
-    func text(_ label: String) -> String { fields.first { $0.label == label }?.text ?? "" }
+    func text(_ id: String) -> String { fields.first { $0.id == id }?.text ?? "" }
 
-    mutating func setError(_ label: String, _ message: String?) {
-        guard let i = fields.firstIndex(where: { $0.label == label }) else { return }
+    mutating func setError(_ id: String, _ message: String?) {
+        guard let i = fields.firstIndex(where: { $0.id == id }) else { return }
         // The first field in error takes the focus.
         let earlier = fields[..<i].contains { $0.error != nil }
         fields[i].error = message
@@ -96,8 +98,8 @@ struct Choice: Equatable {
 
     /// A yes/no question: y does `effects`, n and Esc nothing.
     static func confirm(_ question: String, _ effects: [Effect]) -> Choice {
-        Choice(question: question, options: [Option(key: "y", label: "yes", effects: effects),
-                                             Option(key: "n", label: "no", effects: [])])
+        Choice(question: question, options: [Option(key: "y", label: tr.dialogs.yes, effects: effects),
+                                             Option(key: "n", label: tr.dialogs.no, effects: [])])
     }
 }
 

@@ -4,23 +4,24 @@ import Tools
 
 /// The task form (`a`, `e` in Tasks): its fields, and reading them back into a task.
 enum TaskForm {
-    static let priorities = ["none", "low", "medium", "high"]
+    private static var text: TaskFormStrings { tr.taskForm }
 
     static func make(_ task: TaskItem, occurrence: CivilDate?, today: CivilDate) -> Form {
         let day = occurrence ?? task.dueDate
         let fields = [
-            Form.Field("Title", task.title),
-            Form.Field("Date", day?.iso ?? "", hint: "2026-12-01, tomorrow, next friday, in 3 days; empty: no date"),
-            Form.Field("Time", task.dueTime?.hhmm ?? "", hint: "9:30, 2pm; empty: all day"),
-            Form.Field("Duration", task.durationMinutes.map(DurationText.format) ?? "", hint: "minutes, 1h, 1h30"),
-            Form.Field("Category", task.category ?? "", choices: [""] + TaskCategory.allCases.map(\.rawValue)),
-            Form.Field("Priority", task.priority.rawValue, choices: priorities),
-            Form.Field("List", task.list ?? ""),
-            Form.Field("Alert", task.alertMinutes.map { "\($0)" } ?? "", hint: "minutes before the time; empty: at the time"),
-            Form.Field("Repeat", RepeatText.describe(task.recurrence, start: task.dueDate), hint: "daily, weekdays, every 2 weeks, monthly on the 15th"),
-            Form.Field("Notes", task.notes),
+            Form.Field(text.title, task.title, id: "Title"),
+            Form.Field(text.date, day?.iso ?? "", id: "Date", hint: text.dateHint),
+            Form.Field(text.time, task.dueTime?.hhmm ?? "", id: "Time", hint: text.timeHint),
+            Form.Field(text.duration, task.durationMinutes.map(DurationText.format) ?? "", id: "Duration", hint: text.durationHint),
+            Form.Field(text.category, task.category.map(tr.tasks.category) ?? "", id: "Category",
+                       choices: [""] + TaskCategory.allCases.map { tr.tasks.category($0.rawValue) }),
+            Form.Field(text.priority, tr.tasks.priority(task.priority), id: "Priority", choices: Priority.allCases.map(tr.tasks.priority)),
+            Form.Field(text.list, task.list ?? "", id: "List"),
+            Form.Field(text.alert, task.alertMinutes.map { "\($0)" } ?? "", id: "Alert", hint: text.alertHint),
+            Form.Field(text.repeats, RepeatText.describe(task.recurrence, start: task.dueDate), id: "Repeat", hint: text.repeatHint),
+            Form.Field(text.notes, task.notes, id: "Notes"),
         ]
-        return Form(title: task.id == nil ? "New task" : "Edit task", fields: fields,
+        return Form(title: task.id == nil ? text.newTask : text.editTask, fields: fields,
                     purpose: .task(task, occurrence: occurrence))
     }
 
@@ -29,7 +30,7 @@ enum TaskForm {
         for i in form.fields.indices { form.fields[i].error = nil }
         var task = base
         task.title = Sanitized.oneLine(form.text("Title"), max: 500)
-        if task.title.isEmpty { form.setError("Title", "A task needs a title.") }
+        if task.title.isEmpty { form.setError("Title", text.needsTitle) }
 
         let dateText = form.text("Date")
         if dateText.isEmpty {
@@ -37,7 +38,7 @@ enum TaskForm {
         } else if let day = resolveDate(dateText, today: today) {
             task.dueDate = day
         } else {
-            form.setError("Date", "Cannot read “\(dateText)” as a date: try 2026-12-01, tomorrow or next friday.")
+            form.setError("Date", text.badDate(dateText))
         }
 
         let timeText = form.text("Time")
@@ -46,26 +47,31 @@ enum TaskForm {
         } else if let time = TimeOfDay(hhmm: timeText) ?? DatePhrases.parse(timeText, today: today)?.time {
             task.dueTime = time
         } else {
-            form.setError("Time", "Cannot read “\(timeText)” as a time: try 9:30 or 2pm.")
+            form.setError("Time", text.badTime(timeText))
         }
 
         let durationText = form.text("Duration")
         if durationText.isEmpty { task.durationMinutes = nil } else if let minutes = DurationText.parse(durationText) {
             task.durationMinutes = minutes
         } else {
-            form.setError("Duration", "Cannot read “\(durationText)”: try 45, 1h or 1h30.")
+            form.setError("Duration", text.badDuration(durationText))
         }
 
         let category = form.text("Category")
-        if category.isEmpty { task.category = nil } else if let known = TaskCategory.allCases.first(where: { $0.rawValue.lowercased() == category.lowercased() }) {
+        // Typed or picked: the stored (English) name or the one shown in the current language.
+        if category.isEmpty { task.category = nil } else if let known = TaskCategory.allCases.first(where: {
+            [$0.rawValue.lowercased(), tr.tasks.category($0.rawValue).lowercased()].contains(category.lowercased())
+        }) {
             task.category = known.rawValue
         } else {
-            form.setError("Category", "Choose one of \(TaskCategory.allCases.map(\.rawValue).joined(separator: ", ")) (← →).")
+            form.setError("Category", text.chooseCategory(TaskCategory.allCases.map { tr.tasks.category($0.rawValue) }.joined(separator: ", ")))
         }
 
         let priority = form.text("Priority").lowercased()
-        if let known = Priority(rawValue: priority.isEmpty ? "none" : priority) { task.priority = known } else {
-            form.setError("Priority", "Choose none, low, medium or high (← →).")
+        if priority.isEmpty { task.priority = .none } else if let known = Priority.allCases.first(where: {
+            [$0.rawValue, tr.tasks.priority($0).lowercased()].contains(priority)
+        }) { task.priority = known } else {
+            form.setError("Priority", text.choosePriority)
         }
 
         let list = form.text("List")
@@ -75,16 +81,16 @@ enum TaskForm {
         if alert.isEmpty { task.alertMinutes = nil } else if let minutes = DurationText.parse(alert) {
             task.alertMinutes = minutes
         } else {
-            form.setError("Alert", "Minutes before the time, like 10 or 1h.")
+            form.setError("Alert", text.badAlert)
         }
 
         switch RepeatText.read(form.text("Repeat"), keeping: base.recurrence, start: base.dueDate) {
         case .success(let recurrence): task.recurrence = recurrence
         case .failure(let message): form.setError("Repeat", message.text)
         }
-        if task.recurrence != nil, task.dueDate == nil { form.setError("Date", "A repeating task needs a first date.") }
+        if task.recurrence != nil, task.dueDate == nil { form.setError("Date", text.repeatNeedsDate) }
 
-        task.notes = form.fields.first { $0.label == "Notes" }?.editor.text ?? ""
+        task.notes = form.fields.first { $0.id == "Notes" }?.editor.text ?? ""
         return form.hasErrors ? nil : task
     }
 }

@@ -26,7 +26,7 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
     func close(_ effects: [Effect]) -> [Effect] { state.form = nil; return effects }
     func title() -> String? {
         let text = Sanitized.oneLine(form.fields[0].text, max: 500)
-        if text.isEmpty { form.setError(form.fields[0].label, "Type a title, or Esc to cancel.") }
+        if text.isEmpty { form.setError(form.fields[0].id, tr.todos.needsTitle) }
         return text.isEmpty ? nil : text
     }
     switch form.purpose {
@@ -50,14 +50,14 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
         let text = form.fields[0].text
         if text.isEmpty { return close([.changeTodo(.setDue(todoId: todoId, subtaskId: subtaskId, day: nil))]) }
         guard let day = resolveDate(text, today: today) else {
-            form.setError("Due", "Cannot read “\(text)” as a date: try 2026-12-01, friday or in 3 days.")
+            form.setError("Due", tr.todos.badDue(text))
             return []
         }
         return close([.changeTodo(.setDue(todoId: todoId, subtaskId: subtaskId, day: day))])
     case .gotoDate:
         let text = form.fields[0].text
         guard let day = resolveDate(text, today: today) else {
-            form.setError("Date", "Cannot read “\(text)” as a date: try 2027-03-01, next friday or in 2 weeks.")
+            form.setError("Date", tr.taskForm.badDate(text))
             return []
         }
         state.tasks.selected = day

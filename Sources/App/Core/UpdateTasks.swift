@@ -38,10 +38,10 @@ func handleTasksKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .text("/"):
         var text = ""
         if case .filter(let current) = state.tasks.mode { text = current }
-        state.form = Form(title: "Filter tasks", fields: [Form.Field("Text", text, hint: "title, notes, category or list; Esc closes")],
+        state.form = Form(title: tr.tasks.filterTitle, fields: [Form.Field(tr.todos.text, text, id: "Text", hint: tr.tasks.filterHint)],
                           purpose: .filterTasks)
     case .text("g"):
-        state.form = Form(title: "Go to", fields: [Form.Field("Date", "", hint: "2027-03-01, next friday, in 2 weeks")],
+        state.form = Form(title: tr.tasks.goToTitle, fields: [Form.Field(tr.taskForm.date, "", id: "Date", hint: tr.tasks.goToHint)],
                           purpose: .gotoDate)
     case .text("u"): return [.undo(.tasks)]
     case .ctrl("r"): return [.redo(.tasks)]
@@ -70,13 +70,13 @@ private func askToDelete(_ state: inout AppState) {
     guard let task = state.tasks.selectedItem, let id = task.id else { return }
     let title = Sanitized.oneLine(task.title, max: 40)
     if task.recurrence != nil, let day = task.dueDate {
-        state.choice = Choice(question: "Delete “\(title)”, which repeats?", options: [
-            .init(key: "o", label: "only \(day.iso)", effects: [.changeTask(.deleteOccurrence(seriesId: id, day: day, scope: .this))]),
-            .init(key: "f", label: "this and future", effects: [.changeTask(.deleteOccurrence(seriesId: id, day: day, scope: .future))]),
-            .init(key: "a", label: "all", effects: [.changeTask(.delete(id: id))]),
+        state.choice = Choice(question: tr.tasks.deleteRepeating(title), options: [
+            .init(key: "o", label: tr.tasks.onlyDay(day), effects: [.changeTask(.deleteOccurrence(seriesId: id, day: day, scope: .this))]),
+            .init(key: "f", label: tr.tasks.thisAndFuture, effects: [.changeTask(.deleteOccurrence(seriesId: id, day: day, scope: .future))]),
+            .init(key: "a", label: tr.tasks.all, effects: [.changeTask(.delete(id: id))]),
         ])
     } else {
-        state.choice = .confirm("Delete “\(title)”?", [.changeTask(.delete(id: id))])
+        state.choice = .confirm(tr.tasks.deleteOne(title), [.changeTask(.delete(id: id))])
     }
 }
 
@@ -108,10 +108,10 @@ func submitTaskForm(_ state: inout AppState, _ form: inout Form, base: TaskItem,
     guard let id = base.id else { return [.changeTask(.save(task, label: nil))] }
     guard let day = occurrence, base.recurrence != nil else { return [.changeTask(.save(task, label: nil))] }
     let title = Sanitized.oneLine(task.title, max: 40)
-    state.choice = Choice(question: "Change “\(title)”, which repeats?", options: [
-        .init(key: "o", label: "only \(day.iso)", effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .this))]),
-        .init(key: "f", label: "this and future", effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .future))]),
-        .init(key: "a", label: "all", effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .all))]),
+    state.choice = Choice(question: tr.tasks.changeRepeating(title), options: [
+        .init(key: "o", label: tr.tasks.onlyDay(day), effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .this))]),
+        .init(key: "f", label: tr.tasks.thisAndFuture, effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .future))]),
+        .init(key: "a", label: tr.tasks.all, effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .all))]),
     ])
     return []
 }

@@ -96,7 +96,7 @@ enum TodoRows {
             var todos = rows[start...].filter { $0.subtask == nil }.count
             if todos > 0, let totals { todos = completed ? totals.completed : totals.open }
             if todos > 0 {
-                rows.insert(Row(todoId: rows[start].todoId, depth: 0, section: "\(completed ? "Completed" : "In Progress") · \(todos)"), at: start)
+                rows.insert(Row(todoId: rows[start].todoId, depth: 0, section: "\(completed ? tr.todos.completed : tr.todos.inProgress) · \(todos)"), at: start)
             }
         }
         return rows

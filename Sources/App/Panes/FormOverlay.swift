@@ -43,25 +43,25 @@ enum FormOverlay {
                 y += 1
             }
         }
-        let help = form.fields.count > 1 ? "Enter save · Tab/↑↓ field · ←→ choose · Esc cancel" : "Enter ok · Esc cancel"
+        let help = form.fields.count > 1 ? tr.dialogs.formHelp : tr.dialogs.oneFieldHelp
         canvas.put(help, x: inner.x, y: inner.y + inner.height - 1, style: theme[.muted], maxWidth: inner.width)
         canvas.cursor = cursor
     }
 
     static func draw(_ choice: Choice, in area: Rect, theme: Theme, into canvas: inout Canvas) {
-        let answers = choice.options.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · Esc cancel"
+        let answers = choice.options.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · " + tr.dialogs.escCancel
         let width = max(TextWidth.of(choice.question), TextWidth.of(answers)) + 6
-        guard let inner = box("Confirm", width: width, height: 4, in: area, theme: theme, into: &canvas) else { return }
+        guard let inner = box(tr.dialogs.confirm, width: width, height: 4, in: area, theme: theme, into: &canvas) else { return }
         canvas.put(choice.question, x: inner.x, y: inner.y, style: theme[.text], maxWidth: inner.width)
         canvas.put(answers, x: inner.x, y: inner.y + 1, style: theme[.accent], maxWidth: inner.width)
     }
 
     static func draw(_ alerts: [TaskAlert], in area: Rect, theme: Theme, into canvas: inout Canvas) {
         guard let alert = alerts.first else { return }
-        let title = alert.missed ? "Missed reminder" : "Reminder"
+        let title = alert.missed ? tr.dialogs.missedReminder : tr.dialogs.reminder
         let what = "⏰ \(alert.time.hhmm)  " + Sanitized.oneLine(alert.title, max: 60)
-        let when = "\(DayFormat.long(alert.day))" + (alerts.count > 1 ? " · \(alerts.count - 1) more" : "")
-        let keys = "1 snooze 10 min · 2 1 hour · 3 tomorrow · Enter dismiss"
+        let when = "\(DayFormat.long(alert.day))" + (alerts.count > 1 ? " · " + tr.dialogs.more(alerts.count - 1) : "")
+        let keys = tr.dialogs.snoozeKeys
         let width = max(TextWidth.of(what), TextWidth.of(keys)) + 6
         guard let inner = box(title, width: width, height: 5, in: area, theme: theme, into: &canvas) else { return }
         canvas.put(what, x: inner.x, y: inner.y, style: theme[.accent], maxWidth: inner.width)

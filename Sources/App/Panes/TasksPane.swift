@@ -38,6 +38,7 @@ enum TasksPane {
         }
         let today = tasks.today.year == tasks.selected.year && tasks.today.month == tasks.selected.month ? tasks.today.day : nil
         MonthGrid.render(into: &canvas, rect: grid, year: tasks.selected.year, month: tasks.selected.month,
+                         title: tr.dates.monthTitle(tasks.selected), weekdayNames: tr.dates.weekdaysShort,
                          selectedDay: tasks.selected.day, today: today, marks: marks, counts: counts,
                          styles: MonthGridStyles(header: theme[.title], weekday: theme[.weekday], day: theme[.text],
                                                  selected: theme[.selection], today: theme[.today], muted: theme[.muted],
@@ -48,7 +49,7 @@ enum TasksPane {
         let rows = rect.y + rect.height - listTop - 1
         let lines = listLines(tasks)
         if lines.isEmpty {
-            let empty = tasks.mode == .day ? "No tasks · a adds one" : "Nothing found · Esc returns to the day"
+            let empty = tasks.mode == .day ? tr.tasks.noTasks : tr.tasks.nothingFound
             if rows > 0 { canvas.put(empty, x: rect.x + 1, y: listTop + 1, style: theme[.muted], maxWidth: rect.width - 2) }
             return
         }
@@ -58,22 +59,22 @@ enum TasksPane {
             let y = listTop + 1 + row
             switch lines[index] {
             case .day(let day):
-                canvas.put(DayFormat.long(day) + (day == tasks.today ? " · today" : ""), x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
+                canvas.put(DayFormat.long(day) + (day == tasks.today ? " · " + tr.dates.today : ""), x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
             case .task(let i):
                 drawTask(tasks.dayTasks[i], today: tasks.today, showDay: tasks.mode != .day && tasks.mode != .week,
                          selected: focused && i == tasks.selectedTask, x: rect.x + 1, y: y, width: rect.width - 2, theme: theme, into: &canvas)
             case .todo(let todo):
                 let mark = todo.completed ? "☑ " : "☐ "
-                canvas.put("todo    " + mark + Sanitized.oneLine(todo.title, max: 500), x: rect.x + 1, y: y, style: theme[todo.completed ? .muted : .text], maxWidth: rect.width - 2)
+                canvas.put(DayFormat.padded(tr.tasks.todoLabel) + mark + Sanitized.oneLine(todo.title, max: 500), x: rect.x + 1, y: y, style: theme[todo.completed ? .muted : .text], maxWidth: rect.width - 2)
             }
         }
     }
 
     private static func listHeader(_ tasks: TasksState) -> String {
         switch tasks.mode {
-        case .day: return DayFormat.long(tasks.selected) + (tasks.selected == tasks.today ? " · today" : "")
-        case .week: return "Week from \(DayFormat.long(tasks.selected)) · w day view"
-        case .filter(let text): return "Filter “\(Sanitized.oneLine(text, max: 30))” · \(tasks.dayTasks.count) found · Esc clears"
+        case .day: return DayFormat.long(tasks.selected) + (tasks.selected == tasks.today ? " · " + tr.dates.today : "")
+        case .week: return tr.tasks.weekFrom(DayFormat.long(tasks.selected))
+        case .filter(let text): return tr.tasks.filterHeader(Sanitized.oneLine(text, max: 30), tasks.dayTasks.count)
         }
     }
 
@@ -104,18 +105,17 @@ enum TasksPane {
         let base = selected ? theme[.selection] : theme[.text]
         if selected { canvas.fill(Rect(x: x, y: y, width: width, height: 1), style: base) }
         if showDay {
-            cx += canvas.put((task.dueDate?.iso ?? "no date") + " ", x: cx, y: y, style: selected ? base : theme[.muted])
+            cx += canvas.put((task.dueDate?.iso ?? tr.dates.noDate) + " ", x: cx, y: y, style: selected ? base : theme[.muted])
         }
-        let time = task.dueTime?.hhmm ?? "all-day"
-        cx += canvas.put(time.padding(toLength: 8, withPad: " ", startingAt: 0), x: cx, y: y, style: selected ? base : theme[.muted])
+        cx += canvas.put(DayFormat.padded(task.dueTime?.hhmm ?? tr.dates.allDay), x: cx, y: y, style: selected ? base : theme[.muted])
         let mark = task.completed ? "✓ " : (task.priority == .none ? "○ " : "● ")
         cx += canvas.put(mark, x: cx, y: y, style: selected ? base : (task.completed ? theme[.stepDone] : theme.priority(task.priority)))
         // After the title, each with its color: kept whole, the title is cut to make room.
         var tail: [(String, Style)] = []
         if task.recurrence != nil { tail.append((" ↻", theme[.muted])) }
-        if task.priority != .none { tail.append((" !" + task.priority.rawValue, theme.priority(task.priority))) }
-        if let category = task.category { tail.append((" [\(category)]", theme[.category])) }
-        if !task.completed, let day = task.dueDate, day < today { tail.append((" overdue", theme[.errorText])) }
+        if task.priority != .none { tail.append((" !" + tr.tasks.priority(task.priority), theme.priority(task.priority))) }
+        if let category = task.category { tail.append((" [\(tr.tasks.category(category))]", theme[.category])) }
+        if !task.completed, let day = task.dueDate, day < today { tail.append((" " + tr.tasks.overdue, theme[.errorText])) }
         let room = max(0, x + width - cx - tail.reduce(0) { $0 + TextWidth.of($1.0) })
         cx += canvas.put(truncate(Sanitized.oneLine(task.title, max: 500), toWidth: room), x: cx, y: y,
                          style: task.completed && !selected ? theme[.muted] : base)
@@ -129,12 +129,11 @@ enum TasksPane {
 }
 
 enum DayFormat {
-    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
+    /// "Tue 24 November 2026", in the current language.
+    static func long(_ d: CivilDate) -> String { tr.dates.long(d) }
 
-    /// "Tue 24 November 2026".
-    static func long(_ d: CivilDate) -> String {
-        "\(weekdays[d.weekday - 1]) \(d.day) \(months[d.month - 1]) \(d.year)"
+    /// The time column of the day list: 8 columns wide, whatever the language's words take.
+    static func padded(_ text: String) -> String {
+        text + String(repeating: " ", count: max(1, 8 - TextWidth.of(text)))
     }
 }

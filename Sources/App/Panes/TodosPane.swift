@@ -14,15 +14,14 @@ enum TodosPane {
 
     /// " ✎" for notes, " due 2026-12-01" for a due date.
     static func marks(notes: String, due: CivilDate?) -> String {
-        (notes.isEmpty ? "" : " ✎") + (due.map { " due \($0.iso)" } ?? "")
+        (notes.isEmpty ? "" : " ✎") + (due.map { " \(tr.todos.due) \($0.iso)" } ?? "")
     }
 
     static func draw(_ todos: inout TodosState, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 4, rect.height > 0 else { return }
         let rows = todos.rows
         if rows.isEmpty {
-            let empty = todos.filter.map { "Nothing matches “\(Sanitized.oneLine($0, max: 30))” · Esc shows all" }
-                ?? "No todos yet · a adds one, or ask: make a shopping list: eggs, milk"
+            let empty = todos.filter.map { tr.todos.nothingMatches(Sanitized.oneLine($0, max: 30)) } ?? tr.todos.noTodos
             canvas.put(empty, x: rect.x + 1, y: rect.y, style: theme[.muted], maxWidth: rect.width - 2)
             return
         }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// All text of the interface in one language, by area. Every language provides every string:
+/// a missing one does not compile.
+public struct Strings: Sendable {
+    var language: Language
+    var dates: DateStrings
+    var tasks: TaskStrings
+    var taskForm: TaskFormStrings
+    var todos: TodoStrings
+    var dialogs: DialogStrings
+
+    static func of(_ language: Language) -> Strings {
+        switch language {
+        case .english: return Strings(language: .english, dates: .english, tasks: .english, taskForm: .english,
+                                      todos: .english, dialogs: .english)
+        case .simplifiedChinese: return Strings(language: .simplifiedChinese, dates: .chinese, tasks: .chinese,
+                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese)
+        }
+    }
+
+    /// The language the app speaks. Set at start (and by settings) on the loop thread, which is
+    /// the only thread that draws or builds interface text.
+    nonisolated(unsafe) static var current = Strings.of(.english)
+
+    public static func use(_ language: Language) { current = of(language) }
+}
+
+/// The interface text in the current language: `tr.tasks.noTasks`.
+var tr: Strings { Strings.current }
