@@ -19,7 +19,8 @@ enum FormOverlay {
         // One row per field, one more under the focused field (its hint), and each error's lines.
         let errorWidth = max(10, min(76, area.width - 2) - 4 - labelWidth - 2)
         let errorLines = form.fields.map { $0.error.map { Wrap.lines($0, width: errorWidth) } ?? [] }
-        let rows = form.fields.count + 1 + errorLines.reduce(0) { $0 + $1.count } + 2
+        let statusLines = form.status.map { Wrap.lines($0, width: max(10, min(76, area.width - 2) - 4)) } ?? []
+        let rows = form.fields.count + 1 + errorLines.reduce(0) { $0 + $1.count } + 2 + statusLines.count
         guard let inner = box(Sanitized.oneLine(form.title, max: 60), width: 76, height: rows + 2, in: area, theme: theme, into: &canvas) else { return }
         var y = inner.y
         var cursor: Point?
@@ -27,7 +28,7 @@ enum FormOverlay {
             let focused = i == form.focus
             canvas.put(field.label, x: inner.x, y: y, style: focused ? theme[.accent] : theme[.muted])
             let rect = Rect(x: inner.x + labelWidth, y: y, width: max(1, inner.width - labelWidth - (field.choices != nil ? 4 : 0)), height: 1)
-            var editor = field.editor
+            var editor = field.secret ? field.editor.masked : field.editor
             if !focused { editor.cursor = 0 }
             editor.render(into: &canvas, rect: rect, style: focused ? theme[.selection] : theme[.text])
             if focused { cursor = canvas.cursor }
@@ -43,7 +44,12 @@ enum FormOverlay {
                 y += 1
             }
         }
-        let help = form.fields.count > 1 ? "Enter save · Tab/↑↓ field · ←→ choose · Esc cancel" : "Enter ok · Esc cancel"
+        for (i, line) in statusLines.enumerated() {
+            canvas.put(line, x: inner.x, y: inner.y + inner.height - 1 - statusLines.count + i,
+                       style: theme[form.statusIsError ? .errorText : .accent], maxWidth: inner.width)
+        }
+        let help = form.purpose == .settings ? "Enter save · Tab/↑↓ field · ←→ choose · Esc close"
+            : form.fields.count > 1 ? "Enter save · Tab/↑↓ field · ←→ choose · Esc cancel" : "Enter ok · Esc cancel"
         canvas.put(help, x: inner.x, y: inner.y + inner.height - 1, style: theme[.muted], maxWidth: inner.width)
         canvas.cursor = cursor
     }
