@@ -55,7 +55,7 @@ struct Onboarding {
         probing = false
         options.removeAll { $0.label == "Local server" || $0.baseURL != nil }
         if found.isEmpty {
-            options.append(Option(kind: .ollama, label: "Local server", detail: "none found on :11434 (Ollama), :8080 (llama.cpp), :1234 (LM Studio)",
+            options.append(Option(kind: .ollama, label: "Local server", detail: "none on :11434, :8080 or :1234 (F2 later)",
                                   selectable: false))
         }
         for server in found {

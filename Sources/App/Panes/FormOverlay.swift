@@ -20,7 +20,9 @@ enum FormOverlay {
         let errorWidth = max(10, min(76, area.width - 2) - 4 - labelWidth - 2)
         let errorLines = form.fields.map { $0.error.map { Wrap.lines($0, width: errorWidth) } ?? [] }
         let statusLines = form.status.map { Wrap.lines($0, width: max(10, min(76, area.width - 2) - 4)) } ?? []
-        let rows = form.fields.count + 1 + errorLines.reduce(0) { $0 + $1.count } + 2 + statusLines.count
+        // The focused field's hint, wrapped (a key's hint names the page where keys are made).
+        let hintLines = form.fields.indices.contains(form.focus) ? form.fields[form.focus].hint.map { Wrap.lines($0, width: errorWidth + 2) } ?? [] : []
+        let rows = form.fields.count + max(1, hintLines.count) + errorLines.reduce(0) { $0 + $1.count } + 2 + statusLines.count
         guard let inner = box(Sanitized.oneLine(form.title, max: 60), width: 76, height: rows + 2, in: area, theme: theme, into: &canvas) else { return }
         var y = inner.y
         var cursor: Point?
@@ -39,9 +41,11 @@ enum FormOverlay {
                     canvas.put("  " + line, x: inner.x + labelWidth, y: y, style: theme[.errorText], maxWidth: inner.width - labelWidth)
                     y += 1
                 }
-            } else if focused, let hint = field.hint, y < inner.y + inner.height {
-                canvas.put(hint, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
-                y += 1
+            } else if focused {
+                for line in hintLines where y < inner.y + inner.height {
+                    canvas.put(line, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
+                    y += 1
+                }
             }
         }
         for (i, line) in statusLines.enumerated() {

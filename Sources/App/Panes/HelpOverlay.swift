@@ -28,7 +28,7 @@ enum HelpOverlay {
         let columns = twoColumns ? [lines(near), lines(rest)] : [joined]
         let columnWidth = 62
         let width = min(area.width - 2, columnWidth * columns.count + 2)
-        let height = min(area.height - 2, (columns.map(\.count).max() ?? 0) + 4)
+        let height = min(area.height, (columns.map(\.count).max() ?? 0) + 4)
         guard width > 10, height > 3 else { return }
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         canvas.fill(box, style: theme[.helpBox])
