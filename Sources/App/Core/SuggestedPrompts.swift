@@ -9,23 +9,17 @@ enum SuggestedPrompts {
     }
 
     static func prompts(language: String) -> [Prompt] {
-        language == "zh-Hans" ? chinese : english
+        let chinese = language == "zh-Hans"
+        return table.map { Prompt(category: chinese ? $0.2 : $0.0, text: chinese ? $0.3 : $0.1) }
     }
 
-    static let english = [
-        Prompt(category: "Tasks", text: "remind me to call mom tomorrow at 5pm"),
-        Prompt(category: "Schedule", text: "what's on this week"),
-        Prompt(category: "Writing", text: "make a todo list for writing a cover letter: research, draft, edit"),
-        Prompt(category: "Learning", text: "make a todo list for learning Spanish: vocabulary, grammar, listening"),
-        Prompt(category: "Everyday", text: "what date is next friday"),
-    ]
-
-    static let chinese = [
-        Prompt(category: "任务", text: "明天下午5点提醒我给妈妈打电话"),
-        Prompt(category: "日程", text: "这周有什么安排"),
-        Prompt(category: "写作", text: "帮我列一个写求职信的待办清单：调研、草稿、修改"),
-        Prompt(category: "学习", text: "列一个学习 Swift 的计划：基础语法、并发、SwiftUI"),
-        Prompt(category: "日常", text: "下周五是几号"),
+    /// Per category: English name and prompt, Chinese name and prompt.
+    private static let table: [(String, String, String, String)] = [
+        ("Tasks", "remind me to call mom tomorrow at 5pm", "任务", "明天下午5点提醒我给妈妈打电话"),
+        ("Schedule", "what's on this week", "日程", "这周有什么安排"),
+        ("Writing", "make a todo list for writing a cover letter: research, draft, edit", "写作", "帮我列一个写求职信的待办清单：调研、草稿、修改"),
+        ("Learning", "make a todo list for learning Spanish: vocabulary, grammar, listening", "学习", "列一个学习 Swift 的计划：基础语法、并发、SwiftUI"),
+        ("Everyday", "what date is next friday", "日常", "下周五是几号"),
     ]
 
     /// The title line above the prompts.
