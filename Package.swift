@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools"],
+        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),

@@ -43,6 +43,9 @@ public struct AgentConfig: Sendable {
     public var filesFolder: URL?
     /// Run destructive tools without asking (`auto_approve` in config.toml, `ask --yes`).
     public var autoApprove = false
+    /// Sampling temperature and answer token limit sent with each model call; nil: the provider's default.
+    public var temperature: Double?
+    public var maxTokens: Int?
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",

@@ -97,7 +97,8 @@ struct TurnRunner {
     private mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
             system: system,
-            messages: context, tools: offered, model: agent.model, now: now, timeZone: timeZone)
+            messages: context, tools: offered, model: agent.model, maxTokens: agent.config.maxTokens,
+            temperature: agent.config.temperature, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
         var modelCall = steps.begin(kind: .modelCall, title: "model call \(steps.modelCalls + 1)", detail: agent.model, callId: nil,

@@ -29,7 +29,6 @@ struct TUICommand: ParsableCommand {
         do { database = try AppDatabase.open(path: paths.database) } catch {
             throw fail("\(error)", code: 1)
         }
-        Strings.use(Language.choose(setting: nil, environment: ProcessInfo.processInfo.environment))
         let (loaded, warning) = AppConfig.load(path: paths.config)
         let config = loaded.resolvingFilesFolder(paths)
         let backend: NcursesBackend
@@ -42,10 +41,12 @@ struct TUICommand: ParsableCommand {
         // A provider that cannot be set up leaves the app running offline, saying what to fix.
         let problem = choice.problem.map { "\($0.description) Using the offline assistant." }
         let notice = [problem, warning].compactMap { $0 }.joined(separator: " ")
-        let switcher = ProviderSwitcher(config: config, flags: providerOptions.flags, cacheFolder: paths.cache)
-        TUIApp(backend: backend, database: database, agent: agent, noColor: noColor,
-               themes: ThemeCatalog(paths: paths), themeName: ThemeCatalog.chosenName(flag: theme, config: config.theme),
-               startupWarning: notice.isEmpty ? nil : notice, switcher: switcher).run()
+        let switcher = ProviderSwitcher(config: config, flags: providerOptions.flags, cacheFolder: paths.cache, paths: paths)
+        let app = TUIApp(backend: backend, database: database, agent: agent, noColor: noColor,
+                         themes: ThemeCatalog(paths: paths), themeName: ThemeCatalog.chosenName(flag: theme, config: config.theme),
+                         startupWarning: notice.isEmpty ? nil : notice, switcher: switcher)
+        app.offerFirstRunWizard(flags: providerOptions.flags)
+        app.run()
     }
 }
 

@@ -26,7 +26,8 @@ final class TmuxSession {
 
     /// Starts the app in a new detached session of the given size.
     func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
-        var env = ["AIHELPER_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home]
+        // No first-run wizard unless a test asks for it (AIHELPER_NO_WIZARD: "").
+        var env = ["AIHELPER_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home, "AIHELPER_NO_WIZARD": "1"]
         env.merge(environment) { $1 }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = "exec env \(assignments) \(Self.quote(Self.binary))"

@@ -25,7 +25,8 @@ Endpoints
 Scenarios: see peer_scripts.py (header `X-Script` or `[script:NAME]` in the last user message).
 
 Faults: header `X-Fault` or `[fault:NAME]` in the last user message. A request whose API key
-contains `invalid-key` is answered 401 on every endpoint (so key checks can fail).
+contains `invalid-key` is answered 401 on every endpoint (so key checks can fail), one that
+contains `rate-limited-key` 429 with `Retry-After: 7`.
   drop            close the connection mid-stream (half the events, then half an event)
   400 401 403 404 429 500 503 529 ...   that status with the provider's error body;
                   `CODE:S` adds `Retry-After: S` (429 always has one, 1 s by default)
@@ -136,6 +137,8 @@ class Handler(BaseHTTPRequestHandler):
         fault = self.headers.get("X-Fault") or found.get("fault") or ""
         if not fault and any("invalid-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
             fault = "401"  # a key named invalid-key is always rejected (key checks, wrong keys)
+        if not fault and any("rate-limited-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
+            fault = "429:7"  # a key named rate-limited-key is answered 429 with Retry-After: 7
         try:
             reply = make_reply(script, user_text, agent_step(body))
         except ValueError as error:

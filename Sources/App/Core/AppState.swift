@@ -35,8 +35,19 @@ struct AppState {
     var choice: Choice?
     /// Reminders that fired and wait to be dismissed or snoozed, oldest first.
     var alerts: [TaskAlert] = []
+    /// The settings screen (F2) and the first-run wizard.
+    var settings: SettingsScreen?
+    var onboarding: Onboarding?
+    /// `[keys]` remaps from config.toml, applied before `update` dispatches a key.
+    var keyBindings = KeyBindings()
+    /// "en" or "zh-Hans": the suggested prompts' language.
+    var language = "en"
+    /// Can the active provider be reached (the status bar says).
+    var connectivity = Connectivity.unknown
     /// Something is drawn over the panes (help, a chooser, the timeline view, a form).
-    var hasOverlay: Bool { picker != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty }
+    var hasOverlay: Bool {
+        picker != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty || settings != nil || onboarding != nil
+    }
     var spinnerFrame = 0
     var shouldQuit = false
     /// Message times are shown in this zone.
@@ -50,6 +61,7 @@ struct AppState {
         self.tasks = TasksState(today: today)
         self.providerName = providerName
         self.modelName = modelName
+        self.connectivity = providerName == "Offline" ? .offlineAssistant : .unknown
     }
 }
 

@@ -4,6 +4,7 @@ import Terminal
 import Agent
 import Tools
 import Storage
+import Providers
 
 /// Everything that can happen to the app. Posted to the loop; handled by `update` on the loop thread.
 enum Event: Sendable {
@@ -22,6 +23,13 @@ enum Event: Sendable {
     case tasksDataReady
     /// The coming alerts, worked out in the background.
     case alertsComputed([TaskAlert])
+    /// Settings and first run (docs/settings.md): a provider's live model list for the screen,
+    /// the end of a save (with its key check), local servers found, the wizard's key check and models.
+    case settingsModels(ProviderKind, [String])
+    case settingsSaved(text: String, ok: Bool, keyRejected: Bool, keySaved: Bool)
+    case localServersFound([LocalServerProbe.Found])
+    case onboardingKeyChecked(text: String, ok: Bool, unreachable: Bool)
+    case onboardingModels(ProviderKind, [String], status: String?)
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -58,6 +66,17 @@ enum Effect: Equatable {
     case setAlertQueue([TaskAlert])
     /// Snooze (nil: dismiss) the alert shown.
     case answerAlert(TaskAlert, snooze: Snooze?)
+    /// The settings screen: open it; save (config.toml, then a new key checked into credentials.toml);
+    /// its model list; the custom persona in $EDITOR; read the files again and rebuild the provider.
+    case openSettings
+    case saveSettings(SettingsValues, previous: SettingsValues)
+    case listSettingsModels(ProviderKind)
+    case editPersonaInEditor(String)
+    case applySettings
+    /// The first-run wizard: a key check, a live model list, the end (nil provider: skipped).
+    case checkOnboardingKey(ProviderKind, String)
+    case listOnboardingModels(ProviderKind, String)
+    case finishOnboarding(OnboardingChoice)
 }
 
 /// A change to the calendar, carried out by the runtime.

@@ -17,9 +17,12 @@ struct Form {
         /// Shown under the field in the error color after a failed submit.
         var error: String?
         var hint: String?
+        /// Drawn as dots (an API key): the text never reaches the screen.
+        var secret = false
 
-        init(_ label: String, _ text: String = "", id: String? = nil, choices: [String]? = nil, hint: String? = nil) {
-            self.id = id ?? label; self.label = label; self.editor = LineEditor(text: text); self.choices = choices; self.hint = hint
+        init(_ label: String, _ text: String = "", id: String? = nil, choices: [String]? = nil, hint: String? = nil, secret: Bool = false) {
+            self.id = id ?? label; self.label = label; self.editor = LineEditor(text: text); self.choices = choices
+            self.hint = hint; self.secret = secret
         }
 
         var text: String { editor.text.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -29,6 +32,9 @@ struct Form {
     var fields: [Field]
     var focus = 0
     var purpose: FormPurpose
+    /// A line above the keys' help (the settings' "Checking the key…"), in the error color when `statusIsError`.
+    var status: String?
+    var statusIsError = false
 
     init(title: String, fields: [Field], purpose: FormPurpose) {
         self.title = title; self.fields = fields; self.purpose = purpose
@@ -84,6 +90,8 @@ enum FormPurpose: Equatable {
     case gotoDate
     case filterTasks
     case filterTodos
+    /// The settings screen (F2); see SettingsScreen.
+    case settings
 }
 
 /// A question with lettered answers, each answer a list of effects (Esc answers none).
@@ -115,5 +123,14 @@ func handleChoiceKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         return option.effects
     default:
         return []
+    }
+}
+
+extension LineEditor {
+    /// The same editor with every character drawn as a dot: a secret is edited, never shown.
+    var masked: LineEditor {
+        var dots = LineEditor(text: String(repeating: "•", count: text.count))
+        dots.cursor = cursor
+        return dots
     }
 }

@@ -39,14 +39,51 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         return [.reloadTasks]
     case .alertsComputed(let alerts):
         return [.setAlertQueue(alerts)]
+    case .settingsModels(let kind, let ids):
+        state.settings?.setModels(ids, for: kind)
+        return []
+    case .settingsSaved(let text, let ok, let keyRejected, let keySaved):
+        return settingsSaved(&state, text: text, ok: ok, keyRejected: keyRejected, keySaved: keySaved)
+    case .localServersFound(let found):
+        state.onboarding?.setLocalServers(found)
+        return []
+    case .onboardingKeyChecked(let text, let ok, let unreachable):
+        return onboardingKeyChecked(&state, text: text, ok: ok, unreachable: unreachable)
+    case .onboardingModels(let kind, let ids, let status):
+        guard var w = state.onboarding, w.step == .model, w.chosen.kind == kind, !ids.isEmpty else { return [] }
+        let current: String? = w.models.indices.contains(w.modelSelected) ? w.models[w.modelSelected] : nil
+        w.models = ids
+        w.modelSelected = ids.firstIndex { $0 == current } ?? 0
+        w.modelStatus = status
+        state.onboarding = w
+        return []
     }
 }
 
-private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+/// A save finished: a rejected key keeps the screen open on the key; otherwise it closes and says what happened.
+private func settingsSaved(_ state: inout AppState, text: String, ok: Bool, keyRejected: Bool, keySaved: Bool) -> [Effect] {
+    if keyRejected, var screen = state.settings {
+        screen.checking = false
+        screen.form.setError(SettingsScreen.Field.apiKey.rawValue, text)
+        screen.form.status = "The other settings were saved; the key was not."
+        screen.form.statusIsError = true
+        state.settings = screen
+        return []
+    }
+    state.settings = nil
+    state.notice = Notice(text: text, kind: ok ? .info : .error, expires: ok ? state.clock.addingTimeInterval(15) : nil)
+    return keySaved ? [.applySettings] : []
+}
+
+private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
+    // Remapped keys become the keys the handlers know; overlays keep the keys they show.
+    let key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
+    if state.onboarding != nil, key != .ctrl("q") { return handleOnboardingKey(&state, key) }
     if state.showHelp {
         state.showHelp = false
         return []
     }
+    if state.settings != nil, key != .ctrl("q") { return handleSettingsKey(&state, key) }
     if !state.alerts.isEmpty, key != .ctrl("q") { return handleAlertKey(&state, key) }
     if state.choice != nil, key != .ctrl("q") { return handleChoiceKey(&state, key) }
     if state.form != nil, key != .ctrl("q") { return handleFormKey(&state, key) }
@@ -85,6 +122,18 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .f(1):
         state.showHelp = true
         return []
+    case .text("?") where state.focus != .chat || state.chat.input.isEmpty:
+        state.showHelp = true
+        return []
+    case .f(2):
+        return [.openSettings]
+    case .text(let digit) where state.focus == .chat && state.chat.messages.isEmpty && state.chat.input.isEmpty:
+        // A new conversation shows numbered suggestions: a digit puts one in the input to edit or send.
+        let prompts = SuggestedPrompts.prompts(language: state.language)
+        if let n = Int(digit), prompts.indices.contains(n - 1) {
+            state.chat.input.insert(prompts[n - 1].text)
+            return []
+        }
     case .escape where state.chat.isStreaming:
         return [.cancelTurn]
     case .mouse(let mouse):
@@ -144,6 +193,7 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
     switch event {
     case .textDelta(let messageId, let text):
         if let i = state.chat.index(of: messageId) { state.chat.messages[i].content += text }
+        if state.connectivity != .offlineAssistant { state.connectivity = .online }
         return []
     case .step(let step):
         var steps = state.chat.steps[step.messageId] ?? []
@@ -168,9 +218,11 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         state.clock = Date()
         let end = state.clock.addingTimeInterval(seconds)
         state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
+        if state.connectivity != .offlineAssistant { state.connectivity = .retrying }
         return []
     case .finished(let message):
         if let i = state.chat.index(of: message.id!) { state.chat.messages[i] = message }
+        state.connectivity = state.connectivity.after(message)
         if turn == state.chat.activeTurn {
             state.chat.activeTurn = nil
             state.chat.streamingMessageId = nil

@@ -55,7 +55,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
     return [.send(text)]
 }
 
-let chatCommands = "/help, /new, /retry, /remind, /list, /provider, /model, /theme, /keys, /quit"
+let chatCommands = "/help, /new, /retry, /remind, /list, /provider, /model, /theme, /keys, /settings, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
@@ -93,6 +93,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
         _ = state.chat.input.commit()
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         return [argument.isEmpty ? .openThemePicker : .switchTheme(argument)]
+    case "/settings", "/config":
+        _ = state.chat.input.commit()
+        return [.openSettings]
     case "/keys", "/key":
         _ = state.chat.input.commit()
         return [.checkKey]

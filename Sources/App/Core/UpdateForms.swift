@@ -74,5 +74,8 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
         state.todos.filter = text.isEmpty ? nil : text
         state.todos.selectedRow = 0
         return close([.reloadTodos])
+    case .settings:
+        // The settings screen has its own state and keys (handleSettingsKey), never `state.form`.
+        return close([])
     }
 }

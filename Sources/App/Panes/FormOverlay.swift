@@ -19,7 +19,10 @@ enum FormOverlay {
         // One row per field, one more under the focused field (its hint), and each error's lines.
         let errorWidth = max(10, min(76, area.width - 2) - 4 - labelWidth - 2)
         let errorLines = form.fields.map { $0.error.map { Wrap.lines($0, width: errorWidth) } ?? [] }
-        let rows = form.fields.count + 1 + errorLines.reduce(0) { $0 + $1.count } + 2
+        let statusLines = form.status.map { Wrap.lines($0, width: max(10, min(76, area.width - 2) - 4)) } ?? []
+        // The focused field's hint, wrapped (a key's hint names the page where keys are made).
+        let hintLines = form.fields.indices.contains(form.focus) ? form.fields[form.focus].hint.map { Wrap.lines($0, width: errorWidth + 2) } ?? [] : []
+        let rows = form.fields.count + max(1, hintLines.count) + errorLines.reduce(0) { $0 + $1.count } + 2 + statusLines.count
         guard let inner = box(Sanitized.oneLine(form.title, max: 60), width: 76, height: rows + 2, in: area, theme: theme, into: &canvas) else { return }
         var y = inner.y
         var cursor: Point?
@@ -27,7 +30,7 @@ enum FormOverlay {
             let focused = i == form.focus
             canvas.put(field.label, x: inner.x, y: y, style: focused ? theme[.accent] : theme[.muted])
             let rect = Rect(x: inner.x + labelWidth, y: y, width: max(1, inner.width - labelWidth - (field.choices != nil ? 4 : 0)), height: 1)
-            var editor = field.editor
+            var editor = field.secret ? field.editor.masked : field.editor
             if !focused { editor.cursor = 0 }
             editor.render(into: &canvas, rect: rect, style: focused ? theme[.selection] : theme[.text])
             if focused { cursor = canvas.cursor }
@@ -38,12 +41,19 @@ enum FormOverlay {
                     canvas.put("  " + line, x: inner.x + labelWidth, y: y, style: theme[.errorText], maxWidth: inner.width - labelWidth)
                     y += 1
                 }
-            } else if focused, let hint = field.hint, y < inner.y + inner.height {
-                canvas.put(hint, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
-                y += 1
+            } else if focused {
+                for line in hintLines where y < inner.y + inner.height {
+                    canvas.put(line, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
+                    y += 1
+                }
             }
         }
-        let help = form.fields.count > 1 ? tr.dialogs.formHelp : tr.dialogs.oneFieldHelp
+        for (i, line) in statusLines.enumerated() {
+            canvas.put(line, x: inner.x, y: inner.y + inner.height - 1 - statusLines.count + i,
+                       style: theme[form.statusIsError ? .errorText : .accent], maxWidth: inner.width)
+        }
+        let help = form.purpose == .settings ? tr.dialogs.settingsHelp
+            : form.fields.count > 1 ? tr.dialogs.formHelp : tr.dialogs.oneFieldHelp
         canvas.put(help, x: inner.x, y: inner.y + inner.height - 1, style: theme[.muted], maxWidth: inner.width)
         canvas.cursor = cursor
     }

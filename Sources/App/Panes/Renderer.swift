@@ -98,8 +98,9 @@ final class Renderer {
         if let picker = state.picker {
             PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
         }
-        if state.showHelp { HelpOverlay.draw(in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), focus: state.focus, theme: theme, into: &canvas) }
         let area = Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1)
+        if let settings = state.settings { FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas) }
+        if state.showHelp { HelpOverlay.draw(in: area, focus: state.focus, bindings: state.keyBindings, theme: theme, into: &canvas) }
         if let form = state.form { FormOverlay.draw(form, in: area, theme: theme, into: &canvas) }
         if let choice = state.choice { FormOverlay.draw(choice, in: area, theme: theme, into: &canvas) }
         if !state.alerts.isEmpty { FormOverlay.draw(state.alerts, in: area, theme: theme, into: &canvas) }
@@ -107,6 +108,7 @@ final class Renderer {
             TimelineOverlay.draw(timeline, steps: state.chat.steps[timeline.messageId] ?? [], timeZone: state.timeZone,
                                  in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
         }
+        if let onboarding = state.onboarding { OnboardingOverlay.draw(onboarding, in: area, theme: theme, into: &canvas) }
     }
 
     private func innerRect(_ rect: Rect) -> Rect {

@@ -24,7 +24,9 @@ enum StatusBar {
     /// The engine badge, the conversation's title and its usage, in order.
     private static func leftParts(_ state: AppState, width: Int) -> [String] {
         let title = state.chat.conversation?.title ?? "New conversation"
-        var parts = [" \(state.providerName) ", " " + truncate(title, toWidth: max(8, width / 4)) + " "]
+        let badge = state.connectivity == .offlineAssistant ? "Offline assistant"
+            : state.providerName + (state.connectivity.label.map { " · " + $0 } ?? "")
+        var parts = [" \(badge) ", " " + truncate(title, toWidth: max(8, width / 4)) + " "]
         if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 { parts.append(" " + usageText(usage) + " ") }
         return parts
     }
@@ -56,65 +58,9 @@ enum StatusBar {
     private static func hintText(_ state: AppState) -> String {
         if state.chat.isStreaming { return "Esc cancel · Tab panes · Ctrl-Q quit" }
         switch state.focus {
-        case .chat: return "Enter send · PgUp/PgDn scroll · Tab panes · F1 help · Ctrl-Q quit"
+        case .chat: return "Enter send · Tab panes · F1 help · F2 settings · Ctrl-Q quit"
         case .tasks: return "a add · e edit · x done · d del · u undo · F1 keys"
         case .todos: return "a add · A child · Space done · u undo · F1 keys"
         }
-    }
-}
-
-/// The keys, one table: drawn by the help overlay and mirrored in docs/keybindings.md.
-enum Keymap {
-    static let sections: [(title: String, keys: [(String, String)])] = [
-        ("Everywhere", [("Tab / Shift-Tab", "next / previous pane"), ("Alt-1 Alt-2 Alt-3", "Chat, Tasks, Todos"),
-                        ("Esc", "cancel the streaming answer"), ("F1, /help", "this help"), ("Ctrl-Q, /quit", "quit")]),
-        ("Chat", [("Enter", "send"), ("Alt-Enter", "new line"), ("Up / Down", "input history"),
-                  ("Ctrl-E", "compose in $EDITOR"), ("PgUp / PgDn, wheel", "scroll"), ("Home / End", "top / bottom (empty input)"),
-                  ("r, /retry", "retry a failed answer"), ("Alt-Up / Alt-Down", "choose an answer"), ("Enter (empty input)", "open / close its steps"),
-                  ("Ctrl-T, t (chosen)", "timeline of the chosen or last answer"), ("/new", "new conversation"),
-                  ("/remind …", "a reminder from a sentence"), ("/list …", "a todo list from a request"),
-                  ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
-        ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("g", "go to a date"),
-                   ("n / N", "next / previous task"), ("a / e, Enter", "add / edit (form)"), ("d", "delete (asks)"),
-                   ("x, Space", "complete / reopen"), ("p", "postpone to tomorrow"), ("w", "week view"), ("/", "filter all tasks"),
-                   ("u / Ctrl-R", "undo / redo")]),
-        ("Todos", [("↑ ↓, j k", "move"), ("Enter, ← →", "fold / unfold"), ("z / Z", "fold / unfold all"),
-                   ("Space, x", "complete / reopen"), ("a / A", "add sibling / child"), ("e", "rename"),
-                   ("n / N", "notes / notes in $EDITOR"), ("D", "due date"), ("d", "delete (asks)"), ("J / K", "move down / up"),
-                   ("/", "filter"), ("u / Ctrl-R", "undo / redo")]),
-        ("Forms and reminders", [("Tab / Shift-Tab, ↑ ↓", "next / previous field"), ("← →", "choose (category, priority)"),
-                                 ("Enter / Esc", "save / cancel"), ("1 2 3", "snooze 10 min, 1 h, tomorrow"), ("Enter", "dismiss a reminder")]),
-    ]
-}
-
-enum HelpOverlay {
-    /// Everywhere, then the focused pane's keys (with the forms' for Tasks and Todos), then the
-    /// rest: a short screen shows what is at hand. Two columns when the screen is wide enough.
-    static func draw(in area: Rect, focus: PaneID, theme: Theme, into canvas: inout Canvas) {
-        func lines(_ sections: [(title: String, keys: [(String, String)])]) -> [(String, Bool)] {
-            sections.flatMap { section in
-                [(section.title, true)] + section.keys.map { ("  " + $0.0.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.1, false) }
-            }
-        }
-        let first = ["Everywhere", focus.title] + (focus == .chat ? [] : ["Forms and reminders"])
-        let near = first.compactMap { title in Keymap.sections.first { $0.title == title } }
-        let rest = Keymap.sections.filter { !first.contains($0.title) }
-        let all = lines(near + rest)
-        let twoColumns = all.count + 4 > area.height && area.width >= 110
-        let columns = twoColumns ? [lines(near), lines(rest)] : [all]
-        let columnWidth = 62
-        let width = min(area.width - 2, columnWidth * columns.count + 2)
-        let height = min(area.height - 2, (columns.map(\.count).max() ?? 0) + 4)
-        guard width > 10, height > 3 else { return }
-        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
-        canvas.fill(box, style: theme[.helpBox])
-        canvas.box(box, title: " Keys ", style: theme[.borderFocused], titleStyle: theme[.titleFocused])
-        for (c, column) in columns.enumerated() {
-            for (i, line) in column.prefix(height - 4).enumerated() {
-                canvas.put(line.0, x: box.x + 2 + c * columnWidth, y: box.y + 1 + i, style: line.1 ? theme[.accent] : theme[.text],
-                           maxWidth: min(columnWidth - 2, width - 4 - c * columnWidth))
-            }
-        }
-        canvas.put("Any key closes this help. All keys: docs/keybindings.md", x: box.x + 2, y: box.y + height - 2, style: theme[.muted], maxWidth: width - 4)
     }
 }

@@ -35,6 +35,14 @@ extension TUIApp {
         case .filterTasks: reloadTasks()
         case .answerAlert(let alert, let snooze): answer(alert, snooze: snooze)
         case .setAlertQueue(let alerts): setAlertQueue(alerts)
+        case .openSettings: openSettings()
+        case .saveSettings(let values, let previous): saveSettings(values, previous: previous)
+        case .listSettingsModels(let kind): listSettingsModels(kind)
+        case .editPersonaInEditor(let text): editPersona(text)
+        case .applySettings: applySettings()
+        case .checkOnboardingKey(let kind, let key): checkOnboardingKey(kind, key)
+        case .listOnboardingModels(let kind, let key): listOnboardingModels(kind, key)
+        case .finishOnboarding(let choice): finishOnboarding(choice)
         }
     }
 

@@ -67,8 +67,8 @@ extension TUIApp {
         state.notice = Notice(text: "Checking the \(kind.displayName) key…", kind: .info, expires: nil)
         let mailbox = self.mailbox
         Task.detached {
-            let answer = KeyCheckText(await ProviderChecks.checkKey(settings), kind)
-            mailbox.post(.keyChecked(answer.text, ok: answer.ok))
+            let answer = KeyValidation(await ProviderChecks.checkKey(settings), kind)
+            mailbox.post(.keyChecked(answer.text, ok: answer.isValid))
         }
     }
 
@@ -79,24 +79,5 @@ extension TUIApp {
 
     private func noSwitching() {
         state.notice = Notice(text: "Switching providers is not available here.", kind: .info, expires: nil)
-    }
-}
-
-/// What `/keys` says of a key check, in words.
-struct KeyCheckText {
-    var text: String
-    var ok: Bool
-
-    init(_ result: KeyCheckResult, _ kind: ProviderKind) {
-        switch result {
-        case .valid: (text, ok) = ("The \(kind.displayName) key is valid.", true)
-        case .validRateLimited(let after):
-            text = "The \(kind.displayName) key is valid, but rate limited right now"
-                + (after.map { " (retry in \(Int($0.rounded(.up))) s)" } ?? "") + "."
-            ok = true
-        case .invalid(let e): (text, ok) = ("The \(kind.displayName) key was refused: \(e.description)", false)
-        case .unreachable(let e): (text, ok) = ("Could not reach \(kind.displayName) to check the key: \(e.description)", false)
-        case .failed(let e): (text, ok) = ("The key check failed: \(e.description)", false)
-        }
     }
 }

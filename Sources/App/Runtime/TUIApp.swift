@@ -76,6 +76,10 @@ public final class TUIApp {
         lastRender = now - .seconds(1)
         lastInput = now
         nextTick = now
+        if let config = switcher?.config {
+            state.keyBindings = config.keyBindings
+            state.language = Language.apply(setting: config.language, environment: switcher?.environment ?? [:]).rawValue
+        }
         let warnings = [startupWarning, themeWarning].compactMap { $0 }
         if !warnings.isEmpty { state.notice = Notice(text: warnings.joined(separator: " "), kind: .error, expires: Date().addingTimeInterval(20)) }
     }

@@ -20,10 +20,19 @@ public struct AppConfig: Sendable, Equatable {
     public var theme: String?
     /// Which model to talk to (see docs/providers.md).
     public var providers = ProviderConfig()
+    /// "en", "zh-Hans" or "auto" (from LC_ALL / LANG): the suggested prompts' language for now.
+    public var language = "auto"
+    /// Sampling temperature and the answer's token limit; nil leaves the provider's default.
+    public var temperature: Double?
+    public var maxTokens: Int?
+    /// `[keys]`: action name → key name (docs/settings.md), checked into `keyBindings` by `parse`.
+    public var keys: [String: String] = [:]
+    var keyBindings = KeyBindings()
 
     public init() {}
 
-    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme"]).union(ProviderConfig.keys)
+    static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
+                                                   "language", "temperature", "max_tokens", "keys"]).union(ProviderConfig.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -35,12 +44,19 @@ public struct AppConfig: Sendable, Equatable {
     }
 
     /// Reads the file at `path`; the warning is for the user (status bar or stderr).
+    /// Keys come from credentials.toml beside it.
     public static func load(path: String) -> (config: AppConfig, warning: String?) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        var (config, warning): (AppConfig, String?)
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            (config, warning) = parse(text, path: path)
+        } else {
             let exists = FileManager.default.fileExists(atPath: path)
-            return (AppConfig(), exists ? "Cannot read \(path); using the defaults." : nil)
+            (config, warning) = (AppConfig(), exists ? "Cannot read \(path); using the defaults." : nil)
         }
-        return parse(text, path: path)
+        let credentials = Credentials.load(path: Credentials.path(besideConfig: path))
+        config.providers.apiKeys = credentials.keys
+        let warnings = [warning, credentials.warning].compactMap { $0 }
+        return (config, warnings.isEmpty ? nil : warnings.joined(separator: " "))
     }
 
     static func parse(_ text: String, path: String) -> (config: AppConfig, warning: String?) {
@@ -75,6 +91,27 @@ public struct AppConfig: Sendable, Equatable {
         if let value = table["theme"] {
             if let s = value.string, ThemeCatalog.isValidName(s) { config.theme = s }
             else { problems.append("'theme' must be a theme's name, such as \"light\" (see docs/themes.md)") }
+        }
+        if let value = table["language"] {
+            if let s = value.string, Language.settingNames.contains(s) { config.language = s }
+            else { problems.append("'language' must be one of: " + Language.settingNames.joined(separator: ", ")) }
+        }
+        if let value = table["temperature"] {
+            if let d = value.double ?? value.int.map(Double.init), (0...2).contains(d) { config.temperature = d }
+            else { problems.append("'temperature' must be a number from 0 to 2") }
+        }
+        if let value = table["max_tokens"] {
+            if let n = value.int, (1...1_000_000).contains(n) { config.maxTokens = n } else { problems.append("'max_tokens' must be a whole number, 1 or more") }
+        }
+        if let value = table["keys"] {
+            if let t = value.table {
+                for name in t.keys {
+                    if let key = t[name]?.string { config.keys[name] = key } else { problems.append("[keys] '\(name)' must be a key name in quotes") }
+                }
+                config.keyBindings = KeyBindings(config.keys, text: text, problems: &problems)
+            } else {
+                problems.append("'keys' must be a table: [keys] with lines like help = \"f1\"")
+            }
         }
         config.providers = ProviderConfig.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."

@@ -28,7 +28,9 @@ public enum AppServices {
                                                      attributes: [.posixPermissions: 0o700])
             agentConfig.filesFolder = URL(fileURLWithPath: folder, isDirectory: true)
         }
-        if let persona = config.persona { agentConfig.persona = persona }
+        if let persona = Persona.prompt(for: config.persona) { agentConfig.persona = persona }
+        agentConfig.temperature = config.temperature
+        agentConfig.maxTokens = config.maxTokens
         return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
     }
 

@@ -29,6 +29,8 @@ public struct ProviderConfig: Sendable, Equatable {
     public var template: String?
     /// `[providers.NAME]` tables.
     public var perProvider: [ProviderKind: Entry] = [:]
+    /// Keys from credentials.toml (they win over the environment's).
+    public var apiKeys: [ProviderKind: String] = [:]
 
     public struct Entry: Sendable, Equatable {
         public var baseURL: String?
@@ -47,7 +49,7 @@ public struct ProviderConfig: Sendable, Equatable {
         for (k, entry) in perProvider { if let u = entry.baseURL { urls[k] = u } }
         if chosen, let baseURL { urls[kind] = baseURL }
         let model = (chosen ? self.model : nil) ?? perProvider[kind]?.model
-        return ProviderConfigValues(provider: kind.rawValue, model: model, baseURLs: urls, template: template)
+        return ProviderConfigValues(provider: kind.rawValue, model: model, baseURLs: urls, apiKeys: apiKeys, template: template)
     }
 
     public func requestsPerMinute(for kind: ProviderKind) -> Int {

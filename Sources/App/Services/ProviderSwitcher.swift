@@ -9,11 +9,17 @@ public struct ProviderSwitcher: Sendable {
     public var environment: [String: String]
     /// Where live model lists are cached for a day.
     public var cacheFolder: String
+    /// The files the settings screen writes (nil: no settings screen, as in tests).
+    public var paths: AppPaths?
+    var configPath: String? { paths?.config }
 
     public init(config: AppConfig, flags: ProviderFlags, environment: [String: String] = ProcessInfo.processInfo.environment,
-                cacheFolder: String) {
-        self.config = config; self.flags = flags; self.environment = environment; self.cacheFolder = cacheFolder
+                cacheFolder: String, paths: AppPaths? = nil) {
+        self.config = config; self.flags = flags; self.environment = environment; self.cacheFolder = cacheFolder; self.paths = paths
     }
+
+    /// Saved settings take over from `--provider` / `--model` and earlier `/provider` choices.
+    mutating func resetFlags() { flags = ProviderFlags() }
 
     /// The provider for a new choice; `provider` nil keeps the provider, `model` nil takes its default.
     /// The choice is kept only when the provider could be set up.

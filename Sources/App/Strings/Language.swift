@@ -6,6 +6,17 @@ public enum Language: String, CaseIterable, Sendable {
     case english = "en"
     case simplifiedChinese = "zh-Hans"
 
+    /// The values config.toml's `language` takes.
+    static let settingNames = ["auto"] + allCases.map(\.rawValue)
+
+    /// Chooses the language from the setting and the environment and makes it the app's.
+    @discardableResult
+    static func apply(setting: String?, environment: [String: String]) -> Language {
+        let language = choose(setting: setting, environment: environment)
+        Strings.use(language)
+        return language
+    }
+
     /// `setting` is config.toml's `language` ("en", "zh-Hans", or "auto"/nil for the
     /// environment); the environment's locale variables are read as POSIX does: LC_ALL, then
     /// LC_MESSAGES, then LANG. Chinese locales other than Taiwan's, Hong Kong's and Macao's

@@ -1,0 +1,163 @@
+import Foundation
+import Terminal
+import Providers
+
+/// The first-run wizard: Welcome → provider → key → model → ready. Shown when there is no
+/// config.toml; Esc on the welcome step skips it (the Offline assistant works at once).
+struct Onboarding {
+    enum Step: Equatable { case welcome, provider, key, model, ready }
+    struct Option: Equatable {
+        var kind: ProviderKind
+        var label: String
+        var detail: String
+        /// A local server found at this address (written to config.toml when not the usual one).
+        var baseURL: String?
+        var isDefaultPort = true
+        var models: [String] = []
+        /// A row that only informs (no local server found yet).
+        var selectable = true
+    }
+
+    var step = Step.welcome
+    var options: [Option]
+    var probing = true
+    var selected = 0
+    var key = LineEditor()
+    /// The key field was filled from this environment variable.
+    var keyVariable: String?
+    var checking = false
+    var message: String?
+    var messageIsError = false
+    /// The last check could not reach the provider: Enter again keeps the key unchecked.
+    var unreachableKey: String?
+    var models: [String] = []
+    var modelSelected = 0
+    var modelStatus: String?
+    /// Keys found in the environment, per provider: (variable, key).
+    var environmentKeys: [ProviderKind: EnvironmentKey]
+
+    struct EnvironmentKey: Equatable { var variable: String; var key: String }
+
+    init(environmentKeys: [ProviderKind: EnvironmentKey]) {
+        self.environmentKeys = environmentKeys
+        options = [Option(kind: .offline, label: "Offline assistant", detail: "works now: tasks, reminders, todos; no network")]
+            + [ProviderKind.openai, .anthropic, .gemini].map { kind in
+                Option(kind: kind, label: kind.displayName,
+                       detail: environmentKeys[kind].map { "key found in \($0.variable)" } ?? "needs an API key")
+            }
+            + [Option(kind: .ollama, label: "Local server", detail: "looking for Ollama, llama.cpp, LM Studio…", selectable: false)]
+    }
+
+    var chosen: Option { options[selected] }
+
+    /// The probe finished: one row per server found, or a row saying none was.
+    mutating func setLocalServers(_ found: [LocalServerProbe.Found]) {
+        probing = false
+        options.removeAll { $0.label == "Local server" || $0.baseURL != nil }
+        if found.isEmpty {
+            options.append(Option(kind: .ollama, label: "Local server", detail: "none on :11434, :8080 or :1234 (F2 later)",
+                                  selectable: false))
+        }
+        for server in found {
+            let host = server.baseURL.replacingOccurrences(of: "http://", with: "").replacingOccurrences(of: "/v1", with: "")
+            options.append(Option(kind: server.kind, label: "\(server.kind.displayName) (local)",
+                                  detail: "found at \(host) · \(server.models.count) model\(server.models.count == 1 ? "" : "s")",
+                                  baseURL: server.baseURL, isDefaultPort: server.isDefaultPort, models: server.models))
+        }
+        selected = min(selected, options.count - 1)
+    }
+
+    var choice: OnboardingChoice {
+        let model = models.indices.contains(modelSelected) ? models[modelSelected] : nil
+        let typed = key.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let fromEnvironment = environmentKeys[chosen.kind]?.key == typed
+        return OnboardingChoice(provider: chosen.kind, model: chosen.kind == .offline ? nil : model,
+                                baseURL: chosen.isDefaultPort ? nil : chosen.baseURL,
+                                apiKey: typed.isEmpty || fromEnvironment ? nil : typed)
+    }
+
+    /// Goes to the model step with `ids` to choose from (the catalog until the live list comes).
+    mutating func showModels(_ ids: [String], status: String?) {
+        step = .model
+        models = ids
+        modelSelected = 0
+        modelStatus = status
+    }
+}
+
+/// What the wizard chose; nil provider: skipped.
+struct OnboardingChoice: Equatable {
+    var provider: ProviderKind?
+    var model: String?
+    var baseURL: String?
+    /// A key typed (not the environment's), to store in credentials.toml.
+    var apiKey: String?
+}
+
+func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    guard var w = state.onboarding else { return [] }
+    defer { if state.onboarding != nil { state.onboarding = w } }
+    switch (w.step, key) {
+    case (.welcome, .enter): w.step = .provider
+    case (.welcome, .escape), (.welcome, .text("s")):
+        state.onboarding = nil
+        return [.finishOnboarding(OnboardingChoice())]
+    case (.provider, .up): w.selected = max(0, w.selected - 1)
+    case (.provider, .down): w.selected = min(w.options.count - 1, w.selected + 1)
+    case (.provider, .escape): w.step = .welcome
+    case (.provider, .enter):
+        let option = w.chosen
+        guard option.selectable else { return [] }
+        if option.kind == .offline { w.step = .ready; return [] }
+        if option.baseURL != nil {
+            w.showModels(option.models, status: option.models.isEmpty ? "The server lists no models: load one, then pick it in F2." : nil)
+            return []
+        }
+        w.step = .key
+        w.message = nil
+        w.key = LineEditor(text: w.environmentKeys[option.kind]?.key ?? "")
+        w.keyVariable = w.environmentKeys[option.kind]?.variable
+    case (.key, .escape): w.step = .provider
+    case (.key, .enter):
+        let typed = w.key.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if w.checking { return [] }
+        if typed.isEmpty {
+            (w.message, w.messageIsError) = ("Paste the key (your terminal's paste works), then Enter.", true)
+            return []
+        }
+        if w.unreachableKey == typed {
+            w.showModels(ModelCatalog.models(for: w.chosen.kind).map(\.id), status: "The key is kept unchecked; /keys checks it later.")
+            return []
+        }
+        w.checking = true
+        (w.message, w.messageIsError) = ("Checking the key with \(w.chosen.kind.displayName)…", false)
+        return [.checkOnboardingKey(w.chosen.kind, typed)]
+    case (.key, _):
+        if w.key.handle(key) == .edited { w.message = nil; w.keyVariable = nil }
+    case (.model, .up): w.modelSelected = max(0, w.modelSelected - 1)
+    case (.model, .down): w.modelSelected = min(max(0, w.models.count - 1), w.modelSelected + 1)
+    case (.model, .escape): w.step = w.chosen.baseURL == nil ? .key : .provider
+    case (.model, .enter): w.step = .ready
+    case (.ready, .escape): w.step = w.chosen.kind == .offline ? .provider : .model
+    case (.ready, .enter):
+        state.onboarding = nil
+        return [.finishOnboarding(w.choice)]
+    default: break
+    }
+    return []
+}
+
+/// The key check's answer: valid → the model step (and its live list); otherwise what to do.
+func onboardingKeyChecked(_ state: inout AppState, text: String, ok: Bool, unreachable: Bool) -> [Effect] {
+    guard var w = state.onboarding, w.step == .key else { return [] }
+    w.checking = false
+    let typed = w.key.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    defer { state.onboarding = w }
+    guard ok else {
+        w.unreachableKey = unreachable ? typed : nil
+        (w.message, w.messageIsError) = (text + (unreachable ? " Enter again keeps the key unchecked." : ""), true)
+        return []
+    }
+    w.showModels(ModelCatalog.models(for: w.chosen.kind).map(\.id), status: text + " Loading the live model list…")
+    return [.listOnboardingModels(w.chosen.kind, typed)]
+}

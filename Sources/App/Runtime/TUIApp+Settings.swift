@@ -1,0 +1,241 @@
+import Foundation
+import Providers
+
+/// The settings screen and the first-run wizard: the runtime side (files written, keys checked
+/// and local servers probed off the loop thread, the provider rebuilt). See docs/settings.md.
+extension TUIApp {
+    private var configPath: String? { switcher?.configPath }
+
+    func openSettings() {
+        guard let switcher, configPath != nil else {
+            state.notice = Notice(text: "Settings are not available here.", kind: .info, expires: nil)
+            return
+        }
+        let config = switcher.config
+        var values = SettingsValues()
+        let kind = ProviderKind(name: switcher.flags.provider ?? agent.provider.id) ?? .offline
+        values.provider = kind
+        values.model = kind == .offline ? "" : agent.model
+        values.baseURL = config.providers.baseURL ?? ""
+        values.temperature = config.temperature
+        values.maxTokens = config.maxTokens
+        values.persona = config.persona
+        values.stepLimit = config.stepLimit
+        values.autoApprove = config.autoApprove
+        values.offerAllTools = config.offerAllTools
+        values.theme = renderer.theme.name
+        values.language = config.language
+        values.mouse = config.mouse
+        state.settings = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
+        perform(.listSettingsModels(kind))
+    }
+
+    /// Each provider's key as the screen may show it: masked, with where it comes from.
+    static func storedKeys(config: AppConfig, environment: [String: String]) -> [ProviderKind: String] {
+        var keys: [ProviderKind: String] = [:]
+        for kind in ProviderKind.allCases {
+            if let key = config.providers.apiKeys[kind] { keys[kind] = Credentials.masked(key) + " (credentials.toml)"; continue }
+            if let variable = ProviderResolver.keyVariables(kind).first(where: { !(environment[$0] ?? "").isEmpty }) {
+                keys[kind] = Credentials.masked(environment[variable]!) + " (\(variable))"
+            }
+        }
+        return keys
+    }
+
+    func listSettingsModels(_ kind: ProviderKind) {
+        guard let switcher, kind != .offline,
+              let settings = try? ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) else { return }
+        let mailbox = self.mailbox, folder = switcher.cacheFolder
+        Task.detached {
+            let (ids, source, _) = await ProviderChecks.models(settings, cacheFolder: folder)
+            if source != .catalog { mailbox.post(.settingsModels(kind, ids)) }
+        }
+    }
+
+    /// Writes the keys that changed to config.toml, applies them, then checks a new key (off the
+    /// loop thread) and stores it in credentials.toml only when the provider did not refuse it.
+    func saveSettings(_ values: SettingsValues, previous: SettingsValues) {
+        guard let path = configPath, let switcher else { return }
+        let edits = Self.configEdits(values, previous: previous)
+        do {
+            if !edits.isEmpty { try Self.edit(configAt: path, edits) }
+        } catch {
+            state.settings?.checking = false
+            state.settings?.form.status = "\(error)"
+            state.settings?.form.statusIsError = true
+            return
+        }
+        if values.theme != previous.theme { switchTheme(values.theme) }
+        applySettings()
+        guard let key = values.apiKey else {
+            let mouse = values.mouse != previous.mouse ? " Mouse: at the next start." : ""
+            mailbox.post(.settingsSaved(text: "Settings saved to \(path).\(mouse)", ok: true, keyRejected: false, keySaved: false))
+            return
+        }
+        var config = switcher.config
+        config.providers.apiKeys[values.provider] = key
+        let credentials = Credentials.path(besideConfig: path), kind = values.provider, mailbox = self.mailbox
+        let settings: ProviderSettings
+        do { settings = try ProviderChecks.settings(kind, config: config, environment: switcher.environment) } catch {
+            mailbox.post(.settingsSaved(text: "\(error)", ok: false, keyRejected: true, keySaved: false))
+            return
+        }
+        Task.detached {
+            let outcome = KeyValidation(await ProviderChecks.checkKey(settings), kind)
+            var text = outcome.text + (outcome.isUnreachable ? " The key is kept unchecked; /keys checks it later." : ""), saved = false
+            if outcome.keep {
+                do { try Credentials.save(key, for: kind, path: credentials); saved = true; text += " Saved as \(Credentials.masked(key))." }
+                catch { text = "\(error)" }
+            }
+            mailbox.post(.settingsSaved(text: text, ok: outcome.isValid && saved, keyRejected: !outcome.keep, keySaved: saved))
+        }
+    }
+
+    /// The config.toml lines a save changes: only values that differ from what the screen opened with.
+    static func configEdits(_ v: SettingsValues, previous p: SettingsValues) -> [(String, String?)] {
+        let string = ConfigFileEditor.string
+        var edits: [(String, String?)] = []
+        func change<T: Equatable>(_ key: String, _ new: T, _ old: T, _ text: (T) -> String?) { if new != old { edits.append((key, text(new))) } }
+        change("provider", v.provider, p.provider) { string($0.rawValue) }
+        change("model", v.model, p.model) { $0.isEmpty ? nil : string($0) }
+        change("base_url", v.baseURL, p.baseURL) { $0.isEmpty ? nil : string($0) }
+        change("temperature", v.temperature, p.temperature) { $0.map { String($0) } }
+        change("max_tokens", v.maxTokens, p.maxTokens) { $0.map(String.init) }
+        change("persona", v.persona, p.persona) { $0.map(string) }
+        change("step_limit", v.stepLimit, p.stepLimit) { String($0) }
+        change("auto_approve", v.autoApprove, p.autoApprove) { String($0) }
+        change("offer_all_tools", v.offerAllTools, p.offerAllTools) { String($0) }
+        change("theme", v.theme, p.theme) { string($0) }
+        change("language", v.language, p.language) { string($0) }
+        change("mouse", v.mouse, p.mouse) { String($0) }
+        return edits
+    }
+
+    static func edit(configAt path: String, _ edits: [(String, String?)]) throws {
+        var editor = ConfigFileEditor(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? Self.newConfigHeader)
+        for (key, value) in edits { editor.set(key, value) }
+        try SafeFileWriter.write(editor.text, to: path, mode: 0o644)
+    }
+
+    static let newConfigHeader = "# AI Helper settings. F2 in the app changes them; every key: docs/settings.md.\n"
+
+    /// Reads config.toml and credentials.toml again and rebuilds the provider and the agent.
+    func applySettings() {
+        guard var switcher, let paths = switcher.paths else { return }
+        let (loaded, warning) = AppConfig.load(path: paths.config)
+        switcher.config = loaded.resolvingFilesFolder(paths)
+        switcher.resetFlags()
+        let choice = switcher.choose(provider: switcher.config.providers.provider ?? "offline", model: switcher.config.providers.model)
+        self.switcher = switcher
+        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider)
+        state.providerName = agent.provider.displayName
+        state.modelName = agent.model
+        state.connectivity = Connectivity.initial(providerId: agent.provider.id)
+        state.keyBindings = switcher.config.keyBindings
+        state.language = Language.apply(setting: switcher.config.language, environment: switcher.environment).rawValue
+        if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {
+            state.notice = Notice(text: problem.description, kind: .error, expires: nil)
+        }
+    }
+
+    func editPersona(_ text: String) {
+        guard let edited = editInEditor(text, name: "persona") else { return }
+        state.settings?.setField(.customPersona) { $0.editor.text = edited.trimmingCharacters(in: .whitespacesAndNewlines) }
+        state.settings?.setField(.persona) { $0.editor.text = Persona.custom.label }
+    }
+
+    // MARK: the first-run wizard
+
+    /// The wizard shows on an interactive first run: no config.toml yet, no `--provider`, and
+    /// no `AIHELPER_NO_WIZARD` (the end-to-end tests set it). Call before `run()`.
+    public func offerFirstRunWizard(flags: ProviderFlags, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let path = configPath, !FileManager.default.fileExists(atPath: path), flags.provider == nil,
+              (environment["AIHELPER_NO_WIZARD"] ?? "").isEmpty else { return }
+        startOnboarding()
+    }
+
+    /// Opens the wizard with keys found in the environment filled in, and starts looking for local servers.
+    func startOnboarding() {
+        let environment = switcher?.environment ?? ProcessInfo.processInfo.environment
+        var keys: [ProviderKind: Onboarding.EnvironmentKey] = [:]
+        for kind in [ProviderKind.openai, .anthropic, .gemini] {
+            if let variable = ProviderResolver.keyVariables(kind).first(where: { !(environment[$0] ?? "").isEmpty }) {
+                keys[kind] = .init(variable: variable, key: environment[variable]!.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        state.onboarding = Onboarding(environmentKeys: keys)
+        let probe = LocalServerProbe(environment: environment), mailbox = self.mailbox
+        Task.detached { mailbox.post(.localServersFound(await probe.probe()), urgent: true) }
+    }
+
+    func checkOnboardingKey(_ kind: ProviderKind, _ key: String) {
+        guard let switcher else { return }
+        var config = switcher.config
+        config.providers.apiKeys[kind] = key
+        let mailbox = self.mailbox
+        guard let settings = try? ProviderChecks.settings(kind, config: config, environment: switcher.environment) else { return }
+        Task.detached {
+            let outcome = KeyValidation(await ProviderChecks.checkKey(settings), kind)
+            mailbox.post(.onboardingKeyChecked(text: outcome.text, ok: outcome.isValid, unreachable: outcome.isUnreachable), urgent: true)
+        }
+    }
+
+    func listOnboardingModels(_ kind: ProviderKind, _ key: String) {
+        guard let switcher else { return }
+        var config = switcher.config
+        config.providers.apiKeys[kind] = key
+        guard let settings = try? ProviderChecks.settings(kind, config: config, environment: switcher.environment) else { return }
+        let mailbox = self.mailbox, folder = switcher.cacheFolder
+        Task.detached {
+            let (ids, source, problem) = await ProviderChecks.models(settings, cacheFolder: folder)
+            let status = source == .catalog ? "Built-in list: " + (problem?.message ?? "the live list is unavailable.") : "\(ids.count) models, live list."
+            mailbox.post(.onboardingModels(kind, ids, status: status), urgent: true)
+        }
+    }
+
+    /// Writes config.toml (so the wizard does not come back) and the key, then starts the provider.
+    func finishOnboarding(_ choice: OnboardingChoice) {
+        guard let path = configPath else { return }
+        let string = ConfigFileEditor.string
+        let edits: [(String, String?)] = [("provider", string((choice.provider ?? .offline).rawValue)),
+                                          ("model", choice.model.map(string)), ("base_url", choice.baseURL.map(string))]
+        do {
+            try Self.edit(configAt: path, edits)
+            if let key = choice.apiKey, let kind = choice.provider { try Credentials.save(key, for: kind, path: Credentials.path(besideConfig: path)) }
+        } catch {
+            state.notice = Notice(text: "\(error)", kind: .error, expires: nil)
+            return
+        }
+        applySettings()
+        guard state.notice?.kind != .error else { return }
+        let skipped = choice.provider == nil ? "Skipped: the Offline assistant answers. " : "Ready: \(agent.provider.displayName). "
+        state.notice = Notice(text: skipped + "F2 settings · ? keys.", kind: .info, expires: state.clock.addingTimeInterval(20))
+    }
+}
+
+/// A key check's outcome in words, with what to do and where keys are made; whether to keep the key.
+struct KeyValidation {
+    var text: String
+    var isValid: Bool
+    var isUnreachable = false
+    /// Valid, rate limited (valid) or unchecked for lack of network: the key is stored.
+    var keep: Bool { isValid || isUnreachable }
+
+    init(_ result: KeyCheckResult, _ kind: ProviderKind) {
+        let page = ProviderErrorMapper.keyPage(kind).map { " Keys are created at \($0)." } ?? ""
+        switch result {
+        case .valid:
+            (text, isValid) = ("✓ The \(kind.displayName) key is valid.", true)
+        case .validRateLimited(let after):
+            text = "✓ The \(kind.displayName) key is valid, but rate limited right now"
+                + (after.map { " (retry in \(Int($0.rounded(.up))) s)" } ?? "") + "; answers may wait a little."
+            isValid = true
+        case .invalid(let e):
+            (text, isValid) = ("✗ \(kind.displayName) refused the key: \(e.message) Check it and paste it again.\(page)", false)
+        case .unreachable(let e):
+            (text, isValid, isUnreachable) = ("? Could not reach \(kind.displayName) to check the key: \(e.message)", false, true)
+        case .failed(let e):
+            (text, isValid) = ("✗ The key check failed: \(e.description)\(page)", false)
+        }
+    }
+}

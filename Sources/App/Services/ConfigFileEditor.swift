@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Changes top-level keys of a TOML file line by line and keeps everything else as written:
+/// the user's comments, blank lines, tables and keys this app does not know.
+struct ConfigFileEditor {
+    private(set) var lines: [String]
+
+    init(text: String) {
+        lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+    }
+
+    var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+    /// Sets `key` to `value` (TOML text such as `"openai"`, `0.7`, `true`), or removes it when nil.
+    /// An existing line is replaced where it is; a new key goes after the last top-level key.
+    mutating func set(_ key: String, _ value: String?) {
+        let top = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") } ?? lines.count
+        if let at = lines[..<top].firstIndex(where: { Self.keyOf($0) == key }) {
+            let end = Self.valueEnd(lines, from: at)
+            if let value { lines.replaceSubrange(at...end, with: ["\(key) = \(value)"]) } else { lines.removeSubrange(at...end) }
+            return
+        }
+        guard let value else { return }
+        var insertAt = top
+        while insertAt > 0, lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
+        lines.insert("\(key) = \(value)", at: insertAt)
+        // Keep a blank line between the keys and the first table.
+        if insertAt + 1 < lines.count, lines[insertAt + 1].trimmingCharacters(in: .whitespaces).hasPrefix("[") {
+            lines.insert("", at: insertAt + 1)
+        }
+    }
+
+    /// A TOML basic string: quotes, backslashes and control characters escaped.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f: out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The bare key a line defines (`name = …`), nil for comments, tables and other lines.
+    private static func keyOf(_ line: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+        return trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The last line of the value that starts at `start`: a multi-line string runs to its closing quotes.
+    private static func valueEnd(_ lines: [String], from start: Int) -> Int {
+        let value = lines[start].drop { $0 != "=" }.dropFirst().trimmingCharacters(in: .whitespaces)
+        for quote in ["\"\"\"", "'''"] where value.hasPrefix(quote) {
+            if value.dropFirst(3).contains(quote) { return start }
+            return lines[(start + 1)...].firstIndex { $0.contains(quote) } ?? start
+        }
+        return start
+    }
+}
+
+/// Writes a file whole through a temporary file and a rename, so a crash leaves the old or the
+/// new text, never half; `mode` is set before the text is written (credentials: 0600).
+enum SafeFileWriter {
+    static func write(_ text: String, to path: String, mode: mode_t) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        fchmod(fd, mode)
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    struct WriteError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "Cannot write \(path) (\(reason)). Check the folder's permissions; nothing was changed." }
+    }
+}

@@ -1,0 +1,201 @@
+import XCTest
+import Core
+import Terminal
+import Providers
+@testable import App
+
+/// The settings screen, the wizard, help, suggested prompts and connectivity, key by key and drawn.
+final class SettingsScreenTests: XCTestCase {
+    private let themeNames = ["dark", "light", "high-contrast"]
+
+    private func newState(width: Int = 80, height: Int = 24) -> AppState {
+        var state = AppState(size: Size(width: width, height: height), today: SnapshotFixture.today, providerName: "Offline", modelName: "offline-assistant")
+        state.timeZone = SnapshotFixture.utc
+        return state
+    }
+
+    private func settingsState() -> AppState {
+        var state = newState()
+        var values = SettingsValues()
+        values.provider = .openai
+        values.model = "gpt-4.1-mini"
+        state.settings = SettingsScreen(values, themes: themeNames, storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
+        return state
+    }
+
+    private func render(_ state: AppState, theme: Theme = .dark) -> Canvas {
+        var state = state
+        var canvas = Canvas(size: state.size)
+        Renderer(theme: theme).render(&state, into: &canvas)
+        return canvas
+    }
+
+    private func press(_ state: inout AppState, _ keys: Key...) -> [Effect] {
+        keys.flatMap { update(&state, .key($0)) }
+    }
+
+    func testF2AndSlashSettingsOpenTheScreen() {
+        var state = newState()
+        XCTAssertEqual(press(&state, .f(2)), [.openSettings])
+        state.chat.input.insert("/settings")
+        XCTAssertEqual(press(&state, .enter), [.openSettings])
+    }
+
+    func testTheKeyIsMaskedWhileTypedAndSavedValuesComeOut() throws {
+        var state = settingsState()
+        _ = press(&state, .tab, .tab)   // the API key
+        _ = press(&state, .text("sk-secret-abcdef123456"))
+        let text = render(state).text()
+        XCTAssertFalse(text.contains("secret"), "the key must never be drawn")
+        XCTAssertTrue(text.contains("••••••"))
+        XCTAssertTrue(text.contains("now sk-…7f3a (credentials.toml)"), text)
+        XCTAssertTrue(text.contains("https://platform.openai.com/api-keys"))
+        let effects = press(&state, .enter)
+        guard case .saveSettings(let values, let previous)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(values.apiKey, "sk-secret-abcdef123456")
+        XCTAssertEqual(previous.provider, .openai)
+        XCTAssertEqual(state.settings?.checking, true)
+        XCTAssertTrue(render(state).text().contains("Checking the OpenAI key…"))
+    }
+
+    func testARejectedKeyKeepsTheScreenOpenOnTheKey() {
+        var state = settingsState()
+        _ = press(&state, .tab, .tab, .text("sk-wrong"), .enter)
+        _ = update(&state, .settingsSaved(text: "✗ OpenAI refused the key: bad. Keys are created at https://platform.openai.com/api-keys.",
+                                         ok: false, keyRejected: true, keySaved: false))
+        XCTAssertNotNil(state.settings)
+        XCTAssertEqual(state.settings?.checking, false)
+        let text = render(state).text()
+        XCTAssertTrue(text.contains("OpenAI refused the key"), text)
+        XCTAssertTrue(text.contains("the key was not."))
+        XCTAssertEqual(update(&state, .settingsSaved(text: "✓ valid", ok: true, keyRejected: false, keySaved: true)), [.applySettings])
+        XCTAssertNil(state.settings)
+        XCTAssertEqual(state.notice?.text, "✓ valid")
+    }
+
+    func testChangingTheProviderOffersItsModelsAndClearsTheAddress() {
+        var state = settingsState()
+        let effects = press(&state, .right)   // openai → anthropic
+        XCTAssertEqual(effects, [.listSettingsModels(.anthropic)])
+        XCTAssertEqual(state.settings?.text(.provider), "anthropic")
+        XCTAssertEqual(state.settings?.text(.model), ModelCatalog.models(for: .anthropic).first?.id)
+        _ = update(&state, .settingsModels(.anthropic, ["claude-live-1", "claude-live-2"]))
+        _ = press(&state, .tab, .right)
+        XCTAssertTrue(["claude-live-1", "claude-live-2"].contains(state.settings?.text(.model) ?? ""))
+    }
+
+    func testBadNumbersAreNamedAndNothingIsSaved() {
+        var state = settingsState()
+        state.settings?.setField(.stepLimit) { $0.editor.text = "99" }
+        state.settings?.setField(.temperature) { $0.editor.text = "hot" }
+        XCTAssertEqual(press(&state, .enter), [])
+        let text = render(state).text()
+        XCTAssertTrue(text.contains("A whole number from 1 to 50."), text)
+        XCTAssertTrue(text.contains("A number from 0 to 2"), text)
+    }
+
+    func testWizardWalksFromWelcomeToAKeyCheckAndTheModels() {
+        var state = newState()
+        state.onboarding = Onboarding(environmentKeys: [.anthropic: .init(variable: "ANTHROPIC_API_KEY", key: "sk-ant-env")])
+        _ = press(&state, .enter, .down, .down)          // provider step → Anthropic
+        XCTAssertEqual(state.onboarding?.chosen.kind, .anthropic)
+        _ = press(&state, .enter)
+        XCTAssertEqual(state.onboarding?.step, .key)
+        XCTAssertEqual(state.onboarding?.key.text, "sk-ant-env", "prefilled from the environment")
+        XCTAssertTrue(render(state).text().contains("Filled in from ANTHROPIC_API_KEY."))
+        XCTAssertEqual(press(&state, .enter), [.checkOnboardingKey(.anthropic, "sk-ant-env")])
+        XCTAssertEqual(update(&state, .onboardingKeyChecked(text: "✓ valid", ok: true, unreachable: false)),
+                       [.listOnboardingModels(.anthropic, "sk-ant-env")])
+        XCTAssertEqual(state.onboarding?.step, .model)
+        _ = update(&state, .onboardingModels(.anthropic, ["claude-a", "claude-b"], status: "2 models, live list."))
+        _ = press(&state, .down, .enter)
+        XCTAssertEqual(state.onboarding?.step, .ready)
+        XCTAssertEqual(press(&state, .enter), [.finishOnboarding(OnboardingChoice(provider: .anthropic, model: "claude-b"))],
+                       "a key from the environment is not copied to credentials.toml")
+        XCTAssertNil(state.onboarding)
+    }
+
+    func testWizardSkipAndLocalServers() {
+        var state = newState()
+        state.onboarding = Onboarding(environmentKeys: [:])
+        _ = update(&state, .localServersFound([.init(kind: .ollama, baseURL: "http://127.0.0.1:5555/v1", models: ["llama3.2"], isDefaultPort: false)]))
+        _ = press(&state, .enter)
+        XCTAssertTrue(render(state).text().contains("found at 127.0.0.1:5555 · 1 model"))
+        _ = press(&state, .end, .down, .down, .down, .down, .enter, .enter)
+        XCTAssertEqual(press(&state, .enter), [.finishOnboarding(OnboardingChoice(provider: .ollama, model: "llama3.2", baseURL: "http://127.0.0.1:5555/v1"))])
+        var skipping = newState()
+        skipping.onboarding = Onboarding(environmentKeys: [:])
+        XCTAssertEqual(press(&skipping, .escape), [.finishOnboarding(OnboardingChoice())])
+    }
+
+    func testQuestionMarkOpensHelpOnlyOutsideTyping() {
+        var state = newState()
+        _ = press(&state, .text("?"))
+        XCTAssertTrue(state.showHelp)
+        _ = press(&state, .text("x"))
+        state.chat.input.insert("why")
+        _ = press(&state, .text("?"))
+        XCTAssertFalse(state.showHelp)
+        XCTAssertEqual(state.chat.input.text, "why?")
+    }
+
+    func testHelpShowsRemappedKeys() {
+        var state = newState(width: 120, height: 40)
+        var problems: [String] = []
+        state.keyBindings = KeyBindings(["settings": "ctrl-s"], problems: &problems)
+        state.showHelp = true
+        XCTAssertTrue(render(state).text().contains("Ctrl-S, F2, /settings"))
+        state.showHelp = false
+        XCTAssertEqual(press(&state, .ctrl("s")), [.openSettings])
+    }
+
+    func testSuggestedPromptsFillTheInputInTheLanguage() {
+        var state = newState()
+        XCTAssertTrue(render(state).text().contains("1 Tasks"))
+        _ = press(&state, .text("2"))
+        XCTAssertEqual(state.chat.input.text, "what's on this week")
+        var chinese = newState()
+        chinese.language = Language.choose(setting: "auto", environment: ["LANG": "zh_CN.UTF-8"]).rawValue
+        XCTAssertTrue(render(chinese).text().contains("这周有什么安排"))
+    }
+
+    func testConnectivityFollowsTheTurns() {
+        var state = newState()
+        state.providerName = "OpenAI"
+        state.connectivity = .unknown
+        _ = update(&state, .agent(turnId: 1, .waiting(seconds: 2, reason: "429")))
+        XCTAssertEqual(state.connectivity, .retrying)
+        XCTAssertTrue(render(state).text().contains("OpenAI · ◌ retrying"))
+        var failed = Message(id: 9, conversationId: 1, role: .assistant, content: "", status: .error, provider: "openai",
+                             errorText: "Could not reach OpenAI at api.openai.com: down.")
+        _ = update(&state, .agent(turnId: 1, .finished(failed)))
+        XCTAssertEqual(state.connectivity, .offline)
+        failed.status = .complete
+        _ = update(&state, .agent(turnId: 1, .finished(failed)))
+        XCTAssertEqual(state.connectivity, .online)
+        XCTAssertTrue(newState().connectivity == .offlineAssistant)
+        XCTAssertTrue(render(newState()).text().contains(" Offline assistant "))
+    }
+
+    /// The settings screen, two wizard steps and the help, in three themes.
+    func testSnapshotsInThreeThemes() throws {
+        let catalog = ThemeCatalog(userFolder: nil)
+        var wizard = newState()
+        wizard.onboarding = Onboarding(environmentKeys: [:])
+        var providers = wizard
+        providers.onboarding?.step = .provider
+        providers.onboarding?.setLocalServers([])
+        var help = newState(width: 120, height: 40)
+        help.showHelp = true
+        let screens = [("settings", settingsState()), ("wizard-welcome", wizard), ("wizard-provider", providers), ("help", help)]
+        for (name, state) in screens {
+            let darkText = render(state).text()
+            assertSnapshot(darkText, named: "\(name)-\(state.size.width)x\(state.size.height)")
+            for theme in themeNames {
+                let canvas = render(state, theme: try catalog.load(theme).get())
+                XCTAssertEqual(canvas.text(), darkText)
+                assertSnapshot(StyleMap.of(canvas), named: "theme-\(theme)-\(name)")
+            }
+        }
+    }
+}
