@@ -76,3 +76,27 @@ final class LanguageTests: XCTestCase {
         }
     }
 }
+
+/// The help and the frame around the panes in Chinese.
+final class ChineseChromeTests: XCTestCase {
+    override func tearDown() { Strings.use(.english) }
+
+    func testEveryKeyInTheKeymapIsDescribedInChinese() {
+        let chinese = Strings.of(.simplifiedChinese).help
+        let missing = Keymap.actions.map(\.does).filter { chinese.translations?[$0] == nil }
+        XCTAssertEqual(missing, [], "add these to HelpStrings.chineseDescriptions")
+    }
+
+    func testTheHelpAndStatusBarInChinese() {
+        Strings.use(.simplifiedChinese)
+        var state = SnapshotFixture.state(width: 120, height: 40, focus: .tasks)
+        state.showHelp = true
+        var canvas = Canvas(width: 120, height: 40)
+        Renderer(theme: .dark).render(&state, into: &canvas)
+        let text = canvas.text()
+        assertSnapshot(text, named: "zh-help-120x40")
+        for words in ["按键", "全局", "任务", "推迟到明天", "按任意键关闭帮助", "a 添加 · e 编辑"] {
+            XCTAssertTrue(text.contains(words), words)
+        }
+    }
+}

@@ -34,7 +34,7 @@ final class SnapshotTests: XCTestCase {
         var state = fixture(width: 120, height: 40)
         state.showHelp = true
         let text = render(state)
-        for scope in KeyAction.Scope.allCases { XCTAssertTrue(text.contains(scope.rawValue), scope.rawValue) }
+        for scope in KeyAction.Scope.allCases { XCTAssertTrue(text.contains(scope.title), scope.title) }
         XCTAssertTrue(text.contains("Ctrl-Q"))
     }
 

@@ -15,11 +15,11 @@ enum Connectivity: Equatable {
     /// The status bar's words; nil when nothing is known yet.
     var label: String? {
         switch self {
-        case .offlineAssistant: return "Offline assistant"
+        case .offlineAssistant: return tr.chrome.offlineAssistant
         case .unknown: return nil
-        case .online: return "● online"
-        case .offline: return "○ offline"
-        case .retrying: return "◌ retrying"
+        case .online: return tr.chrome.online
+        case .offline: return tr.chrome.offline
+        case .retrying: return tr.chrome.retrying
         }
     }
 

@@ -107,9 +107,9 @@ enum PaneID: Int, CaseIterable, Sendable {
     case chat, tasks, todos
     var title: String {
         switch self {
-        case .chat: return "Chat"
-        case .tasks: return "Tasks"
-        case .todos: return "Todos"
+        case .chat: return tr.chrome.chat
+        case .tasks: return tr.chrome.tasks
+        case .todos: return tr.chrome.todos
         }
     }
 }

@@ -6,7 +6,29 @@ import Terminal
 /// keys that work. A row with a name and keys can be remapped; rows without a name describe keys
 /// and commands handled inside a pane (typing, commands) and are shown as they are.
 struct KeyAction: Equatable {
-    enum Scope: String, CaseIterable { case everywhere = "Everywhere", chat = "Chat", tasks = "Tasks", todos = "Todos", forms = "Forms and reminders" }
+    enum Scope: String, CaseIterable {
+        case everywhere, chat, tasks, todos, forms
+
+        /// The help's section title, in the current language.
+        var title: String {
+            switch self {
+            case .everywhere: return tr.help.everywhere
+            case .chat: return tr.help.chat
+            case .tasks: return tr.help.tasks
+            case .todos: return tr.help.todos
+            case .forms: return tr.help.forms
+            }
+        }
+
+        /// The section of a pane's own keys.
+        init(_ pane: PaneID) {
+            switch pane {
+            case .chat: self = .chat
+            case .tasks: self = .tasks
+            case .todos: self = .todos
+            }
+        }
+    }
     /// The name in `[keys]` (`help = "f1"`); nil: not remappable.
     var name: String?
     var scope: Scope

@@ -6,10 +6,13 @@ enum HelpOverlay {
     typealias Line = (text: String, isTitle: Bool)
 
     /// The help's lines per section, in the keymap's order; remapped keys are shown first.
-    static func sections(bindings: KeyBindings) -> [(title: String, lines: [Line])] {
+    static func sections(bindings: KeyBindings) -> [(scope: KeyAction.Scope, lines: [Line])] {
         KeyAction.Scope.allCases.map { scope in
             let rows = Keymap.actions.filter { $0.scope == scope && !Keymap.folded.contains($0.name ?? "") }
-            return (scope.rawValue, rows.map { ("  " + bindings.label($0).padding(toLength: 22, withPad: " ", startingAt: 0) + $0.does, false) })
+            return (scope, rows.map { row in
+                let keys = bindings.label(row)
+                return ("  " + keys + String(repeating: " ", count: max(1, 22 - TextWidth.of(keys))) + tr.help.does(row.does), false)
+            })
         }
     }
 
@@ -17,12 +20,12 @@ enum HelpOverlay {
     /// rest: a short screen shows what is at hand. Two columns when the screen is wide enough.
     static func draw(in area: Rect, focus: PaneID, bindings: KeyBindings, theme: Theme, into canvas: inout Canvas) {
         let all = sections(bindings: bindings)
-        func lines(_ picked: [(title: String, lines: [Line])]) -> [Line] {
-            picked.flatMap { [($0.title, true)] + $0.lines }
+        func lines(_ picked: [(scope: KeyAction.Scope, lines: [Line])]) -> [Line] {
+            picked.flatMap { [($0.scope.title, true)] + $0.lines }
         }
-        let first = [KeyAction.Scope.everywhere.rawValue, focus.title] + (focus == .chat ? [] : [KeyAction.Scope.forms.rawValue])
-        let near = first.compactMap { title in all.first { $0.title == title } }
-        let rest = all.filter { !first.contains($0.title) }
+        let first: [KeyAction.Scope] = [.everywhere, KeyAction.Scope(focus)] + (focus == .chat ? [] : [.forms])
+        let near = first.compactMap { scope in all.first { $0.scope == scope } }
+        let rest = all.filter { !first.contains($0.scope) }
         let joined = lines(near + rest)
         let twoColumns = joined.count + 4 > area.height && area.width >= 110
         let columns = twoColumns ? [lines(near), lines(rest)] : [joined]
@@ -32,14 +35,14 @@ enum HelpOverlay {
         guard width > 10, height > 3 else { return }
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         canvas.fill(box, style: theme[.helpBox])
-        canvas.box(box, title: " Keys ", style: theme[.borderFocused], titleStyle: theme[.titleFocused])
+        canvas.box(box, title: tr.chrome.helpTitle, style: theme[.borderFocused], titleStyle: theme[.titleFocused])
         for (c, column) in columns.enumerated() {
             for (i, line) in column.prefix(height - 4).enumerated() {
                 canvas.put(line.text, x: box.x + 2 + c * columnWidth, y: box.y + 1 + i, style: line.isTitle ? theme[.accent] : theme[.text],
                            maxWidth: min(columnWidth - 2, width - 4 - c * columnWidth))
             }
         }
-        canvas.put("Any key closes this help. Remap keys in config.toml [keys]: docs/settings.md", x: box.x + 2, y: box.y + height - 2,
+        canvas.put(tr.chrome.helpFooter, x: box.x + 2, y: box.y + height - 2,
                    style: theme[.muted], maxWidth: width - 4)
     }
 }

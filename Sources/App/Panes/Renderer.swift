@@ -129,12 +129,12 @@ final class Renderer {
             x += canvas.put(label, x: x, y: rect.y, style: theme[pane == focus ? .tabActive : .tabInactive])
             x += 1
         }
-        canvas.put("Tab/Alt-1..3 switch", x: max(x + 1, rect.width - 20), y: rect.y, style: theme[.muted])
+        canvas.put(tr.chrome.tabsHint, x: max(x + 1, rect.width - TextWidth.of(tr.chrome.tabsHint) - 1), y: rect.y, style: theme[.muted])
     }
 
     private func drawTooSmall(_ size: Size, into canvas: inout Canvas) {
-        let lines = ["Terminal too small", "\(size.width)×\(size.height), need \(Layout.minimumWidth)×\(Layout.minimumHeight)",
-                     "Enlarge the window", "Ctrl-Q quits"]
+        let lines = [tr.chrome.tooSmall, tr.chrome.needSize(size.width, size.height, Layout.minimumWidth, Layout.minimumHeight),
+                     tr.chrome.enlarge, tr.chrome.quitKey]
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             let x = max(0, (size.width - TextWidth.of(line)) / 2)

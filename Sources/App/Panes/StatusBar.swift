@@ -23,8 +23,8 @@ enum StatusBar {
 
     /// The engine badge, the conversation's title and its usage, in order.
     private static func leftParts(_ state: AppState, width: Int) -> [String] {
-        let title = state.chat.conversation?.title ?? "New conversation"
-        let badge = state.connectivity == .offlineAssistant ? "Offline assistant"
+        let title = state.chat.conversation?.title ?? tr.chrome.newConversation
+        let badge = state.connectivity == .offlineAssistant ? tr.chrome.offlineAssistant
             : state.providerName + (state.connectivity.label.map { " · " + $0 } ?? "")
         var parts = [" \(badge) ", " " + truncate(title, toWidth: max(8, width / 4)) + " "]
         if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 { parts.append(" " + usageText(usage) + " ") }
@@ -33,7 +33,7 @@ enum StatusBar {
 
     /// What the bar tells instead of its hints: an approval question or a notice.
     private static func message(_ state: AppState) -> (text: String, isError: Bool)? {
-        if let approval = state.pendingApproval { return ("\(approval.question)  [y] allow  [n] deny", true) }
+        if let approval = state.pendingApproval { return ("\(approval.question)  " + tr.chrome.allowDeny, true) }
         if let notice = state.notice { return (notice.display(at: state.clock), notice.kind == .error) }
         return nil
     }
@@ -56,11 +56,11 @@ enum StatusBar {
     }
 
     private static func hintText(_ state: AppState) -> String {
-        if state.chat.isStreaming { return "Esc cancel · Tab panes · Ctrl-Q quit" }
+        if state.chat.isStreaming { return tr.chrome.hintStreaming }
         switch state.focus {
-        case .chat: return "Enter send · Tab panes · F1 help · F2 settings · Ctrl-Q quit"
-        case .tasks: return "a add · e edit · x done · d del · u undo · F1 keys"
-        case .todos: return "a add · A child · Space done · u undo · F1 keys"
+        case .chat: return tr.chrome.hintChat
+        case .tasks: return tr.chrome.hintTasks
+        case .todos: return tr.chrome.hintTodos
         }
     }
 }

@@ -9,13 +9,15 @@ public struct Strings: Sendable {
     var taskForm: TaskFormStrings
     var todos: TodoStrings
     var dialogs: DialogStrings
+    var chrome: ChromeStrings
+    var help: HelpStrings
 
     static func of(_ language: Language) -> Strings {
         switch language {
         case .english: return Strings(language: .english, dates: .english, tasks: .english, taskForm: .english,
-                                      todos: .english, dialogs: .english)
+                                      todos: .english, dialogs: .english, chrome: .english, help: .english)
         case .simplifiedChinese: return Strings(language: .simplifiedChinese, dates: .chinese, tasks: .chinese,
-                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese)
+                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese, chrome: .chinese, help: .chinese)
         }
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What frames the panes: tabs, titles, the status bar, the help box, a too-small terminal.
+struct ChromeStrings: Sendable {
+    var chat: String, tasks: String, todos: String
+    var tabsHint: String
+    var newConversation: String
+    var offlineAssistant: String
+    var online: String, offline: String, retrying: String
+    var allowDeny: String
+    var hintStreaming: String, hintChat: String, hintTasks: String, hintTodos: String
+    var tooSmall: String
+    var needSize: @Sendable (_ width: Int, _ height: Int, _ minWidth: Int, _ minHeight: Int) -> String
+    var enlarge: String
+    var quitKey: String
+    var helpTitle: String
+    var helpFooter: String
+
+    static let english = ChromeStrings(
+        chat: "Chat", tasks: "Tasks", todos: "Todos", tabsHint: "Tab/Alt-1..3 switch",
+        newConversation: "New conversation", offlineAssistant: "Offline assistant",
+        online: "● online", offline: "○ offline", retrying: "◌ retrying", allowDeny: "[y] allow  [n] deny",
+        hintStreaming: "Esc cancel · Tab panes · Ctrl-Q quit",
+        hintChat: "Enter send · Tab panes · F1 help · F2 settings · Ctrl-Q quit",
+        hintTasks: "a add · e edit · x done · d del · u undo · F1 keys",
+        hintTodos: "a add · A child · Space done · u undo · F1 keys",
+        tooSmall: "Terminal too small", needSize: { "\($0)×\($1), need \($2)×\($3)" },
+        enlarge: "Enlarge the window", quitKey: "Ctrl-Q quits",
+        helpTitle: " Keys ", helpFooter: "Any key closes this help. Remap keys in config.toml [keys]: docs/settings.md")
+
+    static let chinese = ChromeStrings(
+        chat: "对话", tasks: "任务", todos: "待办", tabsHint: "Tab/Alt-1..3 切换",
+        newConversation: "新对话", offlineAssistant: "离线助手",
+        online: "● 在线", offline: "○ 离线", retrying: "◌ 重试中", allowDeny: "[y] 允许  [n] 拒绝",
+        hintStreaming: "Esc 取消 · Tab 切换面板 · Ctrl-Q 退出",
+        hintChat: "Enter 发送 · Tab 切换面板 · F1 帮助 · F2 设置 · Ctrl-Q 退出",
+        hintTasks: "a 添加 · e 编辑 · x 完成 · d 删除 · u 撤销 · F1 按键",
+        hintTodos: "a 添加 · A 子项 · Space 完成 · u 撤销 · F1 按键",
+        tooSmall: "终端窗口太小", needSize: { "\($0)×\($1)，至少需要 \($2)×\($3)" },
+        enlarge: "请放大窗口", quitKey: "Ctrl-Q 退出",
+        helpTitle: " 按键 ", helpFooter: "按任意键关闭帮助。可在 config.toml 的 [keys] 中重新映射按键：docs/settings.md")
+}

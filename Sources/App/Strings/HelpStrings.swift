@@ -1,0 +1,41 @@
+import Foundation
+
+/// The help's section titles and, per language, what each key does. The keymap
+/// (`KeyBindings.swift`) writes what a key does in English; a test checks that every one of
+/// those has its translation here, so a new key cannot reach the help untranslated.
+struct HelpStrings: Sendable {
+    var everywhere: String, chat: String, tasks: String, todos: String, forms: String
+    /// English description → this language's; nil: the English is used as it is.
+    var translations: [String: String]?
+
+    func does(_ english: String) -> String { translations?[english] ?? english }
+
+    static let english = HelpStrings(everywhere: "Everywhere", chat: "Chat", tasks: "Tasks", todos: "Todos",
+                                     forms: "Forms and reminders", translations: nil)
+
+    static let chinese = HelpStrings(everywhere: "全局", chat: "对话", tasks: "任务", todos: "待办", forms: "表单与提醒",
+                                     translations: chineseDescriptions)
+
+    private static let chineseDescriptions: [String: String] = [
+        "next / previous pane": "下一个 / 上一个面板", "previous pane": "上一个面板",
+        "Chat, Tasks, Todos": "对话、任务、待办", "focus Tasks": "切到任务", "focus Todos": "切到待办",
+        "cancel the streaming answer": "取消正在生成的回答", "this help (? outside typing)": "本帮助（不在输入时按 ?）",
+        "settings: provider, model, key, theme…": "设置：服务商、模型、密钥、主题…", "quit": "退出",
+        "send": "发送", "new line": "换行", "input history": "输入历史", "compose in $EDITOR": "在 $EDITOR 中编写",
+        "scroll": "滚动", "scroll down": "向下滚动", "top / bottom (empty input)": "顶部 / 底部（输入为空时）",
+        "put a suggested prompt in the input": "把推荐问题填入输入框", "retry a failed answer": "重试失败的回答",
+        "choose an answer": "选择一条回答", "choose a newer answer": "选择较新的回答", "open / close its steps": "展开 / 收起它的步骤",
+        "timeline of the chosen or last answer": "所选或最后一条回答的时间线", "new conversation": "新对话",
+        "a reminder from a sentence": "用一句话创建提醒", "a todo list from a request": "按要求生成待办清单",
+        "choose the provider": "选择服务商", "choose the model": "选择模型", "check the API key": "检查 API 密钥",
+        "day / week": "前后一天 / 一周", "month / year": "前后一月 / 一年", "next month": "下个月", "today": "今天",
+        "go to a date": "跳转到日期", "next / previous task": "下一个 / 上一个任务", "add / edit (form)": "添加 / 编辑（表单）",
+        "edit the task": "编辑任务", "delete (asks)": "删除（会先确认）", "complete / reopen": "完成 / 重新打开",
+        "postpone to tomorrow": "推迟到明天", "week view": "周视图", "filter all tasks": "筛选所有任务", "undo / redo": "撤销 / 重做",
+        "move": "移动", "fold / unfold": "折叠 / 展开", "fold / unfold all": "全部折叠 / 展开", "add sibling / child": "添加同级 / 子项",
+        "add a child": "添加子项", "rename": "重命名", "notes / notes in $EDITOR": "备注 / 在 $EDITOR 中写备注",
+        "due date": "截止日期", "move down / up": "下移 / 上移", "filter": "筛选",
+        "next / previous field": "下一个 / 上一个字段", "choose (category, priority)": "选择（类别、优先级）",
+        "save / cancel": "保存 / 取消", "snooze 10 min, 1 h, tomorrow": "稍后 10 分钟、1 小时、明天", "dismiss a reminder": "关闭提醒",
+    ]
+}
