@@ -99,4 +99,36 @@ final class ChineseChromeTests: XCTestCase {
             XCTAssertTrue(text.contains(words), words)
         }
     }
+
+    func testSettingsAndWizardInChineseReadBackWhatTheyShow() throws {
+        Strings.use(.simplifiedChinese)
+        var state = AppState(size: Size(width: 80, height: 24), today: SnapshotFixture.today, providerName: "Offline", modelName: "offline-assistant")
+        var values = SettingsValues()
+        values.provider = .openai
+        values.model = "gpt-4.1-mini"
+        values.autoApprove = true
+        values.persona = "casual"
+        state.settings = SettingsScreen(values, themes: ["dark", "light"], storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
+        assertSnapshot(render(state), named: "zh-settings-80x24")
+        // What the screen shows in Chinese is read back as the same settings.
+        let read = try XCTUnwrap(state.settings?.read())
+        XCTAssertEqual(read.autoApprove, true)
+        XCTAssertEqual(read.persona, "casual")
+        XCTAssertEqual(read.mouse, values.mouse)
+
+        state.settings = nil
+        state.onboarding = Onboarding(environmentKeys: [:])
+        state.onboarding?.step = .provider
+        state.onboarding?.setLocalServers([])
+        let wizard = render(state)
+        assertSnapshot(wizard, named: "zh-wizard-provider-80x24")
+        XCTAssertTrue(wizard.contains("由哪个助手来回答？") && wizard.contains("离线助手"), wizard)
+    }
+
+    private func render(_ state: AppState) -> String {
+        var state = state
+        var canvas = Canvas(width: state.size.width, height: state.size.height)
+        Renderer(theme: .dark).render(&state, into: &canvas)
+        return canvas.text()
+    }
 }

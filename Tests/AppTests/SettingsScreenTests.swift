@@ -154,9 +154,9 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertTrue(render(state).text().contains("1 Tasks"))
         _ = press(&state, .text("2"))
         XCTAssertEqual(state.chat.input.text, "what's on this week")
-        var chinese = newState()
-        chinese.language = Language.choose(setting: "auto", environment: ["LANG": "zh_CN.UTF-8"]).rawValue
-        XCTAssertTrue(render(chinese).text().contains("这周有什么安排"))
+        Language.apply(setting: "auto", environment: ["LANG": "zh_CN.UTF-8"])
+        defer { Strings.use(.english) }
+        XCTAssertTrue(render(newState()).text().contains("这周有什么安排"))
     }
 
     func testConnectivityFollowsTheTurns() {

@@ -40,8 +40,6 @@ struct AppState {
     var onboarding: Onboarding?
     /// `[keys]` remaps from config.toml, applied before `update` dispatches a key.
     var keyBindings = KeyBindings()
-    /// "en" or "zh-Hans": the suggested prompts' language.
-    var language = "en"
     /// Can the active provider be reached (the status bar says).
     var connectivity = Connectivity.unknown
     /// Something is drawn over the panes (help, a chooser, the timeline view, a form).

@@ -16,6 +16,8 @@ struct Onboarding {
         var models: [String] = []
         /// A row that only informs (no local server found yet).
         var selectable = true
+        /// The row that stands for the local servers while they are looked for, or when none was found.
+        var isLocalSearch = false
     }
 
     var step = Step.welcome
@@ -40,12 +42,12 @@ struct Onboarding {
 
     init(environmentKeys: [ProviderKind: EnvironmentKey]) {
         self.environmentKeys = environmentKeys
-        options = [Option(kind: .offline, label: "Offline assistant", detail: "works now: tasks, reminders, todos; no network")]
+        let w = tr.onboarding
+        options = [Option(kind: .offline, label: tr.chrome.offlineAssistant, detail: w.offlineDetail)]
             + [ProviderKind.openai, .anthropic, .gemini].map { kind in
-                Option(kind: kind, label: kind.displayName,
-                       detail: environmentKeys[kind].map { "key found in \($0.variable)" } ?? "needs an API key")
+                Option(kind: kind, label: kind.displayName, detail: environmentKeys[kind].map { w.keyFound($0.variable) } ?? w.needsKey)
             }
-            + [Option(kind: .ollama, label: "Local server", detail: "looking for Ollama, llama.cpp, LM Studio…", selectable: false)]
+            + [Option(kind: .ollama, label: w.localServer, detail: w.lookingForServers, selectable: false, isLocalSearch: true)]
     }
 
     var chosen: Option { options[selected] }
@@ -53,15 +55,15 @@ struct Onboarding {
     /// The probe finished: one row per server found, or a row saying none was.
     mutating func setLocalServers(_ found: [LocalServerProbe.Found]) {
         probing = false
-        options.removeAll { $0.label == "Local server" || $0.baseURL != nil }
+        let w = tr.onboarding
+        options.removeAll { $0.isLocalSearch || $0.baseURL != nil }
         if found.isEmpty {
-            options.append(Option(kind: .ollama, label: "Local server", detail: "none on :11434, :8080 or :1234 (F2 later)",
-                                  selectable: false))
+            options.append(Option(kind: .ollama, label: w.localServer, detail: w.noServers, selectable: false, isLocalSearch: true))
         }
         for server in found {
             let host = server.baseURL.replacingOccurrences(of: "http://", with: "").replacingOccurrences(of: "/v1", with: "")
-            options.append(Option(kind: server.kind, label: "\(server.kind.displayName) (local)",
-                                  detail: "found at \(host) · \(server.models.count) model\(server.models.count == 1 ? "" : "s")",
+            options.append(Option(kind: server.kind, label: w.local(server.kind.displayName),
+                                  detail: w.foundAt(host, server.models.count),
                                   baseURL: server.baseURL, isDefaultPort: server.isDefaultPort, models: server.models))
         }
         selected = min(selected, options.count - 1)
@@ -110,7 +112,7 @@ func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         guard option.selectable else { return [] }
         if option.kind == .offline { w.step = .ready; return [] }
         if option.baseURL != nil {
-            w.showModels(option.models, status: option.models.isEmpty ? "The server lists no models: load one, then pick it in F2." : nil)
+            w.showModels(option.models, status: option.models.isEmpty ? tr.onboarding.serverHasNoModels : nil)
             return []
         }
         w.step = .key
@@ -122,15 +124,15 @@ func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         let typed = w.key.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if w.checking { return [] }
         if typed.isEmpty {
-            (w.message, w.messageIsError) = ("Paste the key (your terminal's paste works), then Enter.", true)
+            (w.message, w.messageIsError) = (tr.onboarding.pasteTheKey, true)
             return []
         }
         if w.unreachableKey == typed {
-            w.showModels(ModelCatalog.models(for: w.chosen.kind).map(\.id), status: "The key is kept unchecked; /keys checks it later.")
+            w.showModels(ModelCatalog.models(for: w.chosen.kind).map(\.id), status: tr.onboarding.keptUnchecked)
             return []
         }
         w.checking = true
-        (w.message, w.messageIsError) = ("Checking the key with \(w.chosen.kind.displayName)…", false)
+        (w.message, w.messageIsError) = (tr.onboarding.checkingKey(w.chosen.kind.displayName), false)
         return [.checkOnboardingKey(w.chosen.kind, typed)]
     case (.key, _):
         if w.key.handle(key) == .edited { w.message = nil; w.keyVariable = nil }
@@ -155,9 +157,9 @@ func onboardingKeyChecked(_ state: inout AppState, text: String, ok: Bool, unrea
     defer { state.onboarding = w }
     guard ok else {
         w.unreachableKey = unreachable ? typed : nil
-        (w.message, w.messageIsError) = (text + (unreachable ? " Enter again keeps the key unchecked." : ""), true)
+        (w.message, w.messageIsError) = (text + (unreachable ? tr.onboarding.enterKeepsUnchecked : ""), true)
         return []
     }
-    w.showModels(ModelCatalog.models(for: w.chosen.kind).map(\.id), status: text + " Loading the live model list…")
+    w.showModels(ModelCatalog.models(for: w.chosen.kind).map(\.id), status: text + tr.onboarding.loadingModels)
     return [.listOnboardingModels(w.chosen.kind, typed)]
 }

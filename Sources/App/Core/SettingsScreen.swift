@@ -29,8 +29,7 @@ struct SettingsScreen: Equatable {
              maxTokens = "Max tokens", persona = "Persona", customPersona = "Custom persona", stepLimit = "Agent steps",
              approvals = "Tool approvals", tools = "Tools offered", theme = "Theme", language = "Language", mouse = "Mouse"
     }
-    static let askFirst = "ask first", runWithoutAsking = "run without asking"
-    static let relevantTools = "relevant to the message", allTools = "all"
+    private static var words: SettingsStrings { tr.settings }
 
     var form: Form
     var initial: SettingsValues
@@ -45,28 +44,30 @@ struct SettingsScreen: Equatable {
         initial = values
         self.storedKeys = storedKeys
         let persona = Persona.of(values.persona)
+        let w = Self.words
         let fields: [Form.Field] = Field.allCases.map { field in
+            let label = w.label(field), id = field.rawValue
             switch field {
-            case .provider: return Form.Field(field.rawValue, values.provider.rawValue, choices: ProviderKind.allCases.map(\.rawValue))
-            case .model: return Form.Field(field.rawValue, values.model, choices: ModelCatalog.models(for: values.provider).map(\.id))
-            case .apiKey: return Form.Field(field.rawValue, secret: true)
-            case .baseURL: return Form.Field(field.rawValue, values.baseURL, hint: "empty: the provider's usual address")
-            case .temperature: return Form.Field(field.rawValue, values.temperature.map { String($0) } ?? "", hint: "0 to 2; empty: the provider's default")
-            case .maxTokens: return Form.Field(field.rawValue, values.maxTokens.map(String.init) ?? "", hint: "tokens per answer; empty: the provider's default")
-            case .persona: return Form.Field(field.rawValue, persona.label, choices: Persona.allCases.map(\.label), hint: "Custom uses the text below")
+            case .provider: return Form.Field(label, values.provider.rawValue, id: id, choices: ProviderKind.allCases.map(\.rawValue))
+            case .model: return Form.Field(label, values.model, id: id, choices: ModelCatalog.models(for: values.provider).map(\.id))
+            case .apiKey: return Form.Field(label, id: id, secret: true)
+            case .baseURL: return Form.Field(label, values.baseURL, id: id, hint: w.baseURLHint)
+            case .temperature: return Form.Field(label, values.temperature.map { String($0) } ?? "", id: id, hint: w.temperatureHint)
+            case .maxTokens: return Form.Field(label, values.maxTokens.map(String.init) ?? "", id: id, hint: w.maxTokensHint)
+            case .persona: return Form.Field(label, w.persona(persona), id: id, choices: Persona.allCases.map(w.persona), hint: w.personaHint)
             case .customPersona:
-                return Form.Field(field.rawValue, persona == .custom ? values.persona ?? "" : "", hint: "your own system prompt · Ctrl-E in $EDITOR")
-            case .stepLimit: return Form.Field(field.rawValue, String(values.stepLimit), hint: "model calls per answer, 1 to 50")
-            case .approvals: return Form.Field(field.rawValue, values.autoApprove ? Self.runWithoutAsking : Self.askFirst,
-                                               choices: [Self.askFirst, Self.runWithoutAsking], hint: "deleting and overwriting tools")
-            case .tools: return Form.Field(field.rawValue, values.offerAllTools ? Self.allTools : Self.relevantTools,
-                                           choices: [Self.relevantTools, Self.allTools])
-            case .theme: return Form.Field(field.rawValue, values.theme, choices: themes)
-            case .language: return Form.Field(field.rawValue, values.language, choices: Language.settingNames, hint: "auto follows LC_ALL, LC_MESSAGES, LANG")
-            case .mouse: return Form.Field(field.rawValue, values.mouse ? "on" : "off", choices: ["on", "off"], hint: "applies at the next start")
+                return Form.Field(label, persona == .custom ? values.persona ?? "" : "", id: id, hint: w.customPersonaHint)
+            case .stepLimit: return Form.Field(label, String(values.stepLimit), id: id, hint: w.stepLimitHint)
+            case .approvals: return Form.Field(label, values.autoApprove ? w.runWithoutAsking : w.askFirst, id: id,
+                                               choices: [w.askFirst, w.runWithoutAsking], hint: w.approvalsHint)
+            case .tools: return Form.Field(label, values.offerAllTools ? w.allTools : w.relevantTools, id: id,
+                                           choices: [w.relevantTools, w.allTools])
+            case .theme: return Form.Field(label, values.theme, id: id, choices: themes)
+            case .language: return Form.Field(label, values.language, id: id, choices: Language.settingNames, hint: w.languageHint)
+            case .mouse: return Form.Field(label, values.mouse ? w.on : w.off, id: id, choices: [w.on, w.off], hint: w.mouseHint)
             }
         }
-        form = Form(title: " Settings ", fields: fields, purpose: .settings)
+        form = Form(title: w.title, fields: fields, purpose: .settings)
         refreshKeyHint()
     }
 
@@ -75,12 +76,12 @@ struct SettingsScreen: Equatable {
 
     /// The key field's hint: the stored key (masked), where keys come from and where to make one.
     mutating func refreshKeyHint() {
-        guard let i = form.fields.firstIndex(where: { $0.label == Field.apiKey.rawValue }) else { return }
-        let kind = provider
-        let stored = storedKeys[kind].map { "now \($0); type to replace" }
-        let page = ProviderErrorMapper.keyPage(kind).map { "keys: \($0)" }
-        let needsNone = ProviderResolver.keyVariables(kind).isEmpty ? "\(kind.displayName) needs no key" : nil
-        form.fields[i].hint = [needsNone ?? stored ?? "none stored; checked when saved", needsNone == nil ? page : nil]
+        guard let i = form.fields.firstIndex(where: { $0.id == Field.apiKey.rawValue }) else { return }
+        let kind = provider, w = Self.words
+        let stored = storedKeys[kind].map(w.keyStored)
+        let page = ProviderErrorMapper.keyPage(kind).map(w.keyPage)
+        let needsNone = ProviderResolver.keyVariables(kind).isEmpty ? w.needsNoKey(kind.displayName) : nil
+        form.fields[i].hint = [needsNone ?? stored ?? w.noKeyStored, needsNone == nil ? page : nil]
             .compactMap { $0 }.joined(separator: " · ")
     }
 
@@ -101,7 +102,7 @@ struct SettingsScreen: Equatable {
     }
 
     mutating func setField(_ field: Field, _ change: (inout Form.Field) -> Void) {
-        guard let i = form.fields.firstIndex(where: { $0.label == field.rawValue }) else { return }
+        guard let i = form.fields.firstIndex(where: { $0.id == field.rawValue }) else { return }
         change(&form.fields[i])
     }
 
@@ -113,29 +114,29 @@ struct SettingsScreen: Equatable {
         v.model = text(.model)
         v.baseURL = text(.baseURL)
         if !v.baseURL.isEmpty, URL(string: v.baseURL)?.scheme?.hasPrefix("http") != true {
-            form.setError(Field.baseURL.rawValue, "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.")
+            form.setError(Field.baseURL.rawValue, Self.words.badBaseURL)
         }
         let temperature = text(.temperature)
         v.temperature = temperature.isEmpty ? nil : Double(temperature)
-        if !temperature.isEmpty, !(0...2).contains(v.temperature ?? -1) { form.setError(Field.temperature.rawValue, "A number from 0 to 2, or empty.") }
+        if !temperature.isEmpty, !(0...2).contains(v.temperature ?? -1) { form.setError(Field.temperature.rawValue, Self.words.badTemperature) }
         let maxTokens = text(.maxTokens)
         v.maxTokens = maxTokens.isEmpty ? nil : Int(maxTokens)
-        if !maxTokens.isEmpty, (v.maxTokens ?? 0) < 1 { form.setError(Field.maxTokens.rawValue, "A whole number, 1 or more, or empty.") }
+        if !maxTokens.isEmpty, (v.maxTokens ?? 0) < 1 { form.setError(Field.maxTokens.rawValue, Self.words.badMaxTokens) }
         if let steps = Int(text(.stepLimit)), (1...50).contains(steps) { v.stepLimit = steps }
-        else { form.setError(Field.stepLimit.rawValue, "A whole number from 1 to 50.") }
-        let persona = Persona(rawValue: text(.persona).lowercased()) ?? .professional
+        else { form.setError(Field.stepLimit.rawValue, Self.words.badStepLimit) }
+        let persona = Persona.allCases.first { Self.words.persona($0) == text(.persona) || $0.rawValue == text(.persona).lowercased() } ?? .professional
         if persona == .custom {
             let custom = text(.customPersona)
-            if custom.isEmpty { form.setError(Field.customPersona.rawValue, "Write the persona here (or Ctrl-E), or pick a preset.") }
+            if custom.isEmpty { form.setError(Field.customPersona.rawValue, Self.words.emptyPersona) }
             v.persona = custom
         } else {
             v.persona = persona == .professional && initial.persona == nil ? nil : persona.rawValue
         }
-        v.autoApprove = text(.approvals) == Self.runWithoutAsking
-        v.offerAllTools = text(.tools) == Self.allTools
+        v.autoApprove = text(.approvals) == Self.words.runWithoutAsking
+        v.offerAllTools = text(.tools) == Self.words.allTools
         v.theme = text(.theme)
         v.language = Language.settingNames.contains(text(.language)) ? text(.language) : "auto"
-        v.mouse = text(.mouse) != "off"
+        v.mouse = text(.mouse) != Self.words.off
         let key = text(.apiKey)
         v.apiKey = key.isEmpty ? nil : key
         return form.hasErrors ? nil : v
@@ -145,7 +146,7 @@ struct SettingsScreen: Equatable {
 func handleSettingsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var screen = state.settings else { return [] }
     if screen.checking, key != .escape { return [] }
-    let focused = SettingsScreen.Field(rawValue: screen.form.fields[screen.form.focus].label)
+    let focused = SettingsScreen.Field(rawValue: screen.form.fields[screen.form.focus].id)
     if key == .ctrl("e"), focused == .customPersona {
         return [.editPersonaInEditor(screen.text(.customPersona))]
     }
@@ -156,12 +157,12 @@ func handleSettingsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         return []
     case .submit:
         guard let values = screen.read() else { state.settings = screen; return [] }
-        if values.apiKey != nil { screen.checking = true; screen.form.status = "Checking the \(values.provider.displayName) key…" }
+        if values.apiKey != nil { screen.checking = true; screen.form.status = tr.settings.checkingKey(values.provider.displayName) }
         screen.form.statusIsError = false
         state.settings = screen
         return [.saveSettings(values, previous: screen.initial)]
     case .editing:
-        if focused == .persona, screen.text(.persona) == Persona.custom.label, screen.text(.customPersona).isEmpty,
+        if focused == .persona, screen.text(.persona) == tr.settings.persona(.custom), screen.text(.customPersona).isEmpty,
            let old = screen.initial.persona, Persona.of(old) == .custom {
             screen.setField(.customPersona) { $0.editor.text = old }
         }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a new conversation offers to ask, one per category, in the app's language
-/// ("en" or "zh-Hans", see `Language.choose`). Each works with the Offline assistant too.
+/// (see `Language.choose`). Each works with the Offline assistant too.
 enum SuggestedPrompts {
     struct Prompt: Equatable {
         var category: String
         var text: String
     }
 
-    static func prompts(language: String) -> [Prompt] {
-        let chinese = language == "zh-Hans"
+    static func prompts(_ language: Language = tr.language) -> [Prompt] {
+        let chinese = language == .simplifiedChinese
         return table.map { Prompt(category: chinese ? $0.2 : $0.0, text: chinese ? $0.3 : $0.1) }
     }
 
@@ -23,7 +23,7 @@ enum SuggestedPrompts {
     ]
 
     /// The title line above the prompts.
-    static func heading(language: String) -> String {
-        language == "zh-Hans" ? "试试这些（按 1–5 填入输入框）：" : "Try one (press 1–5 to put it in the input):"
+    static func heading(_ language: Language = tr.language) -> String {
+        language == .simplifiedChinese ? "试试这些（按 1–5 填入输入框）：" : "Try one (press 1–5 to put it in the input):"
     }
 }

@@ -129,7 +129,7 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
         return [.openSettings]
     case .text(let digit) where state.focus == .chat && state.chat.messages.isEmpty && state.chat.input.isEmpty:
         // A new conversation shows numbered suggestions: a digit puts one in the input to edit or send.
-        let prompts = SuggestedPrompts.prompts(language: state.language)
+        let prompts = SuggestedPrompts.prompts()
         if let n = Int(digit), prompts.indices.contains(n - 1) {
             state.chat.input.insert(prompts[n - 1].text)
             return []

@@ -31,9 +31,9 @@ enum ChatPane {
         }
         let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - noteLines.count - rect.y))
         transcript.draw(&state.chat, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme, into: &canvas)
-        if state.chat.messages.isEmpty { drawSuggestions(language: state.language, in: transcriptRect, theme: theme, into: &canvas) }
+        if state.chat.messages.isEmpty { drawSuggestions(in: transcriptRect, theme: theme, into: &canvas) }
 
-        let more = state.chat.scrollFromBottom > 0 ? " ↓ more below (End) " : ""
+        let more = state.chat.scrollFromBottom > 0 ? tr.chat.moreBelow : ""
         canvas.put(String(repeating: "─", count: rect.width), x: rect.x, y: separatorY, style: theme[.border], maxWidth: rect.width)
         if !more.isEmpty { canvas.put(more, x: rect.x + max(0, rect.width - TextWidth.of(more) - 1), y: separatorY, style: theme[.accent]) }
         drawInput(state, in: inputRect, paneX: rect.x, focused: focused, theme: theme, into: &canvas)
@@ -41,11 +41,11 @@ enum ChatPane {
     }
 
     /// A new conversation: the suggested prompts, numbered, at the bottom of the empty transcript.
-    static func drawSuggestions(language: String, in rect: Rect, theme: Theme, into canvas: inout Canvas) {
-        let prompts = SuggestedPrompts.prompts(language: language)
+    static func drawSuggestions(in rect: Rect, theme: Theme, into canvas: inout Canvas) {
+        let prompts = SuggestedPrompts.prompts()
         guard rect.height >= prompts.count + 2, rect.width > 12 else { return }
         var y = rect.y + rect.height - prompts.count - 2
-        canvas.put(SuggestedPrompts.heading(language: language), x: rect.x + 1, y: y, style: theme[.muted], maxWidth: rect.width - 2)
+        canvas.put(SuggestedPrompts.heading(), x: rect.x + 1, y: y, style: theme[.muted], maxWidth: rect.width - 2)
         y += 1
         let labelWidth = (prompts.map { TextWidth.of($0.category) }.max() ?? 0) + 5
         for (i, prompt) in prompts.enumerated() {
@@ -57,7 +57,7 @@ enum ChatPane {
     /// The prompt and the input editor, in `inputRect` (from `inputRect(_:in:)`).
     static func drawInput(_ state: AppState, in inputRect: Rect, paneX: Int, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         canvas.put("›", x: paneX, y: inputRect.y, style: theme[focused ? .accent : .muted])
-        let placeholder = state.chat.isStreaming ? "Esc cancels the answer" : "Message (Enter sends, Alt-Enter newline, Ctrl-E editor)"
+        let placeholder = state.chat.isStreaming ? tr.chat.placeholderStreaming : tr.chat.placeholder
         let cursorBefore = canvas.cursor
         state.chat.input.render(into: &canvas, rect: inputRect, style: theme[.text],
                                 placeholder: placeholder, placeholderStyle: theme[.placeholder])

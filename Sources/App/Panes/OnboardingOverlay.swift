@@ -22,53 +22,41 @@ enum OnboardingOverlay {
     typealias Line = (text: String, style: StyleName)
 
     private static func content(_ w: Onboarding) -> (String, [Line], String) {
-        let step: (Int) -> String = { " Welcome · step \($0) of 4 " }
+        let t = tr.onboarding
         switch w.step {
         case .welcome:
-            return (" Welcome to AI Helper ", [
-                ("A terminal assistant for your tasks, calendar and todo lists.", .text),
-                ("", .text),
-                ("The Offline assistant works right now, with no key and no network.", .text),
-                ("Or connect OpenAI, Anthropic, Gemini or a model server on this machine.", .text),
-                ("", .text),
-                ("Everything here can be changed later in the settings (F2).", .muted),
-            ], "Enter set up · Esc or s skip (use Offline) · Ctrl-Q quit")
+            return (t.welcomeTitle, t.welcomeLines.map { ($0, .text) } + [(t.welcomeLater, .muted)], t.welcomeKeys)
         case .provider:
-            var lines: [Line] = [("Which assistant should answer?", .text), ("", .text)]
+            var lines: [Line] = [(t.whichAssistant, .text), ("", .text)]
             for (i, option) in w.options.enumerated() {
                 let mark = i == w.selected ? "›" : " "
-                let label = option.label.padding(toLength: 22, withPad: " ", startingAt: 0)
-                lines.append(("\(mark) \(label) \(option.detail)", i == w.selected ? .selection : option.selectable ? .text : .muted))
+                let label = option.label + String(repeating: " ", count: max(1, 23 - TextWidth.of(option.label)))
+                lines.append(("\(mark) \(label)\(option.detail)", i == w.selected ? .selection : option.selectable ? .text : .muted))
             }
-            return (step(1), lines, "↑↓ choose · Enter next · Esc back")
+            return (t.step(1), lines, t.chooseKeys)
         case .key:
             let kind = w.chosen.kind
-            var lines: [Line] = [("Paste your \(kind.displayName) API key:", .text), ("", .text), ("Key:", .accent), ("", .text)]
-            if let variable = w.keyVariable { lines.append(("Filled in from \(variable).", .muted)) }
-            if let page = ProviderErrorMapper.keyPage(kind) { lines.append(("No key yet? Create one at \(page)", .muted)) }
+            var lines: [Line] = [(t.pasteKey(kind.displayName), .text), ("", .text), (t.keyLabel, .accent), ("", .text)]
+            if let variable = w.keyVariable { lines.append((t.filledFrom(variable), .muted)) }
+            if let page = ProviderErrorMapper.keyPage(kind) { lines.append((t.noKeyYet(page), .muted)) }
             if let message = w.message {
                 lines += Wrap.lines(message, width: 70).map { ($0, w.messageIsError ? .errorText : .accent) }
             }
-            return (step(2), lines, "Enter check the key · Esc back")
+            return (t.step(2), lines, t.keyKeys)
         case .model:
-            var lines: [Line] = [("Which \(w.chosen.kind.displayName) model?", .text), ("", .text)]
+            var lines: [Line] = [(t.whichModel(w.chosen.kind.displayName), .text), ("", .text)]
             let top = max(0, min(w.modelSelected - 4, w.models.count - 10))
             for (i, id) in w.models.enumerated().dropFirst(top).prefix(10) {
                 lines.append(((i == w.modelSelected ? "› " : "  ") + id, i == w.modelSelected ? .selection : .text))
             }
-            if w.models.isEmpty { lines.append(("(the provider's default model)", .muted)) }
+            if w.models.isEmpty { lines.append((t.defaultModel, .muted)) }
             if let status = w.modelStatus { lines += Wrap.lines(status, width: 70).map { ($0, .muted) } }
-            return (step(3), lines, "↑↓ choose · Enter next · Esc back")
+            return (t.step(3), lines, t.chooseKeys)
         case .ready:
             let choice = w.choice
-            let what = choice.provider == .offline || choice.provider == nil ? "the Offline assistant"
+            let what = choice.provider == .offline || choice.provider == nil ? t.offlineAssistant
                 : "\(w.chosen.label)" + (choice.model.map { " · \($0)" } ?? "")
-            return (step(4), [
-                ("Ready: answering with \(what).", .accent),
-                ("", .text),
-                ("Try: remind me to call mom tomorrow at 5pm", .text),
-                ("Keys: ? or F1 · settings: F2 · quit: Ctrl-Q", .muted),
-            ], "Enter start chatting · Esc back")
+            return (t.step(4), [(t.ready(what), .accent), ("", .text), (t.tryLine, .text), (t.readyHelp, .muted)], t.readyKeys)
         }
     }
 }

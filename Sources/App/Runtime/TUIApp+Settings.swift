@@ -132,7 +132,7 @@ extension TUIApp {
         state.modelName = agent.model
         state.connectivity = Connectivity.initial(providerId: agent.provider.id)
         state.keyBindings = switcher.config.keyBindings
-        state.language = Language.apply(setting: switcher.config.language, environment: switcher.environment).rawValue
+        Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {
             state.notice = Notice(text: problem.description, kind: .error, expires: nil)
         }
@@ -141,7 +141,7 @@ extension TUIApp {
     func editPersona(_ text: String) {
         guard let edited = editInEditor(text, name: "persona") else { return }
         state.settings?.setField(.customPersona) { $0.editor.text = edited.trimmingCharacters(in: .whitespacesAndNewlines) }
-        state.settings?.setField(.persona) { $0.editor.text = Persona.custom.label }
+        state.settings?.setField(.persona) { $0.editor.text = tr.settings.persona(.custom) }
     }
 
     // MARK: the first-run wizard

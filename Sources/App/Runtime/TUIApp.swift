@@ -78,7 +78,7 @@ public final class TUIApp {
         nextTick = now
         if let config = switcher?.config {
             state.keyBindings = config.keyBindings
-            state.language = Language.apply(setting: config.language, environment: switcher?.environment ?? [:]).rawValue
+            Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
         let warnings = [startupWarning, themeWarning].compactMap { $0 }
         if !warnings.isEmpty { state.notice = Notice(text: warnings.joined(separator: " "), kind: .error, expires: Date().addingTimeInterval(20)) }

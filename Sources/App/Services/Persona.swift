@@ -22,6 +22,4 @@ enum Persona: String, CaseIterable {
         let persona = of(value)
         return persona == .custom ? value : presetText[persona]
     }
-
-    var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }

@@ -11,13 +11,16 @@ public struct Strings: Sendable {
     var dialogs: DialogStrings
     var chrome: ChromeStrings
     var help: HelpStrings
+    var settings: SettingsStrings
+    var onboarding: OnboardingStrings
+    var chat: ChatStrings
 
     static func of(_ language: Language) -> Strings {
         switch language {
         case .english: return Strings(language: .english, dates: .english, tasks: .english, taskForm: .english,
-                                      todos: .english, dialogs: .english, chrome: .english, help: .english)
+                                      todos: .english, dialogs: .english, chrome: .english, help: .english, settings: .english, onboarding: .english, chat: .english)
         case .simplifiedChinese: return Strings(language: .simplifiedChinese, dates: .chinese, tasks: .chinese,
-                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese, chrome: .chinese, help: .chinese)
+                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese, chrome: .chinese, help: .chinese, settings: .chinese, onboarding: .chinese, chat: .chinese)
         }
     }
 

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The settings screen (F2): labels, hints, the words of its choices and what a bad value says.
+struct SettingsStrings: Sendable {
+    var title: String
+    var label: @Sendable (SettingsScreen.Field) -> String
+    var baseURLHint: String, temperatureHint: String, maxTokensHint: String, personaHint: String
+    var customPersonaHint: String, stepLimitHint: String, approvalsHint: String, languageHint: String, mouseHint: String
+    var askFirst: String, runWithoutAsking: String, relevantTools: String, allTools: String, on: String, off: String
+    var persona: @Sendable (Persona) -> String
+    var keyStored: @Sendable (String) -> String
+    var keyPage: @Sendable (String) -> String
+    var needsNoKey: @Sendable (String) -> String
+    var noKeyStored: String
+    var badBaseURL: String, badTemperature: String, badMaxTokens: String, badStepLimit: String, emptyPersona: String
+    var checkingKey: @Sendable (String) -> String
+
+    static let english = SettingsStrings(
+        title: " Settings ", label: { $0.rawValue },
+        baseURLHint: "empty: the provider's usual address", temperatureHint: "0 to 2; empty: the provider's default",
+        maxTokensHint: "tokens per answer; empty: the provider's default", personaHint: "Custom uses the text below",
+        customPersonaHint: "your own system prompt · Ctrl-E in $EDITOR", stepLimitHint: "model calls per answer, 1 to 50",
+        approvalsHint: "deleting and overwriting tools", languageHint: "auto follows LC_ALL, LC_MESSAGES, LANG",
+        mouseHint: "applies at the next start",
+        askFirst: "ask first", runWithoutAsking: "run without asking", relevantTools: "relevant to the message", allTools: "all",
+        on: "on", off: "off", persona: { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
+        keyStored: { "now \($0); type to replace" }, keyPage: { "keys: \($0)" }, needsNoKey: { "\($0) needs no key" },
+        noKeyStored: "none stored; checked when saved",
+        badBaseURL: "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.",
+        badTemperature: "A number from 0 to 2, or empty.", badMaxTokens: "A whole number, 1 or more, or empty.",
+        badStepLimit: "A whole number from 1 to 50.", emptyPersona: "Write the persona here (or Ctrl-E), or pick a preset.",
+        checkingKey: { "Checking the \($0) key…" })
+
+    static let chinese = SettingsStrings(
+        title: " 设置 ", label: { chineseLabels[$0] ?? $0.rawValue },
+        baseURLHint: "留空：服务商的默认地址", temperatureHint: "0 到 2；留空：服务商的默认值",
+        maxTokensHint: "每次回答的 token 数；留空：服务商的默认值", personaHint: "选“自定义”时使用下面的文字",
+        customPersonaHint: "你自己的系统提示词 · Ctrl-E 用 $EDITOR 编辑", stepLimitHint: "每次回答的模型调用次数，1 到 50",
+        approvalsHint: "删除和覆盖类工具", languageHint: "auto 跟随 LC_ALL、LC_MESSAGES、LANG",
+        mouseHint: "下次启动时生效",
+        askFirst: "先询问", runWithoutAsking: "直接执行", relevantTools: "与消息相关的", allTools: "全部",
+        on: "开", off: "关", persona: { chinesePersonas[$0] ?? $0.rawValue },
+        keyStored: { "当前 \($0)；输入新密钥以替换" }, keyPage: { "获取密钥：\($0)" }, needsNoKey: { "\($0) 不需要密钥" },
+        noKeyStored: "尚未保存；保存时检查",
+        badBaseURL: "请写完整地址，例如 http://127.0.0.1:11434/v1，或留空。",
+        badTemperature: "0 到 2 之间的数字，或留空。", badMaxTokens: "1 或更大的整数，或留空。",
+        badStepLimit: "1 到 50 之间的整数。", emptyPersona: "请在这里写人设（或按 Ctrl-E），或选择一个预设。",
+        checkingKey: { "正在检查 \($0) 的密钥…" })
+
+    private static let chineseLabels: [SettingsScreen.Field: String] = [
+        .provider: "服务商", .model: "模型", .apiKey: "API 密钥", .baseURL: "接口地址", .temperature: "温度",
+        .maxTokens: "最大 token", .persona: "人设", .customPersona: "自定义人设", .stepLimit: "智能体步数",
+        .approvals: "工具审批", .tools: "提供的工具", .theme: "主题", .language: "语言", .mouse: "鼠标",
+    ]
+    private static let chinesePersonas: [Persona: String] = [.professional: "专业", .casual: "随和", .technical: "技术", .custom: "自定义"]
+}
