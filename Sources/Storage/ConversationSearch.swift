@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import Core
+
+/// One result of searching everything (`AppDatabase.search`).
+public struct SearchHit: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case userMessage, assistantMessage, toolResult, note
+    }
+    public var kind: Kind
+    /// The conversation and message to open; nil for a note.
+    public var conversationId: Int64?
+    public var messageId: Int64?
+    public var noteId: Int64?
+    /// The conversation's title, or the note's.
+    public var title: String
+    public var date: Date
+    /// The matched text around the words, the words between `SearchHit.highlight` marks.
+    public var snippet: String
+
+    /// Marks around the matched words: control characters, so no text can fake them; the parts
+    /// are cleaned one by one (`snippetParts`) before they are drawn.
+    public static let highlight = (open: "\u{2}", close: "\u{3}")
+
+    /// The snippet cut at the marks, each part cleaned of control and escape sequences and put
+    /// on one line: (text, is a match).
+    public var snippetParts: [(text: String, match: Bool)] {
+        var parts: [(String, Bool)] = []
+        for (i, piece) in snippet.components(separatedBy: Self.highlight.open).enumerated() {
+            let halves = piece.components(separatedBy: Self.highlight.close)
+            let (matched, rest) = i == 0 || halves.count == 1 ? (nil, piece) : (halves[0], halves.dropFirst().joined())
+            if let matched, !matched.isEmpty { parts.append((Self.oneLine(matched), true)) }
+            if !rest.isEmpty { parts.append((Self.oneLine(rest), false)) }
+        }
+        return parts
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        Sanitizer.clean(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\t", with: " "))
+    }
+}
+
+extension AppDatabase {
+    /// The user's own words count this much more than equally relevant other text.
+    static let userMessageBoost = 1.25
+
+    /// Full-text search over every message, tool result and note (FTS5, bm25), best first. The
+    /// user's messages weigh `userMessageBoost` times as much and go first at equal relevance;
+    /// conversations deleted this session are left out. Each word must occur (as a word or a
+    /// prefix); FTS syntax in `query` is just text.
+    public func search(_ query: String, limit: Int = 100) throws -> [SearchHit] {
+        guard let pattern = Self.ftsPattern(forWords: query) else { return [] }
+        let (open, close) = SearchHit.highlight
+        return try pool.read { db in
+            // bm25 is negative, lower is better: multiplying by the boost raises the user's rank.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM (
+                    SELECT CASE m.role WHEN 'user' THEN 'userMessage' ELSE 'assistantMessage' END AS kind,
+                           m.conversationId, m.id AS messageId, NULL AS noteId, c.title, m.createdAt AS date,
+                           snippet(message_ft, 0, :open, :close, '…', 12) AS snippet,
+                           bm25(message_ft) * (CASE m.role WHEN 'user' THEN :boost ELSE 1.0 END) AS score,
+                           CASE m.role WHEN 'user' THEN 0 ELSE 1 END AS tier
+                    FROM message_ft JOIN message m ON m.id = message_ft.rowid JOIN conversation c ON c.id = m.conversationId
+                    WHERE message_ft MATCH :pattern AND c.deletedAt IS NULL
+                    UNION ALL
+                    SELECT 'toolResult', m.conversationId, m.id, NULL, c.title, t.createdAt,
+                           snippet(toolCall_ft, 0, :open, :close, '…', 12), bm25(toolCall_ft), 2
+                    FROM toolCall_ft JOIN toolCall t ON t.id = toolCall_ft.rowid
+                         JOIN message m ON m.id = t.messageId JOIN conversation c ON c.id = m.conversationId
+                    WHERE toolCall_ft MATCH :pattern AND c.deletedAt IS NULL
+                    UNION ALL
+                    SELECT 'note', NULL, NULL, n.id, n.title, n.updatedAt,
+                           snippet(note_ft, -1, :open, :close, '…', 12), bm25(note_ft), 2
+                    FROM note_ft JOIN note n ON n.id = note_ft.rowid
+                    WHERE note_ft MATCH :pattern
+                ) ORDER BY score, tier, date DESC LIMIT :limit
+                """, arguments: ["open": open, "close": close, "boost": Self.userMessageBoost, "pattern": pattern, "limit": limit])
+            return rows.map { row in
+                SearchHit(kind: SearchHit.Kind(rawValue: row["kind"]) ?? .assistantMessage, conversationId: row["conversationId"],
+                          messageId: row["messageId"], noteId: row["noteId"], title: row["title"], date: row["date"],
+                          snippet: row["snippet"] ?? "")
+            }
+        }
+    }
+}
