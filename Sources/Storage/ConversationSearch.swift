@@ -35,9 +35,9 @@ public struct SearchHit: Sendable, Equatable {
         return parts
     }
 
+    /// Line breaks, tabs and runs of spaces become one space (a part keeps its edge spaces).
     private static func oneLine(_ text: String) -> String {
-        Sanitizer.clean(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\t", with: " "))
+        Sanitizer.clean(text.replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression))
     }
 }
 

@@ -39,6 +39,9 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         return [.reloadTasks]
     case .alertsComputed(let alerts):
         return [.setAlertQueue(alerts)]
+    case .conversationTitled(let id, let title):
+        if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
+        return []
     }
 }
 
@@ -85,6 +88,8 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .f(1):
         state.showHelp = true
         return []
+    case .ctrl("o"), .ctrl("n"), .ctrl("f"):
+        return handleConversationKey(&state, key)
     case .escape where state.chat.isStreaming:
         return [.cancelTurn]
     case .mouse(let mouse):
