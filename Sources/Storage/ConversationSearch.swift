@@ -18,6 +18,12 @@ public struct SearchHit: Sendable, Equatable {
     /// The matched text around the words, the words between `SearchHit.highlight` marks.
     public var snippet: String
 
+    public init(kind: Kind, conversationId: Int64? = nil, messageId: Int64? = nil, noteId: Int64? = nil, title: String, date: Date,
+                snippet: String) {
+        self.kind = kind; self.conversationId = conversationId; self.messageId = messageId; self.noteId = noteId
+        self.title = title; self.date = date; self.snippet = snippet
+    }
+
     /// Marks around the matched words: control characters, so no text can fake them; the parts
     /// are cleaned one by one (`snippetParts`) before they are drawn.
     public static let highlight = (open: "\u{2}", close: "\u{3}")

@@ -5,13 +5,14 @@ import Interop
 
 /// The rows of the conversation list and of search results, as picker items.
 enum ConversationItems {
-    /// Title; "12 messages · openai · gpt-4o · 3 h ago · #7" (archived ones dimmed, marked).
+    /// Title; "3 h ago · 12 messages · openai · gpt-4o · #7" (archived ones dimmed, marked).
     static func list(_ summaries: [ConversationSummary], now: Date, timeZone: TimeZone) -> [Picker.Item] {
         summaries.compactMap { summary in
             let c = summary.conversation
             guard let id = c.id else { return nil }
-            let parts = [Counted.noun(summary.messageCount, "message")] + [c.provider, c.model].compactMap { $0 }
-                + [ago(summary.lastActivity, now: now, timeZone: timeZone), "#\(id)"] + (c.archived ? ["archived"] : [])
+            // What matters most first: a narrow screen cuts the end.
+            let parts = [ago(summary.lastActivity, now: now, timeZone: timeZone), Counted.noun(summary.messageCount, "message")]
+                + (c.archived ? ["archived"] : []) + [c.provider, c.model].compactMap { $0 } + ["#\(id)"]
             return Picker.Item(id: String(id), label: oneLine(c.title), detail: parts.joined(separator: " · "), dimmed: c.archived)
         }
     }
