@@ -74,6 +74,9 @@ enum Keymap {
                   ("Ctrl-T, t (chosen)", "timeline of the chosen or last answer"), ("/new", "new conversation"),
                   ("/remind …", "a reminder from a sentence"), ("/list …", "a todo list from a request"),
                   ("/provider [name]", "choose the provider"), ("/model [id]", "choose the model"), ("/keys", "check the API key")]),
+        ("Conversations", [("Ctrl-O, /history", "list: r a d u rename archive delete undo"),
+                           ("Ctrl-F, /search", "search all; then n / N step through hits"), ("Ctrl-N, /new", "new conversation"),
+                           ("/export [file]", "this conversation as Markdown (or .json)")]),
         ("Tasks", [("← → ↑ ↓, h l k j", "day / week"), ("[ ]  { }", "month / year"), (".", "today"), ("g", "go to a date"),
                    ("n / N", "next / previous task"), ("a / e, Enter", "add / edit (form)"), ("d", "delete (asks)"),
                    ("x, Space", "complete / reopen"), ("p", "postpone to tomorrow"), ("w", "week view"), ("/", "filter all tasks"),
@@ -96,7 +99,7 @@ enum HelpOverlay {
                 [(section.title, true)] + section.keys.map { ("  " + $0.0.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.1, false) }
             }
         }
-        let first = ["Everywhere", focus.title] + (focus == .chat ? [] : ["Forms and reminders"])
+        let first = ["Everywhere", focus.title] + (focus == .chat ? ["Conversations"] : ["Forms and reminders"])
         let near = first.compactMap { title in Keymap.sections.first { $0.title == title } }
         let rest = Keymap.sections.filter { !first.contains($0.title) }
         let all = lines(near + rest)
