@@ -57,35 +57,34 @@ extension AppDatabase {
     /// prefix); FTS syntax in `query` is just text.
     public func search(_ query: String, limit: Int = 100) throws -> [SearchHit] {
         guard let pattern = Self.ftsPattern(forWords: query) else { return [] }
-        let (open, close) = SearchHit.highlight
+        // The index splits "don't" into "don" and "t": so does the snippet.
+        let words = query.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { SearchSnippet.folded(String($0)) }
         return try pool.read { db in
             // bm25 is negative, lower is better: multiplying by the boost raises the user's rank.
+            // The text is read for the best `limit` only (the sorter keeps just those).
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM (
                     SELECT CASE m.role WHEN 'user' THEN 'userMessage' ELSE 'assistantMessage' END AS kind,
-                           m.conversationId, m.id AS messageId, NULL AS noteId, c.title, m.createdAt AS date,
-                           snippet(message_ft, 0, :open, :close, '…', 12) AS snippet,
+                           m.conversationId, m.id AS messageId, NULL AS noteId, c.title, m.createdAt AS date, m.content AS text,
                            bm25(message_ft) * (CASE m.role WHEN 'user' THEN :boost ELSE 1.0 END) AS score,
                            CASE m.role WHEN 'user' THEN 0 ELSE 1 END AS tier
                     FROM message_ft JOIN message m ON m.id = message_ft.rowid JOIN conversation c ON c.id = m.conversationId
                     WHERE message_ft MATCH :pattern AND c.deletedAt IS NULL
                     UNION ALL
-                    SELECT 'toolResult', m.conversationId, m.id, NULL, c.title, t.createdAt,
-                           snippet(toolCall_ft, 0, :open, :close, '…', 12), bm25(toolCall_ft), 2
+                    SELECT 'toolResult', m.conversationId, m.id, NULL, c.title, t.createdAt, t.result, bm25(toolCall_ft), 2
                     FROM toolCall_ft JOIN toolCall t ON t.id = toolCall_ft.rowid
                          JOIN message m ON m.id = t.messageId JOIN conversation c ON c.id = m.conversationId
                     WHERE toolCall_ft MATCH :pattern AND c.deletedAt IS NULL
                     UNION ALL
-                    SELECT 'note', NULL, NULL, n.id, n.title, n.updatedAt,
-                           snippet(note_ft, -1, :open, :close, '…', 12), bm25(note_ft), 2
+                    SELECT 'note', NULL, NULL, n.id, n.title, n.updatedAt, n.title || ': ' || n.body, bm25(note_ft), 2
                     FROM note_ft JOIN note n ON n.id = note_ft.rowid
                     WHERE note_ft MATCH :pattern
                 ) ORDER BY score, tier, date DESC LIMIT :limit
-                """, arguments: ["open": open, "close": close, "boost": Self.userMessageBoost, "pattern": pattern, "limit": limit])
+                """, arguments: ["boost": Self.userMessageBoost, "pattern": pattern, "limit": limit])
             return rows.map { row in
                 SearchHit(kind: SearchHit.Kind(rawValue: row["kind"]) ?? .assistantMessage, conversationId: row["conversationId"],
                           messageId: row["messageId"], noteId: row["noteId"], title: row["title"], date: row["date"],
-                          snippet: row["snippet"] ?? "")
+                          snippet: SearchSnippet.make(Sanitizer.clean(row["text"] ?? ""), words: words))
             }
         }
     }

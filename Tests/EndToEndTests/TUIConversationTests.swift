@@ -23,8 +23,10 @@ final class TUIConversationTests: HomeFolderTestCase {
         try session.press("C-f")
         session.waitFor(text: "search: type words")
         try session.type("oat")
-        let results = session.waitFor("the search results") { $0.contains("You · Remind me to buy oat milk") }
-        XCTAssertTrue(results.contains("Tool result · Remind me to buy oat milk"), "tool results are searched too:\n\(results)")
+        let results = session.waitFor("the search results for oat") {
+            $0.contains("search: oat▏") && $0.contains("You · Remind me to buy oat milk") && $0.contains("results · Enter opens")
+        }
+        XCTAssertTrue(results.contains("Tool result · Remind me to buy oat"), "tool results are searched too:\n\(results)")
         try session.press("Enter")
         session.waitFor("the conversation opened at the hit") { $0.contains("Hit 1 of") && $0.contains("remind me to buy oat milk tomorrow") }
 

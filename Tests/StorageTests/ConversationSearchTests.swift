@@ -138,3 +138,21 @@ final class ConversationSearchTests: StorageTestCase {
         XCTAssertEqual(try db.conversationSummaries().count, 1)
     }
 }
+
+/// The snippet made for a hit: around the first match, matched words (by prefix, any case or
+/// accent) marked, cut with an ellipsis.
+final class SearchSnippetTests: XCTestCase {
+    private func marked(_ snippet: String) -> String {
+        snippet.replacingOccurrences(of: SearchHit.highlight.open, with: "[").replacingOccurrences(of: SearchHit.highlight.close, with: "]")
+    }
+
+    func testAroundTheFirstMatch() {
+        let text = "one two three four five six seven eight Café nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen"
+        XCTAssertEqual(marked(SearchSnippet.make(text, words: ["cafe"])),
+                       "…five six seven eight [Café] nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen")
+        XCTAssertEqual(marked(SearchSnippet.make("Buy oat milk, then MILKSHAKE!", words: ["milk"])), "Buy oat [milk], then [MILKSHAKE]!")
+        XCTAssertEqual(marked(SearchSnippet.make("no match here", words: ["zzz"])), "no match here")
+        XCTAssertEqual(SearchSnippet.make("", words: ["a"]), "")
+        XCTAssertEqual(marked(SearchSnippet.make("买牛奶 and 面包", words: ["面包"])), "买牛奶 and [面包]")
+    }
+}
