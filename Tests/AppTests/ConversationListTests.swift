@@ -158,3 +158,13 @@ final class ConversationListTests: XCTestCase {
 extension TUIApp {
     var canvasText: String { canvas.text() }
 }
+
+extension ConversationListTests {
+    /// Pasted text goes into the search as one line, without escape sequences.
+    func testPastedQueryIsOneCleanLine() throws {
+        try conversation("Weather", extra: [0: "rain in paris today"])
+        keys(.ctrl("f"), .paste("rain\n\u{1B}[31mparis"))
+        XCTAssertEqual(app.state.picker?.filter, "rain paris")
+        XCTAssertEqual(app.state.picker?.visible.count, 1)
+    }
+}

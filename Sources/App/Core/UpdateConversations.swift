@@ -65,8 +65,8 @@ private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
         guard !picker.filter.isEmpty else { return [] }
         picker.filter.removeLast()
     case .ctrl("u"): picker.filter = ""
-    case .text(let text) where !text.contains(where: \.isNewline): picker.filter += text
-    case .paste(let text): picker.filter += text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    case .text(let text) where !text.contains(where: \.isNewline): picker.filter += Sanitizer.clean(text)
+    case .paste(let text): picker.filter += Sanitizer.clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     default: return []
     }
     picker.selected = 0
