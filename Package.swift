@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
-        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal",
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
             "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop",

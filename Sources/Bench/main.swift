@@ -31,6 +31,13 @@ if !streamOnly {
     let generated = try BenchData.prepare(home: home)
     print("database: \(generated)")
 
+    // The conversation list and search on 1,000 conversations × 50 messages (in-process).
+    let words = ["wrap", "conversation 421", "Message 7 of", "words to", "nothing-like-this"]
+    let screens = try AppBenchmarks.conversationScreens(databasePath: home + "/aihelper.sqlite", queries: words, runs: runs * 2)
+    print(Report.line("Ctrl-O: list 1,000 conversations and draw", Report.summary(screens.list)))
+    print(Report.line("Ctrl-F: search 50,000 messages and draw", Report.summary(screens.search) + " · up to \(screens.results) results"))
+    if arguments.contains("--conversations-only") { exit(0) }
+
     let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
     let startup = StartupBenchmark(binary: binary, environment: environment)
     let (times, memory) = startup.measure(runs: runs)

@@ -21,19 +21,20 @@ extension AppDatabase {
         try conversations(limit: 1).first
     }
 
-    /// Most recently updated first.
+    /// Most recently updated first; conversations deleted this session are left out.
     public func conversations(limit: Int, includeArchived: Bool = false) throws -> [Conversation] {
         try pool.read { db in
-            var request = Conversation.order(Column("updatedAt").desc, Column("id").desc).limit(limit)
+            var request = Conversation.filter(Column("deletedAt") == nil)
+                .order(Column("updatedAt").desc, Column("id").desc).limit(limit)
             if !includeArchived { request = request.filter(Column("archived") == false) }
             return try request.fetchAll(db)
         }
     }
 
+    /// A new title; the conversation keeps its place in the list (renaming is not activity).
     public func renameConversation(id: Int64, title: String) throws {
         try pool.write { db in
-            try db.execute(sql: "UPDATE conversation SET title = ?, updatedAt = ? WHERE id = ?",
-                           arguments: [title, Date(), id])
+            try db.execute(sql: "UPDATE conversation SET title = ? WHERE id = ?", arguments: [title, id])
         }
     }
 
@@ -48,7 +49,8 @@ extension AppDatabase {
         try pool.write { db in try Self.touchConversation(id: id, db) }
     }
 
-    /// Deletes the conversation with its messages, tool calls and timeline steps.
+    /// Deletes the conversation with its messages, tool calls and timeline steps, at once and for
+    /// good (the app deletes for the session first: `trashConversation`).
     public func deleteConversation(id: Int64) throws {
         _ = try pool.write { db in try Conversation.deleteOne(db, key: id) }
     }

@@ -24,9 +24,12 @@ extension AppDatabase {
 
     /// `"word"*` for each word with a letter or digit in it, ANDed; nil when nothing is searchable.
     static func ftsPattern(forWords query: String) -> String? {
-        let words = query.split(whereSeparator: { $0.isWhitespace })
-            .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
-            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+        let words = searchableWords(query).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// The words of a query that have a letter or digit in it.
+    static func searchableWords(_ query: String) -> [String] {
+        query.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }.map(String.init)
     }
 }

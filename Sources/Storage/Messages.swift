@@ -108,7 +108,7 @@ extension AppDatabase {
 
     /// A killed process can linger as a zombie when nothing reaps it (containers without an
     /// init): it exists for kill(2) but streams nothing, so its state in /proc decides.
-    private static func isLiveOtherProcess(_ pid: Int32?) -> Bool {
+    static func isLiveOtherProcess(_ pid: Int32?) -> Bool {
         guard let pid, pid > 0, pid != getpid() else { return false }
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -47,7 +47,7 @@ struct AskCommand: AsyncParsableCommand {
             throw fail(problem.description, code: 1)
         }
         let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider)
-        let conversation = try database.createConversation(title: String(text.prefix(48)), provider: agent.provider.id, model: agent.model)
+        let conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in

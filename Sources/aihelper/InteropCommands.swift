@@ -4,23 +4,28 @@ import Core
 import Storage
 import Interop
 
-/// `aihelper import FILE` and `aihelper export --ics|--vcf|--md|--json [FILE]` (docs/interop.md).
+/// `aihelper import FILE` and `aihelper export --ics|--vcf|--md|--json [FILE]` (docs/interop.md);
+/// with `--conversation`, one conversation (docs/conversations.md, ConversationFiles).
 /// Exit codes as the other commands: 0 done, 1 the database (or the output file) could not be
 /// used, 2 bad arguments or a file that cannot be read or is malformed (nothing imported).
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import tasks and todos from an iCalendar file (.ics) or contacts from a vCard file (.vcf).",
+        abstract: "Import tasks and todos from an iCalendar file (.ics), contacts from a vCard file (.vcf), or a conversation (--conversation).",
         discussion: """
         Items whose UID is already stored are updated, never duplicated. The whole file is one \
-        change (undo it in the app); a malformed file imports nothing and names the line.
+        change (undo it in the app); a malformed file imports nothing and names the line. \
+        With --conversation, each JSON file written by `export --conversation ID --json` becomes \
+        a new conversation.
         """)
 
     @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "The files are conversations exported with `export --conversation ID --json`.") var conversation = false
     @Argument(help: ArgumentHelp("The .ics or .vcf files (several: one import; a todoman or khal folder's files).",
                                  valueName: "file")) var files: [String]
 
     func run() async throws {
+        if conversation { return try ConversationFiles.importFiles(files, global: global) }
         var calendars: [(name: String, data: Data)] = [], cards: [(name: String, data: Data)] = []
         for file in files {
             let data: Data
@@ -79,8 +84,11 @@ struct ImportCommand: AsyncParsableCommand {
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write tasks and todos as iCalendar, Markdown or JSON, or contacts as vCard.",
-        discussion: "Without FILE, or with -, the export goes to standard output. Tasks and todos are both exported unless --tasks or --todos picks one.")
+        abstract: "Write tasks and todos as iCalendar, Markdown or JSON, contacts as vCard, or one conversation.",
+        discussion: """
+        Without FILE, or with -, the export goes to standard output. Tasks and todos are both exported unless \
+        --tasks or --todos picks one. --conversation ID writes that conversation as Markdown (--md) or JSON (--json).
+        """)
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "iCalendar: tasks as VEVENT, todos and subtasks as VTODO.") var ics = false
@@ -89,18 +97,25 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "JSON: {\"tasks\": [...], \"todos\": [...]}.") var json = false
     @Flag(name: .long, help: "Only the tasks.") var tasks = false
     @Flag(name: .long, help: "Only the todos.") var todos = false
+    @Option(name: .long, help: ArgumentHelp("One conversation, with its tool calls and timeline (--md or --json).", valueName: "id"))
+    var conversation: Int64?
     @Argument(help: ArgumentHelp("Where to write (default: standard output).", valueName: "file")) var file: String?
 
     func run() async throws {
         let formats = [ics, vcf, md, json].filter { $0 }.count
         guard formats == 1 else { throw fail("choose one format: --ics, --vcf, --md or --json", code: 2) }
         if vcf && (tasks || todos) { throw fail("--vcf exports contacts: --tasks and --todos do not apply", code: 2) }
+        if conversation != nil && (ics || vcf || tasks || todos) {
+            throw fail("--conversation is written as --md or --json; --ics, --vcf, --tasks and --todos do not apply", code: 2)
+        }
         let database = try CLIData.open(global)
         let both = !tasks && !todos
         let text: String
         let summary: String
         do {
-            if vcf {
+            if let conversation {
+                (text, summary) = try ConversationFiles.export(conversation, markdown: md, from: database)
+            } else if vcf {
                 let contacts = try database.allContacts()
                 text = VCard.write(contacts)
                 summary = Counted.noun(contacts.count, "contact")
@@ -113,7 +128,7 @@ struct ExportCommand: AsyncParsableCommand {
                 else if md { text = MarkdownExport.write(tasks: taskList, todos: todoList) }
                 else { text = try ExportJSON.prettyText(ExportJSON(tasks: taskList, todos: todoList)) + "\n" }
             }
-        } catch { throw fail("\(error)", code: 1) }
+        } catch let exit as ExitCode { throw exit } catch { throw fail("\(error)", code: 1) }
         guard let file, file != "-" else { return FileHandle.standardOutput.write(Data(text.utf8)) }
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
             throw fail("cannot write \(file): \(error.localizedDescription); check the folder exists and is writable", code: 1)

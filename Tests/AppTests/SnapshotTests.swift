@@ -38,7 +38,7 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(text.contains("Ctrl-Q"))
     }
 
-    /// On a short screen the focused pane's keys come right after Everywhere.
+    /// On a short screen the focused pane's keys come first, then Everywhere.
     func testHelpOnA24RowScreenShowsTheFocusedPanesKeys() {
         var state = fixture(width: 80, height: 24, focus: .todos)
         state.showHelp = true

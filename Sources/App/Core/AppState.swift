@@ -42,6 +42,9 @@ struct AppState {
     var keyBindings = KeyBindings()
     /// Can the active provider be reached (the status bar says).
     var connectivity = Connectivity.unknown
+    /// Conversations deleted this session, newest last: `u` in the list brings them back
+    /// until the app quits (then they are purged).
+    var trashedConversations: [(id: Int64, title: String)] = []
     /// Something is drawn over the panes (help, a chooser, the timeline view, a form).
     var hasOverlay: Bool {
         picker != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty || settings != nil || onboarding != nil
@@ -102,6 +105,8 @@ struct ChatState {
     var selectedMessageId: Int64?
     /// Answers whose steps show their whole detail, not the first line.
     var expanded: Set<Int64> = []
+    /// Opened from a search result: n / N step through the messages with its words.
+    var search: ChatSearch?
 
     var isStreaming: Bool { activeTurn != nil }
 

@@ -30,6 +30,8 @@ enum Event: Sendable {
     case localServersFound([LocalServerProbe.Found])
     case onboardingKeyChecked(text: String, ok: Bool, unreachable: Bool)
     case onboardingModels(ProviderKind, [String], status: String?)
+    /// The model named the conversation after its first exchange (already stored).
+    case conversationTitled(id: Int64, title: String)
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -77,6 +79,26 @@ enum Effect: Equatable {
     case checkOnboardingKey(ProviderKind, String)
     case listOnboardingModels(ProviderKind, String)
     case finishOnboarding(OnboardingChoice)
+    /// Conversations (docs/conversations.md): the list (Ctrl-O), search (Ctrl-F) and their actions.
+    case conversation(ConversationAction)
+}
+
+/// What the conversation list and search ask of the runtime.
+enum ConversationAction: Equatable {
+    case openList
+    case openSearch
+    /// Runs the search for the text typed so far and shows the results.
+    case search(String)
+    /// Opens the conversation; at `messageId` (scrolled there, `query`'s hits stepped with n/N).
+    case open(id: Int64, messageId: Int64?, query: String?)
+    case showNote(id: Int64)
+    case rename(id: Int64, title: String)
+    case archive(id: Int64, archived: Bool)
+    /// Deletes for the session (`restore` brings it back until the app quits).
+    case delete(id: Int64)
+    case restore(id: Int64)
+    /// `/export [FILE]`: the open conversation as Markdown, or JSON when FILE ends in .json.
+    case export(path: String?)
 }
 
 /// A change to the calendar, carried out by the runtime.

@@ -57,6 +57,9 @@ enum Keymap {
         .init("cancel", .everywhere, [.escape], nil, "cancel the streaming answer"),
         .init("help", .everywhere, [.f(1), .text("?")], "F1, ?, /help", "this help (? outside typing)"),
         .init("settings", .everywhere, [.f(2)], "F2, /settings", "settings: provider, model, key, theme…"),
+        .init("history", .everywhere, [.ctrl("o")], "Ctrl-O, /history", "conversations: open, rename, delete"),
+        .init("search", .everywhere, [.ctrl("f")], "Ctrl-F, /search", "search all; n / N step through hits"),
+        .init("new_conversation", .everywhere, [.ctrl("n")], "Ctrl-N, /new", "new conversation"),
         .init("quit", .everywhere, [.ctrl("q")], "Ctrl-Q, /quit", "quit"),
     ]
 
@@ -74,7 +77,7 @@ enum Keymap {
         .init("newer_answer", .chat, [.altDown], nil, "choose a newer answer"),
         .init(nil, .chat, [.enter], "Enter (empty input)", "open / close its steps"),
         .init("timeline", .chat, [.ctrl("t")], "Ctrl-T, t (chosen)", "timeline of the chosen or last answer"),
-        .init(nil, .chat, [], "/new", "new conversation"),
+        .init(nil, .chat, [], "/export [file]", "save it as Markdown (or .json)"),
         .init(nil, .chat, [], "/remind …", "a reminder from a sentence"),
         .init(nil, .chat, [], "/list …", "a todo list from a request"),
         .init(nil, .chat, [], "/provider [name]", "choose the provider"),

@@ -1,13 +1,27 @@
 import Foundation
 import Terminal
 
-/// A list to choose from (`/provider`, `/model`, `/theme`): type to filter, ↑↓ to move, Enter to choose.
+/// A list to choose from (`/provider`, `/model`, `/theme`): type to filter, ↑↓ to move, Enter to
+/// choose. The conversation list and search use it too, with their own keys (ConversationPicker.swift).
 struct Picker: Equatable {
-    enum Purpose: Equatable { case provider, model, theme }
+    enum Purpose: Equatable { case provider, model, theme, conversations, search }
     struct Item: Equatable {
         var id: String
         var label: String
         var detail: String
+        /// Drawn instead of `label` when set: the label in parts, the matched words highlighted.
+        var highlighted: [HighlightedText]? = nil
+        /// Drawn muted (an archived conversation).
+        var dimmed = false
+    }
+    struct HighlightedText: Equatable {
+        var text: String
+        var match: Bool
+    }
+    /// A question or a text asked for in the list, in place of the filter line.
+    enum Prompt: Equatable {
+        case rename(id: String, text: String)
+        case confirmDelete(id: String, title: String)
     }
 
     var purpose: Purpose
@@ -19,12 +33,33 @@ struct Picker: Equatable {
     var filter = ""
     /// A line under the list: loading, or where the list came from.
     var status: String?
+    var prompt: Prompt?
+    /// The conversation list: `/` was pressed, typed text goes to the filter (not to the keys).
+    var filtering = false
 
     var visible: [Item] {
         let needle = filter.lowercased()
-        guard !needle.isEmpty else { return items }
+        // Search results are the database's answer to the filter, not filtered again here.
+        guard !needle.isEmpty, purpose != .search else { return items }
         return items.filter { $0.id.lowercased().contains(needle) || $0.label.lowercased().contains(needle) }
     }
+
+    /// ↑ ↓ PgUp PgDn Home End move the selection; false for any other key.
+    mutating func moveSelection(_ key: Key) -> Bool {
+        let last = max(0, visible.count - 1)
+        switch key {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(last, selected + 1)
+        case .pageUp: selected = max(0, selected - 10)
+        case .pageDown: selected = min(last, selected + 10)
+        case .home: selected = 0
+        case .end: selected = last
+        default: return false
+        }
+        return true
+    }
+
+    var selectedItem: Item? { visible.indices.contains(selected) ? visible[selected] : nil }
 
     /// A new list arrived (the live model list): keep the choice under the cursor when it is still there.
     mutating func replaceItems(_ newItems: [Item], status: String?) {
@@ -37,17 +72,12 @@ struct Picker: Equatable {
 
 func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var picker = state.picker else { return [] }
-    let count = picker.visible.count
+    if picker.purpose == .conversations || picker.purpose == .search { return handleConversationPickerKey(&state, key) }
     switch key {
     case .escape:
         state.picker = nil
         return []
-    case .up: picker.selected = max(0, picker.selected - 1)
-    case .down: picker.selected = min(max(0, count - 1), picker.selected + 1)
-    case .pageUp: picker.selected = max(0, picker.selected - 10)
-    case .pageDown: picker.selected = min(max(0, count - 1), picker.selected + 10)
-    case .home: picker.selected = 0
-    case .end: picker.selected = max(0, count - 1)
+    case _ where picker.moveSelection(key): break
     case .backspace:
         if !picker.filter.isEmpty { picker.filter.removeLast(); picker.selected = 0 }
     case .text(let text) where !text.contains(where: \.isNewline):
@@ -61,6 +91,7 @@ func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         case .provider: return [.switchProvider(provider: id, model: nil)]
         case .model: return [.switchProvider(provider: nil, model: id)]
         case .theme: return [.switchTheme(id)]
+        case .conversations, .search: return []  // handled by handleConversationPickerKey
         }
     default: return []
     }

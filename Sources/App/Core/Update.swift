@@ -57,6 +57,9 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         w.modelStatus = status
         state.onboarding = w
         return []
+    case .conversationTitled(let id, let title):
+        if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
+        return []
     }
 }
 
@@ -134,6 +137,8 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
             state.chat.input.insert(prompts[n - 1].text)
             return []
         }
+    case .ctrl("o"), .ctrl("n"), .ctrl("f"):
+        return handleConversationKey(&state, key)
     case .escape where state.chat.isStreaming:
         return [.cancelTurn]
     case .mouse(let mouse):

@@ -2,6 +2,7 @@ import Foundation
 import Terminal
 
 func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if let effects = handleChatSearchKey(&state, key) { return effects }
     let page = max(1, state.chat.viewportHeight - 2)
     switch key {
     case .pageUp: scrollChat(&state, by: page); return []
@@ -55,7 +56,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
     return [.send(text)]
 }
 
-let chatCommands = "/help, /new, /retry, /remind, /list, /provider, /model, /theme, /keys, /settings, /quit"
+let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /provider, /model, /theme, /keys, /settings, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
@@ -100,6 +101,8 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
         _ = state.chat.input.commit()
         return [.checkKey]
     default:
+        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        if let effects = runConversationCommand(&state, name: name, argument: argument) { return effects }
         state.notice = Notice(text: "Unknown command \(name). Commands: " + chatCommands + ".", kind: .error, expires: nil)
         return []
     }

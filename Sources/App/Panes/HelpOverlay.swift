@@ -16,14 +16,14 @@ enum HelpOverlay {
         }
     }
 
-    /// Everywhere, then the focused pane's keys (with the forms' for Tasks and Todos), then the
+    /// The focused pane's keys, then Everywhere (with the forms' for Tasks and Todos), then the
     /// rest: a short screen shows what is at hand. Two columns when the screen is wide enough.
     static func draw(in area: Rect, focus: PaneID, bindings: KeyBindings, theme: Theme, into canvas: inout Canvas) {
         let all = sections(bindings: bindings)
         func lines(_ picked: [(scope: KeyAction.Scope, lines: [Line])]) -> [Line] {
             picked.flatMap { [($0.scope.title, true)] + $0.lines }
         }
-        let first: [KeyAction.Scope] = [.everywhere, KeyAction.Scope(focus)] + (focus == .chat ? [] : [.forms])
+        let first: [KeyAction.Scope] = [KeyAction.Scope(focus), .everywhere] + (focus == .chat ? [] : [.forms])
         let near = first.compactMap { scope in all.first { $0.scope == scope } }
         let rest = all.filter { !first.contains($0.scope) }
         let joined = lines(near + rest)

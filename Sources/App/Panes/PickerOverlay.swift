@@ -1,10 +1,12 @@
 import Foundation
 import Terminal
 
-/// The `/provider` and `/model` chooser: a box over the panes with a filter line and the list.
+/// The chooser of `/provider`, `/model`, `/theme`, the conversation list and search: a box over
+/// the panes with a filter line (or a prompt) and the list.
 enum PickerOverlay {
     static func draw(_ picker: Picker, in area: Rect, theme: Theme, into canvas: inout Canvas) {
-        let width = min(area.width - 4, 72)
+        let wide = picker.purpose == .conversations || picker.purpose == .search
+        let width = min(area.width - 4, wide ? 110 : 72)
         let listRows = min(max(3, picker.items.count), max(3, area.height - 8))
         let height = listRows + 5
         guard width > 20, height <= area.height else { return }
@@ -13,28 +15,61 @@ enum PickerOverlay {
         canvas.box(box, title: picker.title, style: theme[.borderFocused], titleStyle: theme[.titleFocused])
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: width - 4, height: height - 2)
 
-        let filter = picker.filter.isEmpty ? "type to filter · ↑↓ move · Enter choose · Esc close" : "filter: " + picker.filter
-        canvas.put(filter, x: inner.x, y: inner.y, style: theme[picker.filter.isEmpty ? .muted : .accent], maxWidth: inner.width)
+        let (top, topStyle) = topLine(picker)
+        canvas.put(top, x: inner.x, y: inner.y, style: theme[topStyle], maxWidth: inner.width)
 
         let visible = picker.visible
-        let top = ListWindow.top(count: visible.count, selected: picker.selected, height: listRows, previousTop: 0)
-        if visible.isEmpty {
+        let first = ListWindow.top(count: visible.count, selected: picker.selected, height: listRows, previousTop: 0)
+        if visible.isEmpty, !picker.filter.isEmpty, picker.purpose != .search {
             canvas.put("Nothing matches “\(picker.filter)”.", x: inner.x, y: inner.y + 2, style: theme[.muted], maxWidth: inner.width)
         }
-        for (row, index) in (top..<min(visible.count, top + listRows)).enumerated() {
-            let item = visible[index]
-            let y = inner.y + 2 + row
-            let selected = index == picker.selected
-            let base = selected ? theme[.selection] : theme[.helpBox]
-            if selected { canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: base) }
-            let mark = item.id == picker.current ? "● " : "  "
-            var x = inner.x
-            x += canvas.put(mark + item.label, x: x, y: y, style: selected ? base : theme[.text], maxWidth: inner.width * 2 / 3)
-            let detail = truncate(item.detail, toWidth: max(0, inner.x + inner.width - x - 2))
-            canvas.put(detail, x: inner.x + inner.width - TextWidth.of(detail), y: y, style: selected ? base : theme[.muted])
+        for (row, index) in (first..<min(visible.count, first + listRows)).enumerated() {
+            drawItem(visible[index], selected: index == picker.selected, current: visible[index].id == picker.current,
+                     x: inner.x, y: inner.y + 2 + row, width: inner.width, theme: theme, into: &canvas)
         }
         if let status = picker.status {
             canvas.put(status, x: inner.x, y: inner.y + inner.height - 1, style: theme[.muted], maxWidth: inner.width)
         }
+    }
+
+    /// The filter, the search query, or the question asked.
+    private static func topLine(_ picker: Picker) -> (String, StyleName) {
+        switch picker.prompt {
+        case .rename(_, let text)?: return ("New title: " + text + "▏  (Enter keeps it, Esc cancels)", .accent)
+        case .confirmDelete(_, let title)?: return ("Delete “\(title)”? y deletes (u brings it back until you quit) · n keeps it", .accent)
+        case nil: break
+        }
+        switch picker.purpose {
+        case .search: return picker.filter.isEmpty ? ("search: type words…", .muted) : ("search: " + picker.filter + "▏", .accent)
+        case .conversations where picker.filtering: return ("filter: " + picker.filter + "▏  (Enter keeps it, Esc clears it)", .accent)
+        case .conversations: return picker.filter.isEmpty ? ("↑↓ move · Enter open · / filter", .muted) : ("filter: " + picker.filter, .accent)
+        default:
+            return picker.filter.isEmpty ? ("type to filter · ↑↓ move · Enter choose · Esc close", .muted) : ("filter: " + picker.filter, .accent)
+        }
+    }
+
+    private static func drawItem(_ item: Picker.Item, selected: Bool, current: Bool, x: Int, y: Int, width: Int, theme: Theme,
+                                 into canvas: inout Canvas) {
+        let base = selected ? theme[.selection] : theme[.helpBox]
+        if selected { canvas.fill(Rect(x: x, y: y, width: width, height: 1), style: base) }
+        let labelStyle = selected ? base : theme[item.dimmed ? .muted : .text]
+        let labelWidth = width * 2 / 3
+        var column = x + canvas.put(current ? "● " : "  ", x: x, y: y, style: labelStyle, maxWidth: labelWidth)
+        for part in item.highlighted ?? [Picker.HighlightedText(text: item.label, match: false)] {
+            let room = x + labelWidth - column
+            guard room > 0 else { break }
+            column += canvas.put(part.text, x: column, y: y, style: part.match ? matchStyle(selected ? base : theme[.accent]) : labelStyle,
+                                 maxWidth: room)
+        }
+        let detail = truncate(item.detail, toWidth: max(0, x + width - column - 2))
+        canvas.put(detail, x: x + width - TextWidth.of(detail), y: y, style: selected ? base : theme[.muted])
+    }
+
+    /// A matched word: the style it is drawn in, bold and underlined (seen without color too).
+    static func matchStyle(_ style: Style) -> Style {
+        var style = style
+        style.bold = true
+        style.underline = true
+        return style
     }
 }

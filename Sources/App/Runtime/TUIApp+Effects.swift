@@ -43,15 +43,17 @@ extension TUIApp {
         case .checkOnboardingKey(let kind, let key): checkOnboardingKey(kind, key)
         case .listOnboardingModels(let kind, let key): listOnboardingModels(kind, key)
         case .finishOnboarding(let choice): finishOnboarding(choice)
+        case .conversation(let action): perform(action)
         }
     }
 
     /// Commits the message, then streams the answer on a background task that posts events back.
     private func send(_ text: String) {
         do {
-            if state.chat.conversation == nil {
+            let isNew = state.chat.conversation == nil
+            if isNew {
                 state.chat.conversation = try database.createConversation(
-                    title: Sanitized.oneLine(text, max: 48), provider: agent.provider.id, model: agent.model)
+                    title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
             }
             let turn = try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
             state.chat.messages += [turn.user, turn.assistant]
@@ -67,6 +69,7 @@ extension TUIApp {
                     mailbox.post(.agent(turnId: id, event), urgent: event.drawsAtOnce)
                 }, beforeStoring: { await frames.waitForFrame() })
             }
+            if isNew { titleByModel(turn: turn) }
         } catch {
             // Nothing typed is lost: the text goes back into the input.
             state.chat.input.text = text
@@ -74,12 +77,14 @@ extension TUIApp {
         }
     }
 
-    func openConversation(_ conversation: Conversation) {
+    /// Opens with the last 200 messages; at `messageId`, from a little before it to the newest.
+    func openConversation(_ conversation: Conversation, at messageId: Int64? = nil) {
         state.chat = ChatState(input: state.chat.input)
         state.chat.conversation = conversation
         guard let id = conversation.id else { return }
         let window = 200
-        state.chat.messages = (try? database.recentMessages(conversationId: id, limit: window)) ?? []
+        state.chat.messages = (try? messageId.map { try database.messages(conversationId: id, from: $0, context: 20, minimum: window) }
+            ?? database.recentMessages(conversationId: id, limit: window)) ?? []
         state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > state.chat.messages.count
         state.chat.steps = (try? database.timelineSteps(messageIds: state.chat.messages.compactMap(\.id))) ?? [:]
         reloadUsage()

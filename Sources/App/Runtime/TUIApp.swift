@@ -205,6 +205,8 @@ public final class TUIApp {
             state.notice = Notice(text: "\(cut) answer(s) were cut off last time and are marked interrupted. Press r to retry.",
                                   kind: .info, expires: Date().addingTimeInterval(15))
         }
+        // What an earlier session deleted (a crash skipped the purge at exit) goes for good.
+        _ = try? database.purgeTrash()
         if let conversation = try? database.latestConversation() { openConversation(conversation) }
         reloadTasks()
         let headOnly = loadTodoHead()
@@ -223,6 +225,8 @@ public final class TUIApp {
             Task.detached { _ = await task.value; done.signal() }
             _ = done.wait(timeout: .now() + 2)
         }
+        // Conversations deleted this session can no longer be brought back: delete them for good.
+        _ = try? database.purgeTrash()
         backend.shutdown()
     }
 }

@@ -23,6 +23,34 @@ public enum AppBenchmarks {
         }
     }
 
+    /// The conversation list (Ctrl-O) and search (typing into Ctrl-F) on the database at `path`,
+    /// read and drawn at 120×40; search for each of `queries` in turn. One sample per run.
+    public static func conversationScreens(databasePath path: String, queries: [String], runs: Int) throws
+        -> (list: [Duration], search: [Duration], results: Int) {
+        let database = try AppDatabase.open(path: path)
+        var state = AppState(size: Size(width: 120, height: 40), today: .today(), providerName: "Offline", modelName: "offline")
+        let renderer = Renderer(theme: .dark)
+        var canvas = Canvas(width: 120, height: 40)
+        let clock = ContinuousClock()
+        var results = 0
+        let list = try (0..<runs).map { _ in
+            try clock.measure {
+                let items = ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: .current)
+                state.picker = Picker(purpose: .conversations, title: "Conversations", items: items)
+                renderer.render(&state, into: &canvas)
+            }
+        }
+        let search = try (0..<runs).map { i in
+            try clock.measure {
+                let hits = try database.search(queries[i % queries.count])
+                results = max(results, hits.count)
+                state.picker = Picker(purpose: .search, title: "Search", items: ConversationItems.search(hits, now: Date(), timeZone: .current))
+                renderer.render(&state, into: &canvas)
+            }
+        }
+        return (list, search, results)
+    }
+
     /// The Tasks pane on the database at `path`: loading and drawing after moving a day (within
     /// the month), a month (to a neighbour, which the series store has expanded in the
     /// background meanwhile), a year (a month not expanded yet: drawn at once without its

@@ -21,6 +21,8 @@ struct HelpStrings: Sendable {
         "Chat, Tasks, Todos": "对话、任务、待办", "focus Tasks": "切到任务", "focus Todos": "切到待办",
         "cancel the streaming answer": "取消正在生成的回答", "this help (? outside typing)": "本帮助（不在输入时按 ?）",
         "settings: provider, model, key, theme…": "设置：服务商、模型、密钥、主题…", "quit": "退出",
+        "conversations: open, rename, delete": "对话列表：打开、重命名、删除", "search all; n / N step through hits": "全部搜索；n / N 在结果间跳转",
+        "save it as Markdown (or .json)": "保存为 Markdown（或 .json）",
         "send": "发送", "new line": "换行", "input history": "输入历史", "compose in $EDITOR": "在 $EDITOR 中编写",
         "scroll": "滚动", "scroll down": "向下滚动", "top / bottom (empty input)": "顶部 / 底部（输入为空时）",
         "put a suggested prompt in the input": "把推荐问题填入输入框", "retry a failed answer": "重试失败的回答",

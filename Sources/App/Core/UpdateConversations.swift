@@ -1,0 +1,176 @@
+import Foundation
+import Core
+import Terminal
+
+/// Ctrl-O (the list), Ctrl-F (search) and Ctrl-N (a new conversation), from any pane.
+func handleConversationKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    switch key {
+    case .ctrl("o"): return [.conversation(.openList)]
+    case .ctrl("f"): return [.conversation(.openSearch)]
+    default: return startNewConversation(&state)
+    }
+}
+
+/// `/history`, `/search [words]`, `/export [FILE]`; nil for other commands.
+func runConversationCommand(_ state: inout AppState, name: String, argument: String) -> [Effect]? {
+    switch name {
+    case "/history", "/conversations":
+        _ = state.chat.input.commit()
+        return [.conversation(.openList)]
+    case "/search":
+        _ = state.chat.input.commit()
+        return [.conversation(.openSearch)] + (argument.isEmpty ? [] : [.conversation(.search(argument))])
+    case "/export":
+        _ = state.chat.input.commit()
+        return [.conversation(.export(path: argument.isEmpty ? nil : argument))]
+    default: return nil
+    }
+}
+
+func startNewConversation(_ state: inout AppState) -> [Effect] {
+    guard !state.chat.isStreaming else {
+        state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
+        return []
+    }
+    state.picker = nil
+    state.focus = .chat
+    return [.newConversation]
+}
+
+/// The keys of the conversation list and of search (both drawn by the picker overlay).
+func handleConversationPickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    guard var picker = state.picker else { return [] }
+    if key == .ctrl("n") { return startNewConversation(&state) }
+    if let prompt = picker.prompt { return handlePrompt(&state, &picker, prompt, key) }
+    if key == .escape, !(picker.purpose == .conversations && picker.filtering) {
+        state.picker = nil
+        return []
+    }
+    if picker.moveSelection(key) { state.picker = picker; return [] }
+    if key == .enter { return openChosen(&state, picker) }
+    let effects = picker.purpose == .search || picker.filtering ? editFilter(&picker, key) : listCommand(&state, &picker, key)
+    if state.picker != nil { state.picker = picker }
+    return effects
+}
+
+/// Typing into the search query (each change searches again) or the list's filter (`/`).
+private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
+    switch key {
+    case .escape:  // the list's filter: cleared, back to the keys
+        picker.filter = ""
+        picker.filtering = false
+        picker.selected = 0
+        return []
+    case .backspace:
+        guard !picker.filter.isEmpty else { return [] }
+        picker.filter.removeLast()
+    case .ctrl("u"): picker.filter = ""
+    case .text(let text) where !text.contains(where: \.isNewline): picker.filter += Sanitizer.clean(text)
+    case .paste(let text): picker.filter += Sanitizer.clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    default: return []
+    }
+    picker.selected = 0
+    return picker.purpose == .search ? [.conversation(.search(picker.filter))] : []
+}
+
+/// r rename, a archive, d delete (asks), u undo the last delete, / filter.
+private func listCommand(_ state: inout AppState, _ picker: inout Picker, _ key: Key) -> [Effect] {
+    if key == .text("u") {
+        guard let last = state.trashedConversations.popLast() else {
+            picker.status = "Nothing deleted to bring back."
+            return []
+        }
+        picker.status = "Brought back “\(last.title)”."
+        return [.conversation(.restore(id: last.id))]
+    }
+    if key == .text("/") {
+        picker.filtering = true
+        return []
+    }
+    guard let item = picker.selectedItem, let id = Int64(item.id) else { return [] }
+    switch key {
+    case .text("r"): picker.prompt = .rename(id: item.id, text: item.label)
+    case .text("a"):
+        picker.status = item.dimmed ? "“\(item.label)” is back among the active conversations." : "Archived “\(item.label)” (listed last; a brings it back)."
+        return [.conversation(.archive(id: id, archived: !item.dimmed))]
+    case .text("d"): picker.prompt = .confirmDelete(id: item.id, title: item.label)
+    default: break
+    }
+    return []
+}
+
+private func handlePrompt(_ state: inout AppState, _ picker: inout Picker, _ prompt: Picker.Prompt, _ key: Key) -> [Effect] {
+    var effects: [Effect] = []
+    switch prompt {
+    case .confirmDelete(let id, let title):
+        switch key {
+        case .text("y"), .text("Y"):
+            picker.prompt = nil
+            guard let conversationId = Int64(id) else { break }
+            state.trashedConversations.append((conversationId, title))
+            picker.status = "Deleted “\(title)”. u brings it back until AI Helper quits."
+            effects = [.conversation(.delete(id: conversationId))]
+        case .text("n"), .text("N"), .escape: picker.prompt = nil
+        default: break
+        }
+    case .rename(let id, var text):
+        switch key {
+        case .escape: picker.prompt = nil
+        case .enter:
+            picker.prompt = nil
+            let title = text.trimmingCharacters(in: .whitespaces)
+            guard let conversationId = Int64(id), !title.isEmpty else {
+                picker.status = "A title cannot be empty: the name was kept."
+                break
+            }
+            effects = [.conversation(.rename(id: conversationId, title: title))]
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+            picker.prompt = .rename(id: id, text: text)
+        case .ctrl("u"): picker.prompt = .rename(id: id, text: "")
+        case .text(let typed) where !typed.contains(where: \.isNewline): picker.prompt = .rename(id: id, text: text + Sanitizer.clean(typed))
+        default: break
+        }
+    }
+    state.picker = picker
+    return effects
+}
+
+/// Enter: the chosen conversation, or the conversation of the chosen search result at its message.
+private func openChosen(_ state: inout AppState, _ picker: Picker) -> [Effect] {
+    guard let item = picker.selectedItem else { return [] }
+    if state.chat.isStreaming {
+        state.notice = Notice(text: "An answer is streaming: press Esc to cancel it first, or wait for it.", kind: .info, expires: nil)
+        return []
+    }
+    state.picker = nil
+    state.focus = .chat
+    switch SearchItemID(item.id) {
+    case .message(let conversation, let message)?:
+        return [.conversation(.open(id: conversation, messageId: message, query: picker.filter))]
+    case .note(let note)?: return [.conversation(.showNote(id: note))]
+    case nil: return Int64(item.id).map { [.conversation(.open(id: $0, messageId: nil, query: nil))] } ?? []
+    }
+}
+
+/// A search result's picker id: "m:CONVERSATION:MESSAGE" or "n:NOTE".
+enum SearchItemID: Equatable {
+    case message(conversation: Int64, message: Int64)
+    case note(Int64)
+
+    init?(_ id: String) {
+        let parts = id.split(separator: ":").map(String.init)
+        switch (parts.first, parts.count) {
+        case ("m", 3): guard let c = Int64(parts[1]), let m = Int64(parts[2]) else { return nil }; self = .message(conversation: c, message: m)
+        case ("n", 2): guard let n = Int64(parts[1]) else { return nil }; self = .note(n)
+        default: return nil
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .message(let c, let m): return "m:\(c):\(m)"
+        case .note(let n): return "n:\(n)"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Core
+import Storage
+import Agent
+import Interop
+
+/// The conversation list (Ctrl-O), search (Ctrl-F), `/export`, and the model's titles: the
+/// runtime side (docs/conversations.md).
+extension TUIApp {
+    static let listHelp = "Enter open · r rename · a archive · d delete · u undo · / filter · Ctrl-N new · Esc close"
+    static let searchHelp = "Type words to search every message, tool result and note · ↑↓ move · Enter open · Esc close"
+
+    func perform(_ action: ConversationAction) {
+        switch action {
+        case .openList: openConversationList()
+        case .openSearch:
+            state.picker = Picker(purpose: .search, title: "Search", items: [], status: Self.searchHelp)
+        case .search(let query): search(query)
+        case .open(let id, let messageId, let query): openConversation(id: id, at: messageId, query: query)
+        case .showNote(let id): showNote(id)
+        case .rename(let id, let title):
+            changeConversation { try database.renameConversation(id: id, title: title) }
+            if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
+        case .archive(let id, let archived): changeConversation { try database.setConversationArchived(id: id, archived) }
+        case .delete(let id):
+            changeConversation { try database.trashConversation(id: id) }
+            if state.chat.conversation?.id == id { perform(.newConversation) }
+        case .restore(let id): changeConversation { try database.restoreConversation(id: id) }
+        case .export(let path): exportConversation(to: path)
+        }
+    }
+
+    private func openConversationList() {
+        state.picker = Picker(purpose: .conversations, title: "Conversations", items: listItems(),
+                              current: state.chat.conversation?.id.map(String.init), status: Self.listHelp)
+    }
+
+    private func listItems() -> [Picker.Item] {
+        do { return ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: state.timeZone) } catch {
+            state.notice = Notice(text: "Could not read the conversations: \(error)", kind: .error, expires: nil)
+            return []
+        }
+    }
+
+    /// Does the change, then shows the list again with the choice kept.
+    private func changeConversation(_ change: () throws -> Void) {
+        do { try change() } catch {
+            state.notice = Notice(text: "Could not change the conversation: \(error). Nothing was changed.", kind: .error, expires: nil)
+        }
+        guard var picker = state.picker, picker.purpose == .conversations else { return }
+        let place = picker.selected, chosen = picker.selectedItem?.id
+        picker.replaceItems(listItems(), status: picker.status)
+        // A deleted row's place goes to the next one, not back to the top.
+        if picker.selectedItem?.id != chosen { picker.selected = min(place, max(0, picker.visible.count - 1)) }
+        state.picker = picker
+    }
+
+    private func search(_ query: String) {
+        guard state.picker?.purpose == .search else { return }
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            state.picker?.replaceItems([], status: Self.searchHelp)
+            return
+        }
+        do {
+            let hits = try database.search(query)
+            let status = hits.isEmpty ? "Nothing found for “\(query)”." : "\(hits.count == 100 ? "The best 100" : String(hits.count)) results · Enter opens"
+            // Built first: reading `state` inside a change of `state.picker` is an access conflict.
+            let items = ConversationItems.search(hits, now: Date(), timeZone: state.timeZone)
+            state.picker?.replaceItems(items, status: status)
+            state.picker?.selected = 0
+        } catch {
+            state.picker?.replaceItems([], status: "Search failed: \(error)")
+        }
+    }
+
+    private func openConversation(id: Int64, at messageId: Int64?, query: String?) {
+        guard let conversation = try? database.conversation(id: id) else {
+            state.notice = Notice(text: "That conversation is gone (deleted meanwhile?). Ctrl-O lists the others.", kind: .error, expires: nil)
+            return
+        }
+        openConversation(conversation, at: messageId)
+        guard let messageId, let query, !ChatSearch.words(query).isEmpty else { return }
+        let search = ChatSearch(query: query, messages: state.chat.messages, steps: state.chat.steps, at: messageId)
+        state.chat.search = search
+        state.chat.selectedMessageId = search.currentId
+        state.notice = Notice(text: search.notice, kind: .info, expires: nil)
+    }
+
+    private func showNote(_ id: Int64) {
+        guard let note = try? database.note(id: id) else { return }
+        let body = Sanitizer.clean(note.body).split(whereSeparator: \.isNewline).joined(separator: " ")
+        state.notice = Notice(text: "Note “\(Sanitizer.clean(note.title))”: \(body)", kind: .info, expires: nil)
+    }
+
+    /// `/export [FILE]`: Markdown, or JSON when FILE ends in .json; by default
+    /// `conversation-ID.md` in the folder the app was started from.
+    private func exportConversation(to path: String?) {
+        guard let id = state.chat.conversation?.id else {
+            state.notice = Notice(text: "Nothing to export yet: this conversation has no messages.", kind: .info, expires: state.clock.addingTimeInterval(10))
+            return
+        }
+        let file = URL(fileURLWithPath: NSString(string: path ?? "conversation-\(id).md").expandingTildeInPath)
+        do {
+            guard let records = try database.conversationRecords(id: id) else { return }
+            let text = file.pathExtension.lowercased() == "json"
+                ? try ConversationJSON(records).text() : ConversationMarkdown.write(records, timeZone: state.timeZone)
+            try Data(text.utf8).write(to: file, options: .atomic)
+            state.notice = Notice(text: "Exported conversation \(id) (\(Counted.noun(records.messages.count, "message"))) to \(file.path).",
+                                  kind: .info, expires: state.clock.addingTimeInterval(20))
+        } catch {
+            state.notice = Notice(text: "Could not export to \(file.path): \(error.localizedDescription). Check the folder exists and is writable.",
+                                  kind: .error, expires: nil)
+        }
+    }
+
+    /// After the first exchange with a connected model, asks it for a title in the background;
+    /// a failure keeps the title made from the first message.
+    func titleByModel(turn: Turn) {
+        let agent = self.agent, database = self.database, mailbox = self.mailbox, firstTurn = turnTask
+        let conversationId = turn.user.conversationId
+        guard agent.provider.id != "offline" else { return }
+        Task.detached {
+            guard let answer = await firstTurn?.value, answer.status == .complete,
+                  let title = await ConversationTitler.suggest(provider: agent.provider, model: agent.model,
+                                                               question: turn.user.content, answer: answer.content),
+                  (try? database.renameConversation(id: conversationId, title: title)) != nil else { return }
+            mailbox.post(.conversationTitled(id: conversationId, title: title), urgent: true)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A whole conversation as stored: what export writes and import brings back.
+public struct ConversationRecords: Sendable, Equatable {
+    public var conversation: Conversation
+    /// Oldest first.
+    public var messages: [Message]
+    /// Per message id, in the order they were made.
+    public var toolCalls: [Int64: [ToolCallRecord]]
+    /// Per message id, by position.
+    public var steps: [Int64: [TimelineStep]]
+
+    public init(conversation: Conversation, messages: [Message], toolCalls: [Int64: [ToolCallRecord]] = [:],
+                steps: [Int64: [TimelineStep]] = [:]) {
+        self.conversation = conversation; self.messages = messages; self.toolCalls = toolCalls; self.steps = steps
+    }
+}
