@@ -9,6 +9,7 @@ enum Schema {
         migrator.registerMigration("v2-index-finished-messages", migrate: indexFinishedMessagesOnly)
         migrator.registerMigration("v3-alerts-interop-journal", migrate: addAlertsInteropAndJournal)
         migrator.registerMigration("v4-todo-sections", migrate: indexTodoSections)
+        migrator.registerMigration("v6-branches-summaries", migrate: addBranchesAndSummaries)
         return migrator
     }
 

@@ -26,6 +26,13 @@ extension TUIApp {
         case .openThemePicker: openThemePicker()
         case .switchTheme(let name): switchTheme(name)
         case .composeInEditor(let text): compose(text)
+        case .copyText(let text): copy(text)
+        case .openInPager(let text): page(text)
+        case .resendEdited(let id, let text): resend(editing: id, text: text)
+        case .switchBranch(let id): switchBranch(to: id)
+        case .deleteMessage(let id): deleteMessage(id)
+        case .loadSummary(let id): loadSummaries(of: [id])
+        case .loadAutoSummary: loadAutoSummary()
         case .bell: backend.bell()
         case .quit: state.shouldQuit = true
         case .changeTask(let edit): perform(edit)
@@ -40,12 +47,19 @@ extension TUIApp {
 
     /// Commits the message, then streams the answer on a background task that posts events back.
     private func send(_ text: String) {
-        do {
+        start(text) {
             if state.chat.conversation == nil {
                 state.chat.conversation = try database.createConversation(
                     title: Sanitized.oneLine(text, max: 48), provider: agent.provider.id, model: agent.model)
             }
-            let turn = try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+        }
+    }
+
+    /// Commits a turn (`begin`), then streams its answer. A failure to commit puts the text back.
+    func start(_ text: String, _ begin: () throws -> Turn) {
+        do {
+            let turn = try begin()
             state.chat.messages += [turn.user, turn.assistant]
             state.chat.streamingMessageId = turn.assistant.id
             turnCounter += 1
@@ -74,6 +88,7 @@ extension TUIApp {
         state.chat.messages = (try? database.recentMessages(conversationId: id, limit: window)) ?? []
         state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > state.chat.messages.count
         state.chat.steps = (try? database.timelineSteps(messageIds: state.chat.messages.compactMap(\.id))) ?? [:]
+        loadBranchesAndSummaries()
         reloadUsage()
     }
 
