@@ -128,13 +128,9 @@ extension TUIApp {
         }
         defer { try? FileManager.default.removeItem(at: file) }
         backend.suspend()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(command) \"$1\"", "sh", file.path]
-        let ran = (try? process.run()) != nil
-        if ran { process.waitUntilExit() }
+        let status = ForegroundProcess.run(["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", file.path])
         backend.resume()
-        guard ran, process.terminationStatus == 0 else { return false }
+        guard status == 0 else { return false }
         after(file)
         return true
     }

@@ -7,14 +7,16 @@ enum Clipboard {
     /// Terminals cap OSC 52 (xterm at 100,000 bytes of base64); longer text goes by the tools only.
     static let maxOSC52Bytes = 74_000
 
-    /// The OSC 52 sequence for `text` (already sanitized), as one string; wrapped in tmux's
-    /// DCS passthrough (each ESC doubled) when `inTmux`. nil when the text is too long.
+    /// The OSC 52 sequence for `text` (already sanitized), as one string. In tmux it goes
+    /// twice: plain, which tmux takes into its paste buffer and forwards (`set-clipboard on`),
+    /// and wrapped in tmux's DCS passthrough (each ESC doubled), which reaches the outer
+    /// terminal when `allow-passthrough` is on. nil when the text is too long.
     static func osc52(_ text: String, inTmux: Bool) -> String? {
         let bytes = Data(text.utf8)
         guard bytes.count <= maxOSC52Bytes else { return nil }
         let sequence = "\u{1B}]52;c;" + bytes.base64EncodedString() + "\u{07}"
         guard inTmux else { return sequence }
-        return "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+        return sequence + "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
     }
 
     /// The desktop clipboard tool to run, given the environment: `wl-copy` under Wayland,
