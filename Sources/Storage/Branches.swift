@@ -19,8 +19,9 @@ extension AppDatabase {
     /// in one transaction. Returns the new user message.
     public func branchEdit(of userMessageId: Int64, text: String) throws -> Message {
         try pool.write { db in
-            guard let original = try Message.fetchOne(db, key: userMessageId), original.role == .user else {
-                throw StorageError.missingMessage(userMessageId)
+            guard let original = try Message.fetchOne(db, key: userMessageId) else { throw StorageError.missingMessage(userMessageId) }
+            guard original.role == .user else {
+                throw StorageError(kind: .other, path: "", message: "Only your own messages can be edited: select one of yours and press e.")
             }
             let group = try Int64.fetchOne(db, sql: "SELECT variantOf FROM message WHERE id = ?", arguments: [userMessageId]) ?? userMessageId
             try Self.hideActiveTail(conversationId: original.conversationId, group: group, db)
@@ -62,10 +63,16 @@ extension AppDatabase {
         guard !userMessageIds.isEmpty else { return [:] }
         return try pool.read { db in
             let marks = databaseQuestionMarks(count: userMessageIds.count)
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, variantOf FROM message WHERE variantOf IS NOT NULL
+            // The groups the messages are in (as a later sibling, or as the first one)...
+            let groupIds = try Int64.fetchSet(db, sql: """
+                SELECT variantOf FROM message WHERE variantOf IS NOT NULL
                   AND (id IN (\(marks)) OR variantOf IN (\(marks)))
                 """, arguments: StatementArguments(userMessageIds + userMessageIds))
+            guard !groupIds.isEmpty else { return [:] }
+            // ...and every sibling of those groups.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, variantOf FROM message WHERE variantOf IS NOT NULL AND variantOf IN (\(databaseQuestionMarks(count: groupIds.count)))
+                """, arguments: StatementArguments(Array(groupIds)))
             var groups: [Int64: Set<Int64>] = [:]
             for row in rows {
                 let id: Int64 = row["id"], group: Int64 = row["variantOf"]
