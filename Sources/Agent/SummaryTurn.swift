@@ -5,6 +5,9 @@ import Storage
 
 /// `/summarize` and the automatic summaries of long histories.
 enum SummaryTurn {
+    /// In the chat, the action items say how they become todos.
+    static let actionItemsHeading = "Action items (select this message, then a):"
+
     static func isCommand(_ text: String) -> Bool {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "/summarize"
     }
@@ -59,7 +62,7 @@ extension TurnRunner {
             do { _ = try await callModel() } catch { return finish(failure: error) }
             summary = Summary.parse(message.content)
         }
-        message.content = summary.text
+        message.content = summary.text(actionItemsHeading: SummaryTurn.actionItemsHeading)
         emit(.textDelta(messageId: message.id!, message.content))
         let stored = finish(status: .complete)
         try? agent.database.saveSummary(summary, conversationId: conversationId, messageId: message.id, kind: .manual, coversThroughId: last)

@@ -61,14 +61,17 @@ public struct Summary: Codable, Sendable, Equatable {
 
     /// The readable text shown in the transcript and printed by `aihelper review`: built from
     /// the fields (title, insights, thought process, themes, action items), as the seed says.
-    public var text: String {
+    public var text: String { text() }
+
+    /// `text` with another heading over the action items (the chat says how to act on them).
+    public func text(actionItemsHeading: String = "Action items:") -> String {
         var parts: [String] = [title.isEmpty ? "Summary" : title]
         if let plainText { return parts[0] + "\n\n" + plainText }
         if !keyInsights.isEmpty { parts.append("Key insights:\n" + keyInsights.map { "• " + $0 }.joined(separator: "\n")) }
         if !thoughtProcess.isEmpty { parts.append(thoughtProcess) }
         if !mainThemes.isEmpty { parts.append("Themes: " + mainThemes.joined(separator: ", ")) }
         if !actionItems.isEmpty {
-            parts.append("Action items (select this message, then a):\n" + actionItems.map { "☐ " + $0 }.joined(separator: "\n"))
+            parts.append(actionItemsHeading + "\n" + actionItems.map { "☐ " + $0 }.joined(separator: "\n"))
         }
         return parts.joined(separator: "\n\n")
     }

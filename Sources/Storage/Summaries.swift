@@ -70,3 +70,23 @@ extension AppDatabase {
                              coversThroughId: row["coversThroughId"], summary: summary, createdAt: row["createdAt"])
     }
 }
+
+extension AppDatabase {
+    /// Titles of the tasks completed in `[start, end)` (by their completion time) and of the
+    /// todos and subtasks marked done then (by their last change), oldest first.
+    public func completedTitles(from start: Date, to end: Date) throws -> (tasks: [String], todos: [String]) {
+        try pool.read { db in
+            let tasks = try String.fetchAll(db, sql: """
+                SELECT title FROM task WHERE completed AND completedAt >= ? AND completedAt < ? ORDER BY completedAt, id
+                """, arguments: [start, end])
+            let todos = try String.fetchAll(db, sql: """
+                SELECT title FROM (
+                  SELECT title, updatedAt, id, 0 AS kind FROM todo WHERE completed AND updatedAt >= ? AND updatedAt < ?
+                  UNION ALL
+                  SELECT title, updatedAt, id, 1 AS kind FROM subtask WHERE completed AND updatedAt >= ? AND updatedAt < ?)
+                ORDER BY updatedAt, kind, id
+                """, arguments: [start, end, start, end])
+            return (tasks, todos)
+        }
+    }
+}

@@ -39,7 +39,7 @@ final class SummaryTurnTests: XCTestCase {
         XCTAssertEqual(stored.summary.title, "Trip to Lisbon")
         XCTAssertEqual(stored.summary.actionItems, ["Book the Tuesday flight", "Renew the passport"])
         XCTAssertEqual(stored.kind, .manual)
-        XCTAssertEqual(message.content, stored.summary.text, "the answer shows the summary built from the fields, not the JSON")
+        XCTAssertEqual(message.content, stored.summary.text(actionItemsHeading: SummaryTurn.actionItemsHeading), "the answer shows the summary built from the fields, not the JSON")
         let body = try PeerAgents.lastRequestBody()
         XCTAssertNil(body["tools"], "a summary offers no tools")
         let messages = body["messages"] as? [[String: Any]] ?? []

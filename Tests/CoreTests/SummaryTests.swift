@@ -37,7 +37,8 @@ final class SummaryTests: XCTestCase {
 
     func testTextIsBuiltFromTheFieldsAndTheJSONRoundTrips() {
         let s = Summary(title: "T", keyInsights: ["one"], mainThemes: ["x", "y"], thoughtProcess: "Went well.", actionItems: ["do it"])
-        XCTAssertEqual(s.text, "T\n\nKey insights:\n• one\n\nWent well.\n\nThemes: x, y\n\nAction items (select this message, then a):\n☐ do it")
+        XCTAssertEqual(s.text, "T\n\nKey insights:\n• one\n\nWent well.\n\nThemes: x, y\n\nAction items:\n☐ do it")
+        XCTAssertTrue(s.text(actionItemsHeading: "To do:").hasSuffix("To do:\n☐ do it"))
         XCTAssertEqual(Summary(jsonText: s.jsonText), s)
         XCTAssertTrue(s.jsonText.contains("\"key_insights\":[\"one\"]"), s.jsonText)
         XCTAssertNil(Summary(jsonText: "{"))
