@@ -103,4 +103,27 @@ final class MessageRuntimeTests: XCTestCase {
         renderer.render(&state, into: &canvas)
         assertSnapshot(canvas.text(), named: "chat-summary-open-80x24")
     }
+
+    /// With branch marks, an automatic summary and a selection moved with k, a frame still lays
+    /// out only the messages it shows, at 10,000 messages as at 10.
+    func testSelectionAndMarkersCostWhatIsVisibleNotTheHistory() {
+        for count in [10, 10_000] {
+            var state = SnapshotFixture.state(width: 120, height: 40)
+            state.chat.messages = (0..<count).map { i in
+                Message(id: Int64(i + 1), conversationId: 1, role: i % 2 == 0 ? .user : .assistant, content: "message \(i)")
+            }
+            for id in stride(from: Int64(1), through: Int64(count), by: 2) { state.chat.branches[id] = BranchPosition(siblings: [id, id + 100_000], index: 0) }
+            state.chat.autoSummary = StoredSummary(id: 1, conversationId: 1, messageId: nil, kind: .auto, coversThroughId: Int64(count - 4),
+                                                   summary: Summary(title: "older"), createdAt: Date())
+            let renderer = Renderer(theme: .dark)
+            var canvas = Canvas(width: 120, height: 40)
+            _ = update(&state, .key(.escape))
+            for _ in 0..<3 { _ = update(&state, .key(.text("k"))) }
+            renderer.render(&state, into: &canvas)
+            XCTAssertLessThanOrEqual(renderer.transcript.messagesVisited, 40, "\(count) messages")
+            XCTAssertEqual(state.chat.selectedMessageId, Int64(count - 3))
+            XCTAssertTrue(canvas.text().contains("≡ Messages up to here are summarized"), "\(count)")
+            XCTAssertTrue(canvas.text().contains("‹ 1/2 ›"))
+        }
+    }
 }
