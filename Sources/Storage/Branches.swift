@@ -23,7 +23,7 @@ extension AppDatabase {
             guard original.role == .user else {
                 throw StorageError(kind: .other, path: "", message: "Only your own messages can be edited: select one of yours and press e.")
             }
-            let group = try Int64.fetchOne(db, sql: "SELECT variantOf FROM message WHERE id = ?", arguments: [userMessageId]) ?? userMessageId
+            let group = try Self.group(of: userMessageId, db)
             try Self.hideActiveTail(conversationId: original.conversationId, group: group, db)
             var edited = Message(conversationId: original.conversationId, role: .user, content: text)
             try edited.insert(db)
@@ -37,11 +37,18 @@ extension AppDatabase {
     public func switchBranch(to userMessageId: Int64) throws {
         try pool.write { db in
             guard let target = try Message.fetchOne(db, key: userMessageId) else { throw StorageError.missingMessage(userMessageId) }
-            let group = try Int64.fetchOne(db, sql: "SELECT variantOf FROM message WHERE id = ?", arguments: [userMessageId]) ?? userMessageId
-            try Self.hideActiveTail(conversationId: target.conversationId, group: group, db)
-            try db.execute(sql: "UPDATE message SET hiddenInBranch = NULL WHERE hiddenInBranch = ?", arguments: [userMessageId])
+            try Self.show(userMessageId, conversationId: target.conversationId, db)
             try Self.touchConversation(id: target.conversationId, db)
         }
+    }
+
+    private static func group(of id: Int64, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT variantOf FROM message WHERE id = ?", arguments: [id]) ?? id
+    }
+
+    private static func show(_ userMessageId: Int64, conversationId: Int64, _ db: Database) throws {
+        try hideActiveTail(conversationId: conversationId, group: group(of: userMessageId, db), db)
+        try db.execute(sql: "UPDATE message SET hiddenInBranch = NULL WHERE hiddenInBranch = ?", arguments: [userMessageId])
     }
 
     /// The active tail of `group`: every shown message from its first sibling on. It is
@@ -69,17 +76,19 @@ extension AppDatabase {
                   AND (id IN (\(marks)) OR variantOf IN (\(marks)))
                 """, arguments: StatementArguments(userMessageIds + userMessageIds))
             guard !groupIds.isEmpty else { return [:] }
-            // ...and every sibling of those groups.
+            // ...and every sibling of those groups that still exists.
+            let groupMarks = databaseQuestionMarks(count: groupIds.count)
             let rows = try Row.fetchAll(db, sql: """
-                SELECT id, variantOf FROM message WHERE variantOf IS NOT NULL AND variantOf IN (\(databaseQuestionMarks(count: groupIds.count)))
-                """, arguments: StatementArguments(Array(groupIds)))
+                SELECT id, COALESCE(variantOf, id) AS groupId FROM message
+                WHERE (variantOf IS NOT NULL AND variantOf IN (\(groupMarks))) OR id IN (\(groupMarks))
+                """, arguments: StatementArguments(Array(groupIds) + Array(groupIds)))
             var groups: [Int64: Set<Int64>] = [:]
             for row in rows {
-                let id: Int64 = row["id"], group: Int64 = row["variantOf"]
-                groups[group, default: [group]].insert(id)
+                let id: Int64 = row["id"], group: Int64 = row["groupId"]
+                groups[group, default: []].insert(id)
             }
             var positions: [Int64: BranchPosition] = [:]
-            for members in groups.values {
+            for members in groups.values where members.count > 1 {
                 let siblings = members.sorted()
                 for id in userMessageIds {
                     if let i = siblings.firstIndex(of: id) { positions[id] = BranchPosition(siblings: siblings, index: i) }
@@ -89,10 +98,20 @@ extension AppDatabase {
         }
     }
 
-    /// Deletes one message (its tool calls and steps go with it). Messages of hidden
-    /// branches it started are deleted too: nothing could show them any more.
+    /// Deletes one message (its tool calls and steps go with it). A shown version of a
+    /// message that has others goes with its branch, and a sibling is shown in its place, so
+    /// the other versions stay reachable.
     public func deleteMessage(id: Int64) throws {
         try pool.write { db in
+            guard let message = try Message.fetchOne(db, key: id) else { return }
+            let group = try Self.group(of: id, db)
+            let siblings = try Int64.fetchAll(db, sql: """
+                SELECT id FROM message WHERE (id = ? OR variantOf = ?) AND id != ? ORDER BY id
+                """, arguments: [group, group, id])
+            let shown = try Bool.fetchOne(db, sql: "SELECT hiddenInBranch IS NULL FROM message WHERE id = ?", arguments: [id]) ?? false
+            if shown, let other = siblings.last(where: { $0 < id }) ?? siblings.first {
+                try Self.show(other, conversationId: message.conversationId, db)
+            }
             try db.execute(sql: "DELETE FROM message WHERE hiddenInBranch = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM message WHERE id = ?", arguments: [id])
         }

@@ -94,6 +94,21 @@ final class BranchTests: XCTestCase {
         XCTAssertEqual(try db.timelineSteps(messageIds: [a.id!])[a.id!] ?? [], [])
     }
 
+    func testDeletingAShownVersionDeletesItsBranchAndShowsAnother() throws {
+        let q = try add(.user, "q"); try add(.assistant, "a")
+        let v2 = try db.branchEdit(of: q.id!, text: "q v2"); try add(.assistant, "a v2")
+        try db.deleteMessage(id: v2.id!)
+        XCTAssertEqual(try shown(), ["q", "a"], "the first version comes back; v2's answer went with it")
+        XCTAssertEqual(try db.messages(conversationId: conversation).count, 2, "v2 and its answer are gone, q and its answer stay")
+        XCTAssertEqual(try db.branchPositions(of: [q.id!]), [:], "one version left: no marker")
+
+        let v3 = try db.branchEdit(of: q.id!, text: "q v3"); try add(.assistant, "a v3")
+        try db.switchBranch(to: q.id!)
+        try db.deleteMessage(id: q.id!)
+        XCTAssertEqual(try shown(), ["q v3", "a v3"], "deleting the first version shows a later one")
+        XCTAssertEqual(try db.branchPositions(of: [v3.id!]), [:], "the deleted first version is not counted")
+    }
+
     func testSummariesAreStoredAndFoundByMessageByConversationAndByPeriod() throws {
         try add(.user, "q")
         let answer = try add(.assistant, "summary")
