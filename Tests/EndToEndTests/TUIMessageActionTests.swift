@@ -18,7 +18,7 @@ final class TUIMessageActionTests: HomeFolderTestCase {
     /// Esc would be read as Alt plus that key).
     private func select(_ session: TmuxSession, up: Int) throws {
         try session.press("Escape")
-        session.waitFor(text: "Esc back to typing")
+        session.waitFor(text: "▶ Assistant")
         for _ in 0..<up { try session.press("k") }
         if up > 0 { session.waitFor(text: "▶ You") }
     }

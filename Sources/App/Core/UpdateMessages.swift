@@ -39,9 +39,10 @@ func enterSelection(_ state: inout AppState) {
         state.notice = Notice(text: "No messages to select yet.", kind: .info, expires: Date().addingTimeInterval(4))
         return
     }
+    // The status bar's hints list the keys; this says once how to get back.
     state.chat.selectedMessageId = last
-    state.notice = Notice(text: "j/k move · y copy · r retry · e edit · d delete · p pager · </> branch · Esc back to typing",
-                          kind: .info, expires: Date().addingTimeInterval(8))
+    state.notice = Notice(text: "Message selected (F1: its keys) · Esc back to typing",
+                          kind: .info, expires: Date().addingTimeInterval(5))
 }
 
 private func moveSelection(_ state: inout AppState, by step: Int) {

@@ -56,6 +56,7 @@ enum StatusBar {
     private static func hintText(_ state: AppState) -> String {
         if state.chat.isStreaming { return "Esc cancel · Tab panes · Ctrl-Q quit" }
         switch state.focus {
+        case .chat where state.chat.selectedMessageId != nil: return "y copy · r retry · e edit · d del · p pager · Esc"
         case .chat: return "Enter send · PgUp/PgDn scroll · Tab panes · F1 help · Ctrl-Q quit"
         case .tasks: return "a add · e edit · x done · d del · u undo · F1 keys"
         case .todos: return "a add · A child · Space done · u undo · F1 keys"
