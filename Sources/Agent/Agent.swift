@@ -25,10 +25,20 @@ public final class Agent: Sendable {
     /// so nothing typed is lost even if the process dies right after.
     public func startTurn(conversationId: Int64, userText: String) throws -> Turn {
         let user = try database.appendMessage(Message(conversationId: conversationId, role: .user, content: userText))
-        let assistant = try database.appendMessage(Message(
-            conversationId: conversationId, role: .assistant, content: "", status: .streaming,
+        return Turn(user: user, assistant: try startAnswer(to: user))
+    }
+
+    /// Edit-and-resend (and retry): the active branch from `userMessageId` on is kept as a
+    /// hidden branch, `text` is committed as the message's new version, and its answer starts.
+    public func startEditedTurn(replacing userMessageId: Int64, text: String) throws -> Turn {
+        let user = try database.branchEdit(of: userMessageId, text: text)
+        return Turn(user: user, assistant: try startAnswer(to: user))
+    }
+
+    private func startAnswer(to user: Message) throws -> Message {
+        try database.appendMessage(Message(
+            conversationId: user.conversationId, role: .assistant, content: "", status: .streaming,
             provider: provider.id, model: model))
-        return Turn(user: user, assistant: assistant)
     }
 
     /// Runs the turn to its end (answer, limit, error or cancel) and returns the final message.

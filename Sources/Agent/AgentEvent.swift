@@ -15,6 +15,8 @@ public enum AgentEvent: Sendable {
     /// whole, and a screen should show it now rather than at its next frame. `.finished`
     /// follows once the answer is stored.
     case modelCallEnded(messageId: Int64)
+    /// Older messages of the conversation were summarized for the context (a marker shows it).
+    case summarized(conversationId: Int64, coversThroughId: Int64)
     /// The turn ended; the message carries its final status and text.
     case finished(Message)
 }
@@ -46,6 +48,9 @@ public struct AgentConfig: Sendable {
     /// Sampling temperature and answer token limit sent with each model call; nil: the provider's default.
     public var temperature: Double?
     public var maxTokens: Int?
+    /// Older messages are summarized once the history would take more than this share of the
+    /// window's room for history (`auto_summary_threshold` in config.toml); 0 turns it off.
+    public var autoSummaryThreshold = 0.75
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",

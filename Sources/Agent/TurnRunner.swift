@@ -14,8 +14,8 @@ struct TurnRunner {
     let emit: @Sendable (AgentEvent) -> Void
     let beforeStoring: @Sendable () async -> Void
 
-    private var message: Message
-    private var context: [ChatMessage] = []
+    var message: Message
+    var context: [ChatMessage] = []
     private var steps = TimelineRecorder()
     private var callIds = CallIds()
     /// The tools offered in this turn's model calls (`ToolRouter`).
@@ -26,9 +26,9 @@ struct TurnRunner {
     static let repeatLimit = 3
     /// The system prompt of every model call in this turn: built once (it looks up the host
     /// name); a structured command has its own.
-    private var system = ""
+    var system = ""
     /// The reply is JSON for us, not text for the user: it is not streamed to the screen.
-    private var quiet = false
+    var quiet = false
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -41,6 +41,7 @@ struct TurnRunner {
 
     mutating func run() async -> Message {
         var userText = turn.user.content
+        if SummaryTurn.isCommand(userText) { return await runSummarize() }
         if let command = StructuredCommand(userText) {
             // The Offline assistant reads the plain request itself; a model is asked for JSON.
             if agent.provider.id == "offline" { userText = command.plainRequest } else { return await runStructured(command) }
@@ -58,6 +59,10 @@ struct TurnRunner {
             system: system,
             tools: offered, message: userText)
         context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget)
+        if let earlierSummary = autoSummary(history: history, budget: budget) {
+            system += "\n\n" + earlierSummary
+            context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget - ContextBuilder.tokens(earlierSummary))
+        }
         context.append(ChatMessage(role: .user, content: userText))
         var consecutiveErrors = 0
 
@@ -94,7 +99,7 @@ struct TurnRunner {
     // MARK: model
 
     /// Streams one model call; returns the tool calls it asked for (empty: a final answer).
-    private mutating func callModel() async throws -> [ToolCallRequest] {
+    mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
             system: system,
             messages: context, tools: offered, model: agent.model, maxTokens: agent.config.maxTokens,
@@ -213,7 +218,7 @@ struct TurnRunner {
 
     // MARK: ending
 
-    private mutating func finish(status: MessageStatus, errorText: String? = nil, openSteps: StepStatus = .cancelled) -> Message {
+    mutating func finish(status: MessageStatus, errorText: String? = nil, openSteps: StepStatus = .cancelled) -> Message {
         // Steps under way when the turn ended early (a cancel, a failed stream) end with it.
         for step in steps.finishOpen(status: openSteps, in: agent.database) {
             emit(.step(step))
@@ -246,7 +251,7 @@ struct TurnRunner {
         return finish(status: .complete)
     }
 
-    private mutating func finish(failure error: Error) -> Message {
+    mutating func finish(failure error: Error) -> Message {
         if error is CancellationError || Task.isCancelled {
             return finish(status: .interrupted, errorText: "Cancelled. Press r or type /retry to ask again.")
         }

@@ -59,25 +59,31 @@ extension AppDatabase {
         try pool.read { db in try Message.fetchOne(db, key: id) }
     }
 
-    /// All messages of the conversation, oldest first.
+    /// All messages of the conversation, oldest first, hidden branches included.
     public func messages(conversationId: Int64) throws -> [Message] {
         try pool.read { db in
             try Message.filter(Column("conversationId") == conversationId).order(Column("id")).fetchAll(db)
         }
     }
 
-    /// The last `limit` messages, oldest first: how the UI opens a long conversation.
-    public func recentMessages(conversationId: Int64, limit: Int) throws -> [Message] {
+    /// The last `limit` messages of the active branch, oldest first: how the UI opens a long
+    /// conversation and what the context is built from.
+    /// `through`: only messages up to that id.
+    public func recentMessages(conversationId: Int64, limit: Int, through: Int64 = .max) throws -> [Message] {
         try pool.read { db in
             try Message.fetchAll(db, sql: """
-                SELECT * FROM (SELECT * FROM message WHERE conversationId = ? ORDER BY id DESC LIMIT ?)
+                SELECT * FROM (SELECT * FROM message WHERE conversationId = ? AND hiddenInBranch IS NULL AND id <= ?
+                               ORDER BY id DESC LIMIT ?)
                 ORDER BY id
-                """, arguments: [conversationId, limit])
+                """, arguments: [conversationId, through, limit])
         }
     }
 
+    /// Messages of the active branch.
     public func messageCount(conversationId: Int64) throws -> Int {
-        try pool.read { db in try Message.filter(Column("conversationId") == conversationId).fetchCount(db) }
+        try pool.read { db in
+            try Message.filter(Column("conversationId") == conversationId && Column("hiddenInBranch") == nil).fetchCount(db)
+        }
     }
 
     /// At start-up: answers left `streaming` by a process that is gone become `interrupted`, so a

@@ -10,6 +10,7 @@ enum Schema {
         migrator.registerMigration("v3-alerts-interop-journal", migrate: addAlertsInteropAndJournal)
         migrator.registerMigration("v4-todo-sections", migrate: indexTodoSections)
         migrator.registerMigration("v5-conversations", migrate: addConversationDeletionAndSearch)
+        migrator.registerMigration("v6-branches-summaries", migrate: addBranchesAndSummaries)
         return migrator
     }
 

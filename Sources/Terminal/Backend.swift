@@ -18,6 +18,9 @@ public protocol TerminalBackend: AnyObject {
     /// Restores the terminal for good; safe to call twice.
     func shutdown()
     func bell()
+    /// Writes a control sequence the screen does not show (OSC 52 to set the clipboard),
+    /// whole, between frames. The caller builds it from sanitized text only.
+    func sendControlSequence(_ sequence: String)
 }
 
 extension TerminalBackend {
@@ -123,4 +126,7 @@ public final class MemoryBackend: TerminalBackend {
     public func resume() { isSuspended = false; needsFullRedraw = true }
     public func shutdown() { isShutDown = true }
     public func bell() { bells += 1 }
+    /// The control sequences sent, for tests.
+    public private(set) var controlSequences: [String] = []
+    public func sendControlSequence(_ sequence: String) { controlSequences.append(sequence) }
 }

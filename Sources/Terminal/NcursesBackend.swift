@@ -164,6 +164,17 @@ public final class NcursesBackend: TerminalBackend {
         var s = ""
         if enableMouse { s += "\u{1B}[?1000\(c)\u{1B}[?1002\(c)\u{1B}[?1006\(c)" }
         s += "\u{1B}[?2004\(c)"
+        writeAll(s)
+    }
+
+    /// Goes out between frames, straight to the terminal (ncurses has flushed its own output
+    /// after `doupdate`), and moves nothing on the screen.
+    public func sendControlSequence(_ sequence: String) {
+        guard !isSuspended, !isShutDown else { return }
+        writeAll(sequence)
+    }
+
+    private func writeAll(_ s: String) {
         var bytes = Array(s.utf8)
         var done = 0
         while done < bytes.count {

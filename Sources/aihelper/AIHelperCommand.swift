@@ -14,7 +14,7 @@ struct AIHelperCommand: AsyncParsableCommand {
         """,
         version: AppInfo.version,
         subcommands: [TUICommand.self, AskCommand.self, TasksCommand.self, TodosCommand.self, AddCommand.self, DoneCommand.self,
-                      ImportCommand.self, ExportCommand.self,
+                      ImportCommand.self, ExportCommand.self, ReviewCommand.self,
                       KeysCommand.self, ModelsCommand.self, UsageCommand.self],
         defaultSubcommand: TUICommand.self)
 }

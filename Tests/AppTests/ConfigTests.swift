@@ -1,4 +1,5 @@
 import XCTest
+import Storage
 @testable import App
 
 final class ConfigTests: XCTestCase {
@@ -18,6 +19,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertFalse(config.mouse)
         XCTAssertEqual(config.stepLimit, 3)
         XCTAssertEqual(config.persona, "Be brief.")
+    }
+
+    func testAutoSummaryThresholdIsAShareOfTheWindowOrZeroForOff() throws {
+        XCTAssertEqual(AppConfig().autoSummaryThreshold, 0.75)
+        XCTAssertEqual(AppConfig.parse("auto_summary_threshold = 0.5\n", path: "c.toml").config.autoSummaryThreshold, 0.5)
+        XCTAssertEqual(AppConfig.parse("auto_summary_threshold = 0\n", path: "c.toml").config.autoSummaryThreshold, 0)
+        let (bad, warning) = AppConfig.parse("auto_summary_threshold = 3\n", path: "c.toml")
+        XCTAssertEqual(bad.autoSummaryThreshold, 0.75, "the default stays")
+        XCTAssertEqual(warning, "c.toml: 'auto_summary_threshold' must be 0 (off) or a share of the window from 0.1 to 1, such as 0.75 (ignored).")
+        let agent = AppServices.makeAgent(database: try AppDatabase.temporary(), config: AppConfig.parse("auto_summary_threshold = 0.4", path: "c").config)
+        XCTAssertEqual(agent.config.autoSummaryThreshold, 0.4)
     }
 
     func testTheFilesFolderIsSetOrUnderTheDataFolder() {

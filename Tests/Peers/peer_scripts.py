@@ -39,6 +39,9 @@ JSON_REPLIES = {
     "list": '{"title": "Shopping List: Pancakes", "description": "For Sunday breakfast", "subtasks": ['
             '{"content": "Flour, 500 g", "notes": ""}, {"content": "Eggs x6", "notes": "free range",},],}',
     "none": "I am not able to make that into a reminder.",
+    "summary": 'Here is the summary:\n```json\n{"title": "Trip to Lisbon", "key_insights": ["Flights are cheaper on Tuesday",],'
+               ' "main_themes": ["travel", "budget"], "thought_process": "We compared dates. Tuesday won.",'
+               ' "action_items": ["Book the Tuesday flight", "Renew the passport",],}\n```',
 }
 
 DENTIST = {"title": "Dentist", "date": "2026-11-25", "time": "09:30"}

@@ -101,8 +101,18 @@ struct ChatState {
     var input = LineEditor()
     /// Last rendered transcript height, so PgUp moves a page.
     var viewportHeight = 10
-    /// The answer chosen with Alt-Up / Alt-Down: Enter opens or closes its steps, Ctrl-T its timeline.
+    /// The message selected (Esc leaves the input; j/k, Alt-Up / Alt-Down choose): letters act
+    /// on it (`handleSelectionKey`), Enter opens or closes its steps, Ctrl-T its timeline.
     var selectedMessageId: Int64?
+    /// e on the last user message: Enter resends the input as its new version (a branch).
+    var editingMessageId: Int64?
+    /// Where the loaded user messages that have other versions sit among them (`‹ 2/3 ›`).
+    var branches: [Int64: BranchPosition] = [:]
+    /// `/summarize` answers in the window, by message id (a turns their action items into todos).
+    var summaries: [Int64: Summary] = [:]
+    /// The automatic summary of older messages the model gets instead of them: a marker under
+    /// the last message it covers; Enter on that message shows it whole.
+    var autoSummary: StoredSummary?
     /// Answers whose steps show their whole detail, not the first line.
     var expanded: Set<Int64> = []
     /// Opened from a search result: n / N step through the messages with its words.

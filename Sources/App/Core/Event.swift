@@ -57,6 +57,19 @@ enum Effect: Equatable {
     case openThemePicker
     case switchTheme(String)
     case composeInEditor(String)
+    /// y on a message: to the clipboard (OSC 52, and wl-copy / xclip when present).
+    case copyText(String)
+    /// p on a message: the text in $PAGER.
+    case openInPager(String)
+    /// Edit-and-resend (and r): the active branch from this user message is kept hidden, the
+    /// text goes out as its new version.
+    case resendEdited(messageId: Int64, text: String)
+    case switchBranch(to: Int64)
+    case deleteMessage(Int64)
+    /// A `/summarize` answer finished: read its summary (for a).
+    case loadSummary(messageId: Int64)
+    /// The agent summarized older messages: read the summary for the marker.
+    case loadAutoSummary
     case bell
     case quit
     case changeTask(TaskEdit)
@@ -142,7 +155,7 @@ extension AgentEvent {
     var drawsAtOnce: Bool {
         switch self {
         case .textDelta, .step: return false
-        case .dataChanged, .waiting, .modelCallEnded, .finished: return true
+        case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized: return true
         }
     }
 }

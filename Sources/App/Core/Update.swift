@@ -219,6 +219,8 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         return effects
     case .modelCallEnded:
         return []
+    case .summarized(let conversationId, _):
+        return conversationId == state.chat.conversation?.id ? [.loadAutoSummary] : []
     case .waiting(let seconds, let reason):
         state.clock = Date()
         let end = state.clock.addingTimeInterval(seconds)
@@ -237,6 +239,7 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         } else if state.notice?.countdownTo != nil {
             state.notice = nil
         }
-        return [.reloadUsage]
+        let question = state.chat.index(of: message.id!).flatMap { i in state.chat.messages[..<i].last { $0.role == .user } }
+        return [.reloadUsage] + (question.map { isSummarizeCommand($0.content) } == true ? [.loadSummary(messageId: message.id!)] : [])
     }
 }

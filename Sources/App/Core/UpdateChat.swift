@@ -4,6 +4,7 @@ import Terminal
 func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     if let effects = handleChatSearchKey(&state, key) { return effects }
     let page = max(1, state.chat.viewportHeight - 2)
+    if state.chat.selectedMessageId != nil, let effects = handleSelectionKey(&state, key) { return effects }
     switch key {
     case .pageUp: scrollChat(&state, by: page); return []
     case .pageDown: scrollChat(&state, by: -page); return []
@@ -24,6 +25,14 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .escape where state.chat.selectedMessageId != nil:
         state.chat.selectedMessageId = nil
         return []
+    case .escape where state.chat.editingMessageId != nil:
+        state.chat.editingMessageId = nil
+        _ = state.chat.input.commit()
+        state.notice = Notice(text: "Edit cancelled.", kind: .info, expires: Date().addingTimeInterval(3))
+        return []
+    case .escape:
+        enterSelection(&state)
+        return []
     case .text("r") where state.chat.input.isEmpty && canRetry(state):
         // The documented quick retry: only when nothing is being typed and the last answer
         // failed; otherwise "r" is just the first letter of a message.
@@ -42,8 +51,8 @@ func scrollChat(_ state: inout AppState, by rows: Int) {
 private func submit(_ state: inout AppState) -> [Effect] {
     let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return [] }
-    // /remind and /list go to the agent as messages: it asks the model for their JSON.
-    if text.hasPrefix("/"), !["/remind", "/list"].contains(text.split(separator: " ").first.map { $0.lowercased() } ?? "") {
+    // /remind, /list and /summarize go to the agent as messages: it asks the model for their JSON.
+    if text.hasPrefix("/"), !["/remind", "/list", "/summarize"].contains(text.split(separator: " ").first.map { $0.lowercased() } ?? "") {
         return runCommand(&state, text)
     }
     if state.chat.isStreaming {
@@ -53,10 +62,18 @@ private func submit(_ state: inout AppState) -> [Effect] {
     _ = state.chat.input.commit()
     state.chat.scrollFromBottom = 0
     state.notice = nil
+    if let edited = state.chat.editingMessageId {
+        state.chat.editingMessageId = nil
+        return [.resendEdited(messageId: edited, text: text)]
+    }
     return [.send(text)]
 }
 
-let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /provider, /model, /theme, /keys, /settings, /quit"
+func isSummarizeCommand(_ text: String) -> Bool {
+    text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "/summarize"
+}
+
+let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /settings, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text

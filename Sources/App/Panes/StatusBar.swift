@@ -58,6 +58,7 @@ enum StatusBar {
     private static func hintText(_ state: AppState) -> String {
         if state.chat.isStreaming { return tr.chrome.hintStreaming }
         switch state.focus {
+        case .chat where state.chat.selectedMessageId != nil: return tr.chrome.hintMessage
         case .chat: return tr.chrome.hintChat
         case .tasks: return tr.chrome.hintTasks
         case .todos: return tr.chrome.hintTodos

@@ -1,6 +1,7 @@
 import Foundation
 import Core
 import Terminal
+import Storage
 
 /// A line of styled text.
 struct StyledLine {
@@ -51,8 +52,7 @@ final class TranscriptView {
             // Lines this block can still give the view, counted from its bottom: skipped ones
             // and the rows left. A long streaming answer builds only those, not all its lines.
             let room = skip + (y - rect.y + 1)
-            let marks = Marks(selected: message.id != nil && message.id == chat.selectedMessageId,
-                              expanded: message.id.map(chat.expanded.contains) ?? false)
+            let marks = Marks(chat, message, selectedId: chat.selectedMessageId)
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
                               marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme, room: room)
             for line in lines.reversed() {
@@ -86,7 +86,7 @@ final class TranscriptView {
         guard let id = chat.selectedMessageId else { return }
         var below = 0
         for message in chat.messages.reversed() {
-            let marks = Marks(selected: message.id == id, expanded: message.id.map(chat.expanded.contains) ?? false)
+            let marks = Marks(chat, message, selectedId: id)
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
                               marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: width, theme: theme).count
             if message.id == id {
@@ -141,8 +141,21 @@ final class TranscriptView {
 
     /// The message's lines, top to bottom. When `room` is smaller than the block, its top lines
     /// (never shown) are left out.
-    /// How a message is drawn besides its content: chosen with Alt-Up / Alt-Down, steps opened with Enter.
-    private struct Marks { var selected = false, expanded = false }
+    /// How a message is drawn besides its content: selected (j/k, Alt-Up / Alt-Down), steps
+    /// opened with Enter, its place among other versions, the automatic summary under it.
+    private struct Marks {
+        var selected = false, expanded = false
+        var branch: BranchPosition?
+        var autoSummary: Summary?
+        init() {}
+        init(_ chat: ChatState, _ m: Message, selectedId: Int64?) {
+            guard let id = m.id else { return }
+            selected = id == selectedId
+            expanded = chat.expanded.contains(id)
+            branch = chat.branches[id]
+            autoSummary = chat.autoSummary.flatMap { $0.coversThroughId == id ? $0.summary : nil }
+        }
+    }
 
     private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, marks: Marks = Marks(), spinnerFrame: Int,
                        timeZone: TimeZone, width: Int, theme: Theme, room: Int = .max) -> [StyledLine] {
@@ -154,7 +167,12 @@ final class TranscriptView {
             let time = Self.clock(m.createdAt, timeZone)
             switch m.role {
             case .user:
-                out.append(StyledLine([("You", theme[.userLabel]), ("  \(time)", theme[.muted])]))
+                var label = StyledLine([(marks.selected ? "▶ You" : "You", theme[marks.selected ? .selection : .userLabel]), ("  \(time)", theme[.muted])])
+                if let branch = marks.branch {
+                    label.segments.append(("  ‹ \(branch.index + 1)/\(branch.siblings.count) ›", theme[.accent]))
+                }
+                if marks.selected { label.segments.append(("  e: edit · < >: versions", theme[.accent])) }
+                out.append(label)
             default:
                 let who = m.provider.map { " · \($0)" } ?? ""
                 var label = StyledLine([(marks.selected ? "▶ Assistant" : "Assistant", theme[marks.selected ? .selection : .assistantLabel]),
@@ -171,6 +189,7 @@ final class TranscriptView {
         }
         out += body
         out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded)
+        if let summary = marks.autoSummary { out += Self.summaryMarker(summary, expanded: marks.expanded, width: width, theme: theme) }
         switch m.status {
         case .interrupted:
             out.append(StyledLine("  ⚠ " + (m.errorText ?? "Interrupted."), theme[.stepRunning]))
@@ -182,6 +201,17 @@ final class TranscriptView {
         }
         out.append(StyledLine("", theme[.text]))
         return out
+    }
+
+    /// Where older messages were summarized for the model: one line, or the summary whole
+    /// when the message is opened (Enter).
+    private static func summaryMarker(_ summary: Summary, expanded: Bool, width: Int, theme: Theme) -> [StyledLine] {
+        var lines = [StyledLine(expanded ? "  ≡ The model sees this summary instead of the messages up to here:"
+                                         : "  ≡ Messages up to here are summarized for the model (select, Enter: show)", theme[.accent])]
+        if expanded {
+            lines += Wrap.lines(Sanitizer.clean(summary.text), width: max(1, width - 6)).map { StyledLine("      " + $0, theme[.muted]) }
+        }
+        return lines
     }
 
     private func drawWelcome(in rect: Rect, theme: Theme, into canvas: inout Canvas) {

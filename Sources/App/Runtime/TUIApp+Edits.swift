@@ -108,23 +108,30 @@ extension TUIApp {
     func editInEditor(_ text: String, name: String) -> String? {
         let env = ProcessInfo.processInfo.environment
         let editor = env["VISUAL"] ?? env["EDITOR"] ?? "vi"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).md")
-        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
-            state.notice = Notice(text: "Cannot write a temporary file for the editor: \(error)", kind: .error, expires: nil)
-            return nil
-        }
-        defer { try? FileManager.default.removeItem(at: file) }
-        backend.suspend()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(editor) \"$1\"", "sh", file.path]
-        let ran = (try? process.run()) != nil
-        if ran { process.waitUntilExit() }
-        backend.resume()
-        guard ran, process.terminationStatus == 0, let edited = try? String(contentsOf: file, encoding: .utf8) else {
+        var edited: String?
+        let ran = runOnFile(text, name: name, command: editor) { edited = try? String(contentsOf: $0, encoding: .utf8) }
+        guard ran, let edited else {
             state.notice = Notice(text: "The editor '\(editor)' did not run cleanly; nothing changed. Set $EDITOR.", kind: .error, expires: nil)
             return nil
         }
         return edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
+    }
+
+    /// Hands the screen to `command` (a shell word list: "less -R") on a temporary file holding
+    /// `text`; `after` reads the file before it is removed. True when the command exited 0.
+    @discardableResult
+    func runOnFile(_ text: String, name: String, command: String, after: (URL) -> Void = { _ in }) -> Bool {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).md")
+        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
+            state.notice = Notice(text: "Cannot write a temporary file for \(command): \(error)", kind: .error, expires: nil)
+            return false
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        backend.suspend()
+        let status = ForegroundProcess.run(["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", file.path])
+        backend.resume()
+        guard status == 0 else { return false }
+        after(file)
+        return true
     }
 }

@@ -26,6 +26,13 @@ extension TUIApp {
         case .openThemePicker: openThemePicker()
         case .switchTheme(let name): switchTheme(name)
         case .composeInEditor(let text): compose(text)
+        case .copyText(let text): copy(text)
+        case .openInPager(let text): page(text)
+        case .resendEdited(let id, let text): resend(editing: id, text: text)
+        case .switchBranch(let id): switchBranch(to: id)
+        case .deleteMessage(let id): deleteMessage(id)
+        case .loadSummary(let id): loadSummaries(of: [id])
+        case .loadAutoSummary: loadAutoSummary()
         case .bell: backend.bell()
         case .quit: state.shouldQuit = true
         case .changeTask(let edit): perform(edit)
@@ -49,13 +56,23 @@ extension TUIApp {
 
     /// Commits the message, then streams the answer on a background task that posts events back.
     private func send(_ text: String) {
-        do {
-            let isNew = state.chat.conversation == nil
-            if isNew {
+        var isNew = false
+        let turn = start(text) {
+            if state.chat.conversation == nil {
+                isNew = true
                 state.chat.conversation = try database.createConversation(
                     title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
             }
-            let turn = try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+        }
+        if isNew, let turn { titleByModel(turn: turn) }
+    }
+
+    /// Commits a turn (`begin`), then streams its answer. A failure to commit puts the text back.
+    @discardableResult
+    func start(_ text: String, _ begin: () throws -> Turn) -> Turn? {
+        do {
+            let turn = try begin()
             state.chat.messages += [turn.user, turn.assistant]
             state.chat.streamingMessageId = turn.assistant.id
             turnCounter += 1
@@ -69,11 +86,12 @@ extension TUIApp {
                     mailbox.post(.agent(turnId: id, event), urgent: event.drawsAtOnce)
                 }, beforeStoring: { await frames.waitForFrame() })
             }
-            if isNew { titleByModel(turn: turn) }
+            return turn
         } catch {
             // Nothing typed is lost: the text goes back into the input.
             state.chat.input.text = text
             state.notice = Notice(text: "Could not save the message: \(error). Your text is back in the input.", kind: .error, expires: nil)
+            return nil
         }
     }
 
@@ -87,6 +105,7 @@ extension TUIApp {
             ?? database.recentMessages(conversationId: id, limit: window)) ?? []
         state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > state.chat.messages.count
         state.chat.steps = (try? database.timelineSteps(messageIds: state.chat.messages.compactMap(\.id))) ?? [:]
+        loadBranchesAndSummaries()
         reloadUsage()
     }
 

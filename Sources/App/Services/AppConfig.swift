@@ -16,6 +16,9 @@ public struct AppConfig: Sendable, Equatable {
     public var filesFolder: String?
     /// Run deleting and overwriting tools without asking first.
     public var autoApprove = false
+    /// Summarize older messages once the history would take more than this share of the
+    /// model's room for history (0 turns it off; docs/conversations.md).
+    public var autoSummaryThreshold = 0.75
     /// The theme's name (see docs/themes.md); nil: the default. `--theme` overrides it.
     public var theme: String?
     /// Which model to talk to (see docs/providers.md).
@@ -32,7 +35,7 @@ public struct AppConfig: Sendable, Equatable {
     public init() {}
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
-                                                   "language", "temperature", "max_tokens", "keys"]).union(ProviderConfig.keys)
+                                                   "language", "temperature", "max_tokens", "keys", "auto_summary_threshold"]).union(ProviderConfig.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -80,6 +83,10 @@ public struct AppConfig: Sendable, Equatable {
         }
         if let value = table["auto_approve"] {
             if let b = value.bool { config.autoApprove = b } else { problems.append("'auto_approve' must be true or false") }
+        }
+        if let value = table["auto_summary_threshold"] {
+            if let n = value.double ?? value.int.map(Double.init), n == 0 || (0.1...1).contains(n) { config.autoSummaryThreshold = n }
+            else { problems.append("'auto_summary_threshold' must be 0 (off) or a share of the window from 0.1 to 1, such as 0.75") }
         }
         if let value = table["files_folder"] {
             if let s = value.string, s.hasPrefix("/") || s.hasPrefix("~/") { config.filesFolder = s }

@@ -21,6 +21,7 @@ public enum AppServices {
         var agentConfig = AgentConfig(stepLimit: config.stepLimit)
         agentConfig.offerAllTools = config.offerAllTools
         agentConfig.autoApprove = config.autoApprove
+        agentConfig.autoSummaryThreshold = config.autoSummaryThreshold
         if let folder = config.filesFolder {
             // Made on first start so the file tools work at once; a folder that cannot be made
             // leaves them answering that it is missing.

@@ -8,7 +8,7 @@ struct ChromeStrings: Sendable {
     var offlineAssistant: String
     var online: String, offline: String, retrying: String
     var allowDeny: String
-    var hintStreaming: String, hintChat: String, hintTasks: String, hintTodos: String
+    var hintStreaming: String, hintChat: String, hintMessage: String, hintTasks: String, hintTodos: String
     var tooSmall: String
     var needSize: @Sendable (_ width: Int, _ height: Int, _ minWidth: Int, _ minHeight: Int) -> String
     var enlarge: String
@@ -22,6 +22,7 @@ struct ChromeStrings: Sendable {
         online: "● online", offline: "○ offline", retrying: "◌ retrying", allowDeny: "[y] allow  [n] deny",
         hintStreaming: "Esc cancel · Tab panes · Ctrl-Q quit",
         hintChat: "Enter send · Tab panes · F1 help · F2 settings · Ctrl-Q quit",
+        hintMessage: "y copy · r retry · e edit · d del · p pager · Esc",
         hintTasks: "a add · e edit · x done · d del · u undo · F1 keys",
         hintTodos: "a add · A child · Space done · u undo · F1 keys",
         tooSmall: "Terminal too small", needSize: { "\($0)×\($1), need \($2)×\($3)" },
@@ -34,6 +35,7 @@ struct ChromeStrings: Sendable {
         online: "● 在线", offline: "○ 离线", retrying: "◌ 重试中", allowDeny: "[y] 允许  [n] 拒绝",
         hintStreaming: "Esc 取消 · Tab 切换面板 · Ctrl-Q 退出",
         hintChat: "Enter 发送 · Tab 切换面板 · F1 帮助 · F2 设置 · Ctrl-Q 退出",
+        hintMessage: "y 复制 · r 重试 · e 编辑 · d 删除 · p 分页查看 · Esc",
         hintTasks: "a 添加 · e 编辑 · x 完成 · d 删除 · u 撤销 · F1 按键",
         hintTodos: "a 添加 · A 子项 · Space 完成 · u 撤销 · F1 按键",
         tooSmall: "终端窗口太小", needSize: { "\($0)×\($1)，至少需要 \($2)×\($3)" },

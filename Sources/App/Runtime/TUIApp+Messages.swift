@@ -1,0 +1,97 @@
+import Foundation
+import Core
+import Storage
+
+/// The message actions of the selection mode (copy, pager, edit-and-resend, branches, delete)
+/// and the summaries shown in the transcript.
+extension TUIApp {
+    /// y: OSC 52 through the terminal, and the desktop's clipboard tool when there is one.
+    func copy(_ text: String) {
+        let env = ProcessInfo.processInfo.environment
+        var ways: [String] = []
+        if let sequence = Clipboard.osc52(text, inTmux: env["TMUX"] != nil) {
+            backend.sendControlSequence(sequence)
+            ways.append(env["TMUX"] != nil ? "OSC 52 via tmux" : "OSC 52")
+        }
+        if let tool = Clipboard.tool(environment: env), Clipboard.run(tool, text: text) {
+            ways.append(URL(fileURLWithPath: tool[0]).lastPathComponent)
+        }
+        let count = text.count
+        state.notice = ways.isEmpty
+            ? Notice(text: "Too long for OSC 52 (\(count) characters) and no wl-copy or xclip found: open it with p and copy from the pager.",
+                     kind: .error, expires: nil)
+            : Notice(text: "Copied \(count) characters (\(ways.joined(separator: " + "))). If nothing arrived, enable OSC 52 in your terminal (tmux: set -g set-clipboard on).",
+                     kind: .info, expires: Date().addingTimeInterval(8))
+    }
+
+    /// p: the message in $PAGER (less by default), with the screen handed over meanwhile.
+    func page(_ text: String) {
+        let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
+        if !runOnFile(text, name: "message", command: pager) {
+            state.notice = Notice(text: "The pager '\(pager)' did not run cleanly. Set $PAGER (for example to less).", kind: .error, expires: nil)
+        }
+    }
+
+    func resend(editing messageId: Int64, text: String) {
+        guard !state.chat.isStreaming else { return }
+        start(text) {
+            let turn = try agent.startEditedTurn(replacing: messageId, text: text)
+            reloadWindow(before: turn.user.id!)
+            return turn
+        }
+        loadBranchesAndSummaries()
+    }
+
+    func switchBranch(to messageId: Int64) {
+        do {
+            try database.switchBranch(to: messageId)
+            reloadWindow()
+            state.chat.selectedMessageId = messageId
+        } catch {
+            state.notice = Notice(text: "Could not switch branches: \(error)", kind: .error, expires: nil)
+        }
+    }
+
+    func deleteMessage(_ id: Int64) {
+        do {
+            try database.deleteMessage(id: id)
+            let next = state.chat.index(of: id).flatMap { i in (state.chat.messages.indices.contains(i + 1) ? state.chat.messages[i + 1] : i > 0 ? state.chat.messages[i - 1] : nil)?.id }
+            reloadWindow()
+            state.chat.selectedMessageId = next
+            state.notice = Notice(text: "Message deleted.", kind: .info, expires: Date().addingTimeInterval(4))
+            reloadUsage()
+        } catch {
+            state.notice = Notice(text: "Could not delete the message: \(error). Nothing was changed.", kind: .error, expires: nil)
+        }
+    }
+
+    /// Reads the conversation's window again (after a branch changed), without messages from
+    /// `before` on when given (the turn being started adds those itself).
+    private func reloadWindow(before: Int64 = .max) {
+        guard let id = state.chat.conversation?.id else { return }
+        let window = (try? database.recentMessages(conversationId: id, limit: 200, through: before - 1)) ?? []
+        state.chat.messages = window
+        state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > window.count
+        state.chat.steps = (try? database.timelineSteps(messageIds: window.compactMap(\.id))) ?? [:]
+        state.chat.scrollFromBottom = 0
+        loadBranchesAndSummaries()
+    }
+
+    /// Branch marks and summaries of the loaded window: queries by partial indexes, which read
+    /// nothing in a conversation without edits or summaries.
+    func loadBranchesAndSummaries() {
+        let users = state.chat.messages.filter { $0.role == .user }.compactMap(\.id)
+        state.chat.branches = (try? database.branchPositions(of: users)) ?? [:]
+        state.chat.summaries = [:]
+        loadSummaries(of: state.chat.messages.filter { $0.role == .assistant }.compactMap(\.id))
+        loadAutoSummary()
+    }
+
+    func loadSummaries(of messageIds: [Int64]) {
+        for (id, stored) in (try? database.summaries(shownBy: messageIds)) ?? [:] { state.chat.summaries[id] = stored.summary }
+    }
+
+    func loadAutoSummary() {
+        state.chat.autoSummary = state.chat.conversation?.id.flatMap { try? database.latestAutoSummary(conversationId: $0) }
+    }
+}

@@ -1,0 +1,129 @@
+import XCTest
+import Core
+import Storage
+import Agent
+import Providers
+import Tools
+import Terminal
+import TestSupport
+@testable import App
+
+/// The message actions carried out by the runtime on a real database with the Offline
+/// assistant: edit-and-resend keeps the old branch, `<`/`>` switch, delete, copy; and the
+/// transcript's branch and summary markers (snapshot).
+final class MessageRuntimeTests: XCTestCase {
+    private func app() throws -> (TUIApp, MemoryBackend) {
+        let database = try AppDatabase.temporary()
+        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
+        let backend = MemoryBackend(size: Size(width: 100, height: 30))
+        return (TUIApp(backend: backend, database: database, agent: agent), backend)
+    }
+
+    /// Runs the effect and, when it started a turn, lets the turn finish and its events arrive.
+    private func perform(_ app: TUIApp, _ effect: Effect) async throws {
+        app.perform(effect)
+        if let task = app.turnTask {
+            _ = try await withDeadline(20) { await task.value }
+            app.turnTask = nil
+        }
+        app.handle(app.mailbox.drain())
+    }
+
+    private func screen(_ app: TUIApp) -> String {
+        app.render()
+        return app.canvas.text()
+    }
+
+    func testEditAndResendKeepsTheOldBranchAndAngleBracketsSwitchBack() async throws {
+        let (app, _) = try app()
+        try await perform(app, .send("what is on today"))
+        let first = try XCTUnwrap(app.state.chat.messages.first)
+        try await perform(app, .resendEdited(messageId: first.id!, text: "what is on tomorrow"))
+        XCTAssertEqual(app.state.chat.messages.map(\.role), [.user, .assistant])
+        let edited = try XCTUnwrap(app.state.chat.messages.first)
+        XCTAssertEqual(edited.content, "what is on tomorrow")
+        XCTAssertEqual(app.state.chat.messages.last?.status, .complete)
+        XCTAssertEqual(app.state.chat.branches[edited.id!], BranchPosition(siblings: [first.id!, edited.id!], index: 1))
+        XCTAssertTrue(screen(app).contains("You  ") && screen(app).contains("‹ 2/2 ›"))
+
+        app.state.chat.selectedMessageId = edited.id
+        for effect in update(&app.state, .key(.text("<"))) { try await perform(app, effect) }
+        XCTAssertEqual(app.state.chat.messages.first?.content, "what is on today")
+        XCTAssertEqual(app.state.chat.selectedMessageId, first.id, "the shown sibling stays selected")
+        XCTAssertTrue(screen(app).contains("‹ 1/2 ›"))
+
+        // Reopening the conversation shows the branch last chosen.
+        let reopened = try app.database.conversation(id: app.state.chat.conversation!.id!)!
+        app.openConversation(reopened)
+        XCTAssertEqual(app.state.chat.messages.first?.content, "what is on today")
+    }
+
+    func testDeleteRemovesTheMessageFromScreenAndDatabase() async throws {
+        let (app, _) = try app()
+        try await perform(app, .send("what is on today"))
+        let answer = try XCTUnwrap(app.state.chat.messages.last)
+        try await perform(app, .deleteMessage(answer.id!))
+        XCTAssertEqual(app.state.chat.messages.map(\.content), ["what is on today"])
+        XCTAssertNil(try app.database.message(id: answer.id!))
+        XCTAssertEqual(app.state.notice?.text, "Message deleted.")
+    }
+
+    func testCopySendsOneOSC52SequenceThroughTheBackendAndSaysSo() throws {
+        let (app, backend) = try app()
+        app.perform(.copyText("abc"))
+        XCTAssertEqual(backend.controlSequences.count, 1)
+        XCTAssertTrue(backend.controlSequences[0].hasPrefix("\u{1B}]52;c;YWJj\u{07}"), backend.controlSequences[0].debugDescription)
+        XCTAssertTrue(app.state.notice?.text.hasPrefix("Copied 3 characters (OSC 52") == true, app.state.notice?.text ?? "")
+    }
+
+    func testSummaryAnswerLoadsItsActionItems() async throws {
+        let (app, _) = try app()
+        try await perform(app, .send("I need to call the plumber about the sink"))
+        try await perform(app, .send("/summarize"))
+        let answer = try XCTUnwrap(app.state.chat.messages.last)
+        XCTAssertEqual(app.state.chat.summaries[answer.id!]?.actionItems, ["Call the plumber about the sink"])
+        XCTAssertTrue(screen(app).contains("☐ Call the plumber about the sink"))
+    }
+
+    /// The branch marker on a user message and the marker of an automatic summary, folded
+    /// and opened, at 80×24.
+    func testBranchAndSummaryMarkersSnapshot() {
+        var state = SnapshotFixture.state(width: 80, height: 24)
+        state.chat.branches[3] = BranchPosition(siblings: [3, 8], index: 0)
+        let summary = Summary(title: "Earlier: reminders", keyInsights: ["Call mom is on Tuesday at 17:00."], mainThemes: ["reminders"])
+        state.chat.autoSummary = StoredSummary(id: 1, conversationId: 1, messageId: nil, kind: .auto, coversThroughId: 2,
+                                               summary: summary, createdAt: Date(timeIntervalSince1970: 0))
+        let renderer = Renderer(theme: .dark)
+        var canvas = Canvas(width: 80, height: 24)
+        renderer.render(&state, into: &canvas)
+        assertSnapshot(canvas.text(), named: "chat-branch-summary-80x24")
+
+        state.chat.selectedMessageId = 2
+        state.chat.expanded.insert(2)
+        renderer.render(&state, into: &canvas)
+        assertSnapshot(canvas.text(), named: "chat-summary-open-80x24")
+    }
+
+    /// With branch marks, an automatic summary and a selection moved with k, a frame still lays
+    /// out only the messages it shows, at 10,000 messages as at 10.
+    func testSelectionAndMarkersCostWhatIsVisibleNotTheHistory() {
+        for count in [10, 10_000] {
+            var state = SnapshotFixture.state(width: 120, height: 40)
+            state.chat.messages = (0..<count).map { i in
+                Message(id: Int64(i + 1), conversationId: 1, role: i % 2 == 0 ? .user : .assistant, content: "message \(i)")
+            }
+            for id in stride(from: Int64(1), through: Int64(count), by: 2) { state.chat.branches[id] = BranchPosition(siblings: [id, id + 100_000], index: 0) }
+            state.chat.autoSummary = StoredSummary(id: 1, conversationId: 1, messageId: nil, kind: .auto, coversThroughId: Int64(count - 4),
+                                                   summary: Summary(title: "older"), createdAt: Date())
+            let renderer = Renderer(theme: .dark)
+            var canvas = Canvas(width: 120, height: 40)
+            _ = update(&state, .key(.escape))
+            for _ in 0..<3 { _ = update(&state, .key(.text("k"))) }
+            renderer.render(&state, into: &canvas)
+            XCTAssertLessThanOrEqual(renderer.transcript.messagesVisited, 40, "\(count) messages")
+            XCTAssertEqual(state.chat.selectedMessageId, Int64(count - 3))
+            XCTAssertTrue(canvas.text().contains("≡ Messages up to here are summarized"), "\(count)")
+            XCTAssertTrue(canvas.text().contains("‹ 1/2 ›"))
+        }
+    }
+}
