@@ -64,13 +64,16 @@ extension AppDatabase {
     /// newest, at least the last `minimum` (a hit in an old message is shown with what follows).
     public func messages(conversationId: Int64, from messageId: Int64, context: Int, minimum: Int) throws -> [Message] {
         try pool.read { db in
+            // Only the active branch, as `recentMessages` reads it.
             let start = try Int64.fetchOne(db, sql: """
-                SELECT MIN(id) FROM (SELECT id FROM message WHERE conversationId = ? AND id <= ? ORDER BY id DESC LIMIT ?)
+                SELECT MIN(id) FROM (SELECT id FROM message WHERE conversationId = ? AND hiddenInBranch IS NULL AND id <= ?
+                                     ORDER BY id DESC LIMIT ?)
                 """, arguments: [conversationId, messageId, context + 1]) ?? messageId
             let recentStart = try Int64.fetchOne(db, sql: """
-                SELECT MIN(id) FROM (SELECT id FROM message WHERE conversationId = ? ORDER BY id DESC LIMIT ?)
+                SELECT MIN(id) FROM (SELECT id FROM message WHERE conversationId = ? AND hiddenInBranch IS NULL ORDER BY id DESC LIMIT ?)
                 """, arguments: [conversationId, minimum]) ?? start
-            return try Message.filter(Column("conversationId") == conversationId && Column("id") >= min(start, recentStart))
+            return try Message.filter(Column("conversationId") == conversationId && Column("id") >= min(start, recentStart)
+                                      && Column("hiddenInBranch") == nil)
                 .order(Column("id")).fetchAll(db)
         }
     }

@@ -61,6 +61,7 @@ extension AppDatabase {
         let words = query.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { SearchSnippet.folded(String($0)) }
         return try pool.read { db in
             // bm25 is negative, lower is better: multiplying by the boost raises the user's rank.
+            // Messages of branches not shown are left out: a hit must open where it can be seen.
             // The text is read for the best `limit` only (the sorter keeps just those).
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM (
@@ -69,12 +70,12 @@ extension AppDatabase {
                            bm25(message_ft) * (CASE m.role WHEN 'user' THEN :boost ELSE 1.0 END) AS score,
                            CASE m.role WHEN 'user' THEN 0 ELSE 1 END AS tier
                     FROM message_ft JOIN message m ON m.id = message_ft.rowid JOIN conversation c ON c.id = m.conversationId
-                    WHERE message_ft MATCH :pattern AND c.deletedAt IS NULL
+                    WHERE message_ft MATCH :pattern AND c.deletedAt IS NULL AND m.hiddenInBranch IS NULL
                     UNION ALL
                     SELECT 'toolResult', m.conversationId, m.id, NULL, c.title, t.createdAt, t.result, bm25(toolCall_ft), 2
                     FROM toolCall_ft JOIN toolCall t ON t.id = toolCall_ft.rowid
                          JOIN message m ON m.id = t.messageId JOIN conversation c ON c.id = m.conversationId
-                    WHERE toolCall_ft MATCH :pattern AND c.deletedAt IS NULL
+                    WHERE toolCall_ft MATCH :pattern AND c.deletedAt IS NULL AND m.hiddenInBranch IS NULL
                     UNION ALL
                     SELECT 'note', NULL, NULL, n.id, n.title, n.updatedAt, n.title || ': ' || n.body, bm25(note_ft), 2
                     FROM note_ft JOIN note n ON n.id = note_ft.rowid

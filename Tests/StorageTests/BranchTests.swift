@@ -126,3 +126,27 @@ final class BranchTests: XCTestCase {
         XCTAssertEqual(try db.summaries(from: day, to: day.addingTimeInterval(1)).count, 0, "they go with their conversation")
     }
 }
+
+/// Search and opening a conversation at a message see the branch that is shown, not the hidden ones.
+final class BranchVisibilityTests: XCTestCase {
+    func testSearchAndTheWindowAroundAHitLeaveHiddenBranchesOut() throws {
+        let db = try AppDatabase.temporary()
+        let conversation = try db.createConversation().id!
+        func add(_ role: Role, _ text: String) throws -> Message {
+            try db.appendMessage(Message(conversationId: conversation, role: role, content: text))
+        }
+        let q1 = try add(.user, "plan the zeppelin trip")
+        _ = try add(.assistant, "zeppelin tours leave at noon")
+        let edited = try db.branchEdit(of: q1.id!, text: "plan the balloon trip")
+        _ = try add(.assistant, "balloon rides start at dawn")
+
+        XCTAssertEqual(try db.search("zeppelin").count, 0, "the hidden branch is not found")
+        XCTAssertEqual(try db.search("balloon").count, 2)
+        let window = try db.messages(conversationId: conversation, from: edited.id!, context: 20, minimum: 200)
+        XCTAssertEqual(window.map(\.content), ["plan the balloon trip", "balloon rides start at dawn"])
+
+        try db.switchBranch(to: q1.id!)
+        XCTAssertEqual(try db.search("zeppelin").count, 2, "switching back makes it findable again")
+        XCTAssertEqual(try db.search("balloon").count, 0)
+    }
+}

@@ -29,7 +29,7 @@ struct ChatSearch: Equatable {
 
     /// "Hit 2 of 5 for “milk” · n next · N previous · Esc ends the search"
     var notice: String {
-        "Hit \(current + 1) of \(hits.count) for “\(Sanitizer.clean(query))” · n next · N previous · Esc ends the search"
+        tr.conversations.hitOf(current + 1, hits.count, Sanitizer.clean(query))
     }
 
     static func words(_ query: String) -> [String] {

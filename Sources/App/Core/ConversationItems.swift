@@ -12,8 +12,8 @@ enum ConversationItems {
             let c = summary.conversation
             guard let id = c.id else { return nil }
             // What matters most first: a narrow screen cuts the end.
-            let parts = [ago(summary.lastActivity), Counted.noun(summary.messageCount, "message")]
-                + (c.archived ? ["archived"] : []) + [c.provider, c.model].compactMap { $0 } + ["#\(id)"]
+            let parts = [ago(summary.lastActivity), tr.conversations.messages(summary.messageCount)]
+                + (c.archived ? [tr.conversations.archived] : []) + [c.provider, c.model].compactMap { $0 } + ["#\(id)"]
             return Picker.Item(id: String(id), label: oneLine(c.title), detail: parts.joined(separator: " · "), dimmed: c.archived)
         }
     }
@@ -29,10 +29,10 @@ enum ConversationItems {
             let parts = hit.snippetParts.map { Picker.HighlightedText(text: $0.text, match: $0.match) }
             let who: String
             switch hit.kind {
-            case .userMessage: who = "You"
-            case .assistantMessage: who = "Assistant"
-            case .toolResult: who = "Tool result"
-            case .note: who = "Note"
+            case .userMessage: who = tr.conversations.you
+            case .assistantMessage: who = tr.conversations.assistant
+            case .toolResult: who = tr.conversations.toolResult
+            case .note: who = tr.conversations.note
             }
             return Picker.Item(id: id.text, label: parts.map(\.text).joined(),
                                detail: [who, oneLine(hit.title), ago(hit.date)].joined(separator: " · "),
@@ -64,14 +64,13 @@ struct Ago {
 
     func callAsFunction(_ date: Date) -> String {
         let seconds = now.timeIntervalSince(date)
-        if seconds < 60 { return "just now" }
-        if seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
-        if date >= today { return "\(Int(seconds / 3_600)) h ago" }
-        if date >= calendar.date(byAdding: .day, value: -1, to: today)! { return "yesterday" }
+        let words = tr.conversations
+        if seconds < 60 { return words.justNow }
+        if seconds < 3_600 { return words.minutesAgo(Int(seconds / 60)) }
+        if date >= today { return words.hoursAgo(Int(seconds / 3_600)) }
+        if date >= calendar.date(byAdding: .day, value: -1, to: today)! { return words.yesterday }
         let d = calendar.dateComponents([.year, .month, .day], from: date)
-        if d.year == year { return "\(Self.monthNames[(d.month ?? 1) - 1]) \(d.day ?? 1)" }
+        if d.year == year { return words.monthDay(d.month ?? 1, d.day ?? 1) }
         return String(format: "%04d-%02d-%02d", d.year ?? 0, d.month ?? 0, d.day ?? 0)
     }
-
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

@@ -28,7 +28,7 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .escape where state.chat.editingMessageId != nil:
         state.chat.editingMessageId = nil
         _ = state.chat.input.commit()
-        state.notice = Notice(text: "Edit cancelled.", kind: .info, expires: Date().addingTimeInterval(3))
+        state.notice = Notice(text: tr.notices.editCancelled, kind: .info, expires: Date().addingTimeInterval(3))
         return []
     case .escape:
         enterSelection(&state)
@@ -56,7 +56,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
         return runCommand(&state, text)
     }
     if state.chat.isStreaming {
-        state.notice = Notice(text: "An answer is still streaming: wait for it, or press Esc to cancel it.", kind: .info, expires: nil)
+        state.notice = Notice(text: tr.notices.stillStreaming, kind: .info, expires: nil)
         return []
     }
     _ = state.chat.input.commit()
@@ -84,7 +84,7 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
         return []
     case "/new":
         guard !state.chat.isStreaming else {
-            state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
+            state.notice = Notice(text: tr.notices.cancelFirst, kind: .info, expires: nil)
             return []
         }
         _ = state.chat.input.commit()
@@ -97,7 +97,7 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
         return retry(&state)
     case "/provider", "/providers", "/model", "/models":
         guard !state.chat.isStreaming else {
-            state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
+            state.notice = Notice(text: tr.notices.cancelFirst, kind: .info, expires: nil)
             return []
         }
         _ = state.chat.input.commit()
@@ -120,7 +120,7 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     default:
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         if let effects = runConversationCommand(&state, name: name, argument: argument) { return effects }
-        state.notice = Notice(text: "Unknown command \(name). Commands: " + chatCommands + ".", kind: .error, expires: nil)
+        state.notice = Notice(text: tr.notices.unknownCommand(name, chatCommands), kind: .error, expires: nil)
         return []
     }
 }

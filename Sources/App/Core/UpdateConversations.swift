@@ -29,7 +29,7 @@ func runConversationCommand(_ state: inout AppState, name: String, argument: Str
 
 func startNewConversation(_ state: inout AppState) -> [Effect] {
     guard !state.chat.isStreaming else {
-        state.notice = Notice(text: "Press Esc to cancel the answer first.", kind: .info, expires: nil)
+        state.notice = Notice(text: tr.notices.cancelFirst, kind: .info, expires: nil)
         return []
     }
     state.picker = nil
@@ -77,10 +77,10 @@ private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
 private func listCommand(_ state: inout AppState, _ picker: inout Picker, _ key: Key) -> [Effect] {
     if key == .text("u") {
         guard let last = state.trashedConversations.popLast() else {
-            picker.status = "Nothing deleted to bring back."
+            picker.status = tr.conversations.nothingToRestore
             return []
         }
-        picker.status = "Brought back “\(last.title)”."
+        picker.status = tr.conversations.restored(last.title)
         return [.conversation(.restore(id: last.id))]
     }
     if key == .text("/") {
@@ -91,7 +91,7 @@ private func listCommand(_ state: inout AppState, _ picker: inout Picker, _ key:
     switch key {
     case .text("r"): picker.prompt = .rename(id: item.id, text: item.label)
     case .text("a"):
-        picker.status = item.dimmed ? "“\(item.label)” is back among the active conversations." : "Archived “\(item.label)” (listed last; a brings it back)."
+        picker.status = item.dimmed ? tr.conversations.unarchived(item.label) : tr.conversations.archivedNow(item.label)
         return [.conversation(.archive(id: id, archived: !item.dimmed))]
     case .text("d"): picker.prompt = .confirmDelete(id: item.id, title: item.label)
     default: break
@@ -108,7 +108,7 @@ private func handlePrompt(_ state: inout AppState, _ picker: inout Picker, _ pro
             picker.prompt = nil
             guard let conversationId = Int64(id) else { break }
             state.trashedConversations.append((conversationId, title))
-            picker.status = "Deleted “\(title)”. u brings it back until AI Helper quits."
+            picker.status = tr.conversations.deleted(title)
             effects = [.conversation(.delete(id: conversationId))]
         case .text("n"), .text("N"), .escape: picker.prompt = nil
         default: break
@@ -120,7 +120,7 @@ private func handlePrompt(_ state: inout AppState, _ picker: inout Picker, _ pro
             picker.prompt = nil
             let title = text.trimmingCharacters(in: .whitespaces)
             guard let conversationId = Int64(id), !title.isEmpty else {
-                picker.status = "A title cannot be empty: the name was kept."
+                picker.status = tr.conversations.emptyTitle
                 break
             }
             effects = [.conversation(.rename(id: conversationId, title: title))]
@@ -140,7 +140,7 @@ private func handlePrompt(_ state: inout AppState, _ picker: inout Picker, _ pro
 private func openChosen(_ state: inout AppState, _ picker: Picker) -> [Effect] {
     guard let item = picker.selectedItem else { return [] }
     if state.chat.isStreaming {
-        state.notice = Notice(text: "An answer is streaming: press Esc to cancel it first, or wait for it.", kind: .info, expires: nil)
+        state.notice = Notice(text: tr.notices.stillStreaming, kind: .info, expires: nil)
         return []
     }
     state.picker = nil

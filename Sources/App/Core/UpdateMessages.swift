@@ -36,12 +36,12 @@ func handleSelectionKey(_ state: inout AppState, _ key: Key) -> [Effect]? {
 /// Esc with nothing streaming and nothing selected: leave the input, select the newest message.
 func enterSelection(_ state: inout AppState) {
     guard let last = state.chat.messages.last?.id else {
-        state.notice = Notice(text: "No messages to select yet.", kind: .info, expires: Date().addingTimeInterval(4))
+        state.notice = Notice(text: tr.messages.noneToSelect, kind: .info, expires: Date().addingTimeInterval(4))
         return
     }
     // The status bar's hints list the keys; this says once how to get back.
     state.chat.selectedMessageId = last
-    state.notice = Notice(text: "Message selected (F1: its keys) · Esc back to typing",
+    state.notice = Notice(text: tr.messages.selected,
                           kind: .info, expires: Date().addingTimeInterval(5))
 }
 
@@ -58,7 +58,7 @@ private func regenerate(_ state: inout AppState, answerAt index: Int) -> [Effect
     let messages = state.chat.messages
     guard let question = messages[...index].last(where: { $0.role == .user }), let questionId = question.id,
           questionId == messages.last(where: { $0.role == .user })?.id else {
-        state.notice = Notice(text: "Only the last answer can be retried: select it (G) and press r.", kind: .info, expires: Date().addingTimeInterval(6))
+        state.notice = Notice(text: tr.messages.onlyLastRetried, kind: .info, expires: Date().addingTimeInterval(6))
         return []
     }
     state.chat.selectedMessageId = nil
@@ -69,26 +69,25 @@ private func regenerate(_ state: inout AppState, answerAt index: Int) -> [Effect
 /// e on the last user message: its text goes into the input; Enter resends it as a new branch.
 private func startEditing(_ state: inout AppState, _ message: Message) {
     guard message.role == .user, message.id == state.chat.messages.last(where: { $0.role == .user })?.id else {
-        state.notice = Notice(text: "Only your last message can be edited: select it and press e.", kind: .info, expires: Date().addingTimeInterval(6))
+        state.notice = Notice(text: tr.messages.onlyLastEdited, kind: .info, expires: Date().addingTimeInterval(6))
         return
     }
     state.chat.input.text = message.content
     state.chat.editingMessageId = message.id
     state.chat.selectedMessageId = nil
-    state.notice = Notice(text: "Editing your last message: Enter resends it (the old answer stays as a branch: < >), Esc cancels.",
+    state.notice = Notice(text: tr.messages.editing,
                           kind: .info, expires: nil)
 }
 
 private func askToDelete(_ state: inout AppState, _ message: Message) {
     guard !state.chat.isStreaming else { _ = busy(&state); return }
-    let who = message.role == .user ? "your message" : "this answer"
     let preview = Sanitizer.clean(message.content).split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
-    state.choice = .confirm("Delete \(who) “\(preview)”? It cannot be undone.", [.deleteMessage(message.id!)])
+    state.choice = .confirm(message.role == .user ? tr.messages.deleteUser(preview) : tr.messages.deleteAnswer(preview), [.deleteMessage(message.id!)])
 }
 
 private func switchBranch(_ state: inout AppState, _ message: Message, older: Bool) -> [Effect] {
     guard let id = message.id, let position = state.chat.branches[id] else {
-        state.notice = Notice(text: "This message has no other versions: e on your last message makes one.", kind: .info,
+        state.notice = Notice(text: tr.messages.noVersions, kind: .info,
                               expires: Date().addingTimeInterval(5))
         return []
     }
@@ -101,17 +100,17 @@ private func switchBranch(_ state: inout AppState, _ message: Message, older: Bo
 /// a on a summary: choose one of its action items; it becomes a todo.
 private func offerActionItems(_ state: inout AppState, _ message: Message) {
     guard let items = message.id.flatMap({ state.chat.summaries[$0] })?.actionItems, !items.isEmpty else {
-        state.notice = Notice(text: "No action items here: a comes with a /summarize answer that lists some.", kind: .info,
+        state.notice = Notice(text: tr.messages.noActionItems, kind: .info,
                               expires: Date().addingTimeInterval(5))
         return
     }
     let options = items.prefix(9).enumerated().map { i, item in
         Choice.Option(key: Character(String(i + 1)), label: Sanitizer.clean(item), effects: [.changeTodo(.addTodo(title: Sanitizer.clean(item), afterPosition: nil))])
     }
-    state.choice = Choice(question: "Which action item becomes a todo?", options: options)
+    state.choice = Choice(question: tr.messages.whichActionItem, options: options)
 }
 
 private func busy(_ state: inout AppState) -> [Effect] {
-    state.notice = Notice(text: "An answer is still streaming: wait for it, or press Esc to cancel it.", kind: .info, expires: nil)
+    state.notice = Notice(text: tr.notices.stillStreaming, kind: .info, expires: nil)
     return []
 }

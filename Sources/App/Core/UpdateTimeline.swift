@@ -9,7 +9,7 @@ func openTimeline(_ state: inout AppState) {
     let hasSteps = { (m: Message) in m.role == .assistant && !(steps[m.id ?? -1] ?? []).isEmpty }
     let selected = state.chat.messages.first { $0.id == state.chat.selectedMessageId && hasSteps($0) }
     guard let answer = selected ?? state.chat.messages.last(where: hasSteps), let id = answer.id else {
-        state.notice = Notice(text: "No timeline yet: it shows the steps of an answer (its model calls and tools).",
+        state.notice = Notice(text: tr.notices.noTimeline,
                               kind: .info, expires: Date().addingTimeInterval(5))
         return
     }

@@ -21,7 +21,7 @@ enum PickerOverlay {
         let visible = picker.visible
         let first = ListWindow.top(count: visible.count, selected: picker.selected, height: listRows, previousTop: 0)
         if visible.isEmpty, !picker.filter.isEmpty, picker.purpose != .search {
-            canvas.put("Nothing matches “\(picker.filter)”.", x: inner.x, y: inner.y + 2, style: theme[.muted], maxWidth: inner.width)
+            canvas.put(tr.conversations.nothingMatches(picker.filter), x: inner.x, y: inner.y + 2, style: theme[.muted], maxWidth: inner.width)
         }
         for (row, index) in (first..<min(visible.count, first + listRows)).enumerated() {
             drawItem(visible[index], selected: index == picker.selected, current: visible[index].id == picker.current,
@@ -34,17 +34,18 @@ enum PickerOverlay {
 
     /// The filter, the search query, or the question asked.
     private static func topLine(_ picker: Picker) -> (String, StyleName) {
+        let words = tr.conversations
         switch picker.prompt {
-        case .rename(_, let text)?: return ("New title: " + text + "▏  (Enter keeps it, Esc cancels)", .accent)
-        case .confirmDelete(_, let title)?: return ("Delete “\(title)”? y deletes (u brings it back until you quit) · n keeps it", .accent)
+        case .rename(_, let text)?: return (words.newTitle + text + "▏" + words.renameKeys, .accent)
+        case .confirmDelete(_, let title)?: return (words.confirmDelete(title), .accent)
         case nil: break
         }
         switch picker.purpose {
-        case .search: return picker.filter.isEmpty ? ("search: type words…", .muted) : ("search: " + picker.filter + "▏", .accent)
-        case .conversations where picker.filtering: return ("filter: " + picker.filter + "▏  (Enter keeps it, Esc clears it)", .accent)
-        case .conversations: return picker.filter.isEmpty ? ("↑↓ move · Enter open · / filter", .muted) : ("filter: " + picker.filter, .accent)
+        case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + picker.filter + "▏", .accent)
+        case .conversations where picker.filtering: return (words.filterLabel + picker.filter + "▏" + words.filterKeys, .accent)
+        case .conversations: return picker.filter.isEmpty ? (words.listKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         default:
-            return picker.filter.isEmpty ? ("type to filter · ↑↓ move · Enter choose · Esc close", .muted) : ("filter: " + picker.filter, .accent)
+            return picker.filter.isEmpty ? (words.pickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         }
     }
 

@@ -14,15 +14,15 @@ enum TimelineOverlay {
         let box = self.box(in: area)
         guard box.width > 20, box.height > 4 else { return }
         canvas.fill(box, style: theme[.helpBox])
-        canvas.box(box, title: " Timeline ", style: theme[.borderFocused], titleStyle: theme[.titleFocused])
+        canvas.box(box, title: tr.transcript.timelineTitle, style: theme[.borderFocused], titleStyle: theme[.titleFocused])
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 3)
         let all = lines(steps, width: inner.width, timeZone: timeZone, theme: theme)
         let top = min(view.scroll, max(0, all.count - inner.height))
         for (row, line) in all.dropFirst(top).prefix(inner.height).enumerated() {
             canvas.put(line.text, x: inner.x, y: inner.y + row, style: line.style, maxWidth: inner.width)
         }
-        let more = all.count > top + inner.height ? "↓ more · " : ""
-        canvas.put(more + "↑↓ PgUp PgDn scroll · Esc close", x: inner.x, y: box.y + box.height - 2, style: theme[.muted], maxWidth: inner.width)
+        let more = all.count > top + inner.height ? tr.transcript.timelineMore : ""
+        canvas.put(more + tr.transcript.timelineKeys, x: inner.x, y: box.y + box.height - 2, style: theme[.muted], maxWidth: inner.width)
     }
 
     /// How far the view can scroll for these steps on a screen of `size`.
@@ -50,23 +50,23 @@ enum TimelineOverlay {
         var out: [(String, Style)] = []
         for step in steps.sorted(by: { $0.position < $1.position }) {
             let glyph = TimelineLines.glyph(step.status, spinnerFrame: 0, theme: theme).0
-            let duration = step.duration.map { $0 > 0 ? "  " + TimelineLines.format($0) : "" } ?? "  running"
+            let duration = step.duration.map { $0 > 0 ? "  " + TimelineLines.format($0) : "" } ?? "  " + tr.transcript.running
             let style = step.status == .failed ? theme[.stepFailed] : step.kind == .modelCall ? theme[.accent] : theme[.text]
             out.append(("\(clock.string(from: step.startedAt))  \(glyph) \(label(step))\(duration)", style))
             let detail = Sanitizer.clean(step.detail)
             guard !detail.isEmpty else { continue }
             let wrapped = Wrap.lines(detail, width: max(1, width - 4))
             out += wrapped.prefix(detailLines).map { ("    " + $0, theme[.stepDetail]) }
-            if wrapped.count > detailLines { out.append(("    …\(wrapped.count - detailLines) more lines", theme[.muted])) }
+            if wrapped.count > detailLines { out.append(("    " + tr.transcript.detailMoreLines(wrapped.count - detailLines), theme[.muted])) }
         }
         return out
     }
 
     private static func label(_ step: TimelineStep) -> String {
         switch step.kind {
-        case .toolCall: return "tool \(step.title)"
-        case .toolResult: return "result"
-        case .thought: return "thinking"
+        case .toolCall: return tr.transcript.tool(step.title)
+        case .toolResult: return tr.transcript.result
+        case .thought: return tr.transcript.thought
         default: return step.title
         }
     }

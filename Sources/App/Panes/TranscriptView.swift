@@ -167,24 +167,24 @@ final class TranscriptView {
             let time = Self.clock(m.createdAt, timeZone)
             switch m.role {
             case .user:
-                var label = StyledLine([(marks.selected ? "▶ You" : "You", theme[marks.selected ? .selection : .userLabel]), ("  \(time)", theme[.muted])])
+                var label = StyledLine([(marks.selected ? "▶ " + tr.transcript.you : tr.transcript.you, theme[marks.selected ? .selection : .userLabel]), ("  \(time)", theme[.muted])])
                 if let branch = marks.branch {
                     label.segments.append(("  ‹ \(branch.index + 1)/\(branch.siblings.count) ›", theme[.accent]))
                 }
-                if marks.selected { label.segments.append(("  e: edit · < >: versions", theme[.accent])) }
+                if marks.selected { label.segments.append(("  " + tr.transcript.userSelectedHint, theme[.accent])) }
                 out.append(label)
             default:
                 let who = m.provider.map { " · \($0)" } ?? ""
-                var label = StyledLine([(marks.selected ? "▶ Assistant" : "Assistant", theme[marks.selected ? .selection : .assistantLabel]),
+                var label = StyledLine([(marks.selected ? "▶ " + tr.transcript.assistant : tr.transcript.assistant, theme[marks.selected ? .selection : .assistantLabel]),
                                         ("\(who)  \(time)", theme[.muted])])
-                if marks.selected { label.segments.append(("  Enter: steps · Ctrl-T: timeline", theme[.accent])) }
+                if marks.selected { label.segments.append(("  " + tr.transcript.assistantSelectedHint, theme[.accent])) }
                 out.append(label)
             }
         }
         var body = shown.map { StyledLine("  " + $0, textStyle) }
         if streaming {
             let cursor = (spinnerFrame / 4) % 2 == 0 ? "▌" : " "
-            if body.isEmpty { body.append(StyledLine([("  " + Self.spinner[spinnerFrame % Self.spinner.count] + " thinking…", theme[.muted])])) }
+            if body.isEmpty { body.append(StyledLine([("  " + Self.spinner[spinnerFrame % Self.spinner.count] + " " + tr.transcript.thinking, theme[.muted])])) }
             else { body[body.count - 1].segments.append((cursor, theme[.cursorBlock])) }
         }
         out += body
@@ -192,9 +192,9 @@ final class TranscriptView {
         if let summary = marks.autoSummary { out += Self.summaryMarker(summary, expanded: marks.expanded, width: width, theme: theme) }
         switch m.status {
         case .interrupted:
-            out.append(StyledLine("  ⚠ " + (m.errorText ?? "Interrupted."), theme[.stepRunning]))
+            out.append(StyledLine("  ⚠ " + (m.errorText ?? tr.transcript.interrupted), theme[.stepRunning]))
         case .error:
-            for line in Wrap.lines("✗ " + (m.errorText ?? "The request failed."), width: max(1, width - 2)) {
+            for line in Wrap.lines("✗ " + (m.errorText ?? tr.transcript.failed), width: max(1, width - 2)) {
                 out.append(StyledLine("  " + line, theme[.errorText]))
             }
         default: break
@@ -206,8 +206,7 @@ final class TranscriptView {
     /// Where older messages were summarized for the model: one line, or the summary whole
     /// when the message is opened (Enter).
     private static func summaryMarker(_ summary: Summary, expanded: Bool, width: Int, theme: Theme) -> [StyledLine] {
-        var lines = [StyledLine(expanded ? "  ≡ The model sees this summary instead of the messages up to here:"
-                                         : "  ≡ Messages up to here are summarized for the model (select, Enter: show)", theme[.accent])]
+        var lines = [StyledLine("  " + (expanded ? tr.transcript.summaryShown : tr.transcript.summaryFolded), theme[.accent])]
         if expanded {
             lines += Wrap.lines(Sanitizer.clean(summary.text), width: max(1, width - 6)).map { StyledLine("      " + $0, theme[.muted]) }
         }
@@ -215,14 +214,8 @@ final class TranscriptView {
     }
 
     private func drawWelcome(in rect: Rect, theme: Theme, into canvas: inout Canvas) {
-        let lines = [
-            ("Welcome to AI Helper.", theme[.accent]),
-            ("Type a message and press Enter. Try:", theme[.text]),
-            ("  remind me to call mom tomorrow at 5pm", theme[.muted]),
-            ("  make a packing list: passport, charger, socks", theme[.muted]),
-            ("  what's on this week", theme[.muted]),
-            ("F1 or /help for keys · Tab switches panes · Ctrl-Q quits", theme[.muted]),
-        ]
+        // The suggested prompts (ChatPane) say what to try.
+        let lines = [(tr.transcript.welcome, theme[.accent]), (tr.transcript.welcomeHint, theme[.muted])]
         for (i, line) in lines.enumerated() where i < rect.height {
             canvas.put(line.0, x: rect.x + 1, y: rect.y + i, style: line.1, maxWidth: rect.width - 2)
         }
@@ -248,7 +241,7 @@ enum TimelineLines {
             if expanded { lines += detail(step, width: width, theme: theme) }
             // The question sits on the step it is about; the status bar repeats it.
             if step.status == .awaitingApproval {
-                lines.append(StyledLine([("    Run it? ", theme[.stepRunning]), ("[y] yes  [n] no", theme[.accent])]))
+                lines.append(StyledLine([("    " + tr.transcript.runIt, theme[.stepRunning]), (tr.transcript.yesNo, theme[.accent])]))
             }
             return lines
         }
@@ -260,7 +253,7 @@ enum TimelineLines {
         guard !text.isEmpty else { return [] }
         let wrapped = Wrap.lines(text, width: max(1, width - 6))
         var lines = wrapped.prefix(expandedLines).map { StyledLine("      " + $0, theme[.stepDetail]) }
-        if wrapped.count > expandedLines { lines.append(StyledLine("      …\(wrapped.count - expandedLines) more lines (Ctrl-T)", theme[.muted])) }
+        if wrapped.count > expandedLines { lines.append(StyledLine("      " + tr.transcript.moreLines(wrapped.count - expandedLines), theme[.muted])) }
         return lines
     }
 

@@ -36,7 +36,7 @@ extension TUIApp {
                 mailbox.post(.alertsComputed(alerts))
             }
         } catch {
-            state.notice = Notice(text: "Could not check reminders: \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotCheckReminders("\(error)"), kind: .error, expires: nil)
         }
     }
 
@@ -60,7 +60,7 @@ extension TUIApp {
         // Many missed at once (a week away): the first ten, and a count of the rest.
         state.alerts += fired.prefix(10)
         if fired.count > 10 {
-            state.notice = Notice(text: "\(fired.count - 10) more reminders came due while AI Helper was closed: see the Tasks pane.",
+            state.notice = Notice(text: tr.notices.moreRemindersDue(fired.count - 10),
                                   kind: .info, expires: now.addingTimeInterval(30))
         }
         backend.bell()
@@ -72,10 +72,10 @@ extension TUIApp {
         let until = snooze.until(from: Date(), timeZone: state.timeZone)
         do {
             try database.snoozeAlert(taskId: alert.taskId, until: until)
-            state.notice = Notice(text: "Snoozed “\(Sanitized.oneLine(alert.title, max: 40))” for \(snooze.label).", kind: .info,
+            state.notice = Notice(text: tr.notices.snoozed(Sanitized.oneLine(alert.title, max: 40), snooze.label), kind: .info,
                                   expires: Date().addingTimeInterval(5))
         } catch {
-            state.notice = Notice(text: "Could not snooze: \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotSnooze("\(error)"), kind: .error, expires: nil)
         }
         refreshAlerts()
     }

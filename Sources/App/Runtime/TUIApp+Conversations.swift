@@ -7,14 +7,14 @@ import Interop
 /// The conversation list (Ctrl-O), search (Ctrl-F), `/export`, and the model's titles: the
 /// runtime side (docs/conversations.md).
 extension TUIApp {
-    static let listHelp = "Enter open · r rename · a archive · d delete · u undo · / filter · Ctrl-N new · Esc close"
-    static let searchHelp = "Type words to search every message, tool result and note · ↑↓ move · Enter open · Esc close"
+    static var listHelp: String { tr.conversations.listHelp }
+    static var searchHelp: String { tr.conversations.searchHelp }
 
     func perform(_ action: ConversationAction) {
         switch action {
         case .openList: openConversationList()
         case .openSearch:
-            state.picker = Picker(purpose: .search, title: "Search", items: [], status: Self.searchHelp)
+            state.picker = Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)
         case .search(let query): search(query)
         case .open(let id, let messageId, let query): openConversation(id: id, at: messageId, query: query)
         case .showNote(let id): showNote(id)
@@ -31,13 +31,13 @@ extension TUIApp {
     }
 
     private func openConversationList() {
-        state.picker = Picker(purpose: .conversations, title: "Conversations", items: listItems(),
+        state.picker = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: listItems(),
                               current: state.chat.conversation?.id.map(String.init), status: Self.listHelp)
     }
 
     private func listItems() -> [Picker.Item] {
         do { return ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: state.timeZone) } catch {
-            state.notice = Notice(text: "Could not read the conversations: \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotReadConversations("\(error)"), kind: .error, expires: nil)
             return []
         }
     }
@@ -45,7 +45,7 @@ extension TUIApp {
     /// Does the change, then shows the list again with the choice kept.
     private func changeConversation(_ change: () throws -> Void) {
         do { try change() } catch {
-            state.notice = Notice(text: "Could not change the conversation: \(error). Nothing was changed.", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotChangeConversation("\(error)"), kind: .error, expires: nil)
         }
         guard var picker = state.picker, picker.purpose == .conversations else { return }
         let place = picker.selected, chosen = picker.selectedItem?.id
@@ -63,19 +63,19 @@ extension TUIApp {
         }
         do {
             let hits = try database.search(query)
-            let status = hits.isEmpty ? "Nothing found for “\(query)”." : "\(hits.count == 100 ? "The best 100" : String(hits.count)) results · Enter opens"
+            let status = hits.isEmpty ? tr.conversations.nothingFound(query) : tr.conversations.results(hits.count)
             // Built first: reading `state` inside a change of `state.picker` is an access conflict.
             let items = ConversationItems.search(hits, now: Date(), timeZone: state.timeZone)
             state.picker?.replaceItems(items, status: status)
             state.picker?.selected = 0
         } catch {
-            state.picker?.replaceItems([], status: "Search failed: \(error)")
+            state.picker?.replaceItems([], status: tr.notices.searchFailed("\(error)"))
         }
     }
 
     private func openConversation(id: Int64, at messageId: Int64?, query: String?) {
         guard let conversation = try? database.conversation(id: id) else {
-            state.notice = Notice(text: "That conversation is gone (deleted meanwhile?). Ctrl-O lists the others.", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.conversationGone, kind: .error, expires: nil)
             return
         }
         openConversation(conversation, at: messageId)
@@ -89,14 +89,14 @@ extension TUIApp {
     private func showNote(_ id: Int64) {
         guard let note = try? database.note(id: id) else { return }
         let body = Sanitizer.clean(note.body).split(whereSeparator: \.isNewline).joined(separator: " ")
-        state.notice = Notice(text: "Note “\(Sanitizer.clean(note.title))”: \(body)", kind: .info, expires: nil)
+        state.notice = Notice(text: tr.notices.note(Sanitizer.clean(note.title), body), kind: .info, expires: nil)
     }
 
     /// `/export [FILE]`: Markdown, or JSON when FILE ends in .json; by default
     /// `conversation-ID.md` in the folder the app was started from.
     private func exportConversation(to path: String?) {
         guard let id = state.chat.conversation?.id else {
-            state.notice = Notice(text: "Nothing to export yet: this conversation has no messages.", kind: .info, expires: state.clock.addingTimeInterval(10))
+            state.notice = Notice(text: tr.notices.nothingToExport, kind: .info, expires: state.clock.addingTimeInterval(10))
             return
         }
         let file = URL(fileURLWithPath: NSString(string: path ?? "conversation-\(id).md").expandingTildeInPath)
@@ -105,10 +105,10 @@ extension TUIApp {
             let text = file.pathExtension.lowercased() == "json"
                 ? try ConversationJSON(records).text() : ConversationMarkdown.write(records, timeZone: state.timeZone)
             try Data(text.utf8).write(to: file, options: .atomic)
-            state.notice = Notice(text: "Exported conversation \(id) (\(Counted.noun(records.messages.count, "message"))) to \(file.path).",
+            state.notice = Notice(text: tr.notices.exported(id, records.messages.count, file.path),
                                   kind: .info, expires: state.clock.addingTimeInterval(20))
         } catch {
-            state.notice = Notice(text: "Could not export to \(file.path): \(error.localizedDescription). Check the folder exists and is writable.",
+            state.notice = Notice(text: tr.notices.couldNotExport(file.path, error.localizedDescription),
                                   kind: .error, expires: nil)
         }
     }

@@ -88,9 +88,10 @@ extension TUIApp {
     func performUndo(_ area: JournalArea, redo: Bool) {
         attempt(redo ? "redo" : "undo") {
             let entry = redo ? try database.redo(area) : try database.undo(area)
-            let text = entry.map { "\(redo ? "Redid" : "Undid"): \(Sanitized.oneLine($0.label, max: 60))" }
-                ?? (redo ? "Nothing to redo." : "Nothing to undo.")
-            state.notice = Notice(text: text + (entry != nil ? (redo ? "" : " · Ctrl-R redoes") : ""), kind: .info,
+            let words = tr.notices
+            let text = entry.map { (redo ? words.redid : words.undid)(Sanitized.oneLine($0.label, max: 60)) }
+                ?? (redo ? words.nothingToRedo : words.nothingToUndo)
+            state.notice = Notice(text: text + (entry != nil && !redo ? words.redoHint : ""), kind: .info,
                                   expires: Date().addingTimeInterval(6))
         }
         if area == .tasks { reloadTasks() } else { reloadTodos(); reloadTasks() }
@@ -99,7 +100,7 @@ extension TUIApp {
     /// Runs a change; a failure leaves the data as it was and says so, with what to do.
     private func attempt(_ what: String, _ body: () throws -> Void) {
         do { try body() } catch {
-            state.notice = Notice(text: "Could not \(what): \(error). Nothing was changed; try again.", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNot(what, "\(error)"), kind: .error, expires: nil)
         }
     }
 
@@ -111,7 +112,7 @@ extension TUIApp {
         var edited: String?
         let ran = runOnFile(text, name: name, command: editor) { edited = try? String(contentsOf: $0, encoding: .utf8) }
         guard ran, let edited else {
-            state.notice = Notice(text: "The editor '\(editor)' did not run cleanly; nothing changed. Set $EDITOR.", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.editorFailed(editor), kind: .error, expires: nil)
             return nil
         }
         return edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
@@ -123,7 +124,7 @@ extension TUIApp {
     func runOnFile(_ text: String, name: String, command: String, after: (URL) -> Void = { _ in }) -> Bool {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).md")
         do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
-            state.notice = Notice(text: "Cannot write a temporary file for \(command): \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.cannotWriteTemporary(command, "\(error)"), kind: .error, expires: nil)
             return false
         }
         defer { try? FileManager.default.removeItem(at: file) }

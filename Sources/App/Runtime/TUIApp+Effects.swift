@@ -90,7 +90,7 @@ extension TUIApp {
         } catch {
             // Nothing typed is lost: the text goes back into the input.
             state.chat.input.text = text
-            state.notice = Notice(text: "Could not save the message: \(error). Your text is back in the input.", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotSave("\(error)"), kind: .error, expires: nil)
             return nil
         }
     }
@@ -113,7 +113,7 @@ extension TUIApp {
         do {
             try taskLoader.load(&state.tasks)
         } catch {
-            state.notice = Notice(text: "Could not load tasks: \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotLoadTasks("\(error)"), kind: .error, expires: nil)
         }
     }
 
@@ -141,7 +141,7 @@ extension TUIApp {
             if needsSubtasks { state.todos.setTrees(try database.todoTrees(loadingSubtasksOf: state.todos.expanded)) }
             clampTodoSelection(&state)
         } catch {
-            state.notice = Notice(text: "Could not load todos: \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotLoadTodos("\(error)"), kind: .error, expires: nil)
         }
     }
 

@@ -18,9 +18,9 @@ extension TUIApp {
         }
         let count = text.count
         state.notice = ways.isEmpty
-            ? Notice(text: "Too long for OSC 52 (\(count) characters) and no wl-copy or xclip found: open it with p and copy from the pager.",
+            ? Notice(text: tr.messages.copyFailed(count),
                      kind: .error, expires: nil)
-            : Notice(text: "Copied \(count) characters (\(ways.joined(separator: " + "))). If nothing arrived, enable OSC 52 in your terminal (tmux: set -g set-clipboard on).",
+            : Notice(text: tr.messages.copied(count, ways.joined(separator: " + ")),
                      kind: .info, expires: Date().addingTimeInterval(8))
     }
 
@@ -28,7 +28,7 @@ extension TUIApp {
     func page(_ text: String) {
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
         if !runOnFile(text, name: "message", command: pager) {
-            state.notice = Notice(text: "The pager '\(pager)' did not run cleanly. Set $PAGER (for example to less).", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.messages.pagerFailed(pager), kind: .error, expires: nil)
         }
     }
 
@@ -48,7 +48,7 @@ extension TUIApp {
             reloadWindow()
             state.chat.selectedMessageId = messageId
         } catch {
-            state.notice = Notice(text: "Could not switch branches: \(error)", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotSwitchBranches("\(error)"), kind: .error, expires: nil)
         }
     }
 
@@ -58,10 +58,10 @@ extension TUIApp {
             let next = state.chat.index(of: id).flatMap { i in (state.chat.messages.indices.contains(i + 1) ? state.chat.messages[i + 1] : i > 0 ? state.chat.messages[i - 1] : nil)?.id }
             reloadWindow()
             state.chat.selectedMessageId = next
-            state.notice = Notice(text: "Message deleted.", kind: .info, expires: Date().addingTimeInterval(4))
+            state.notice = Notice(text: tr.messages.deletedMessage, kind: .info, expires: Date().addingTimeInterval(4))
             reloadUsage()
         } catch {
-            state.notice = Notice(text: "Could not delete the message: \(error). Nothing was changed.", kind: .error, expires: nil)
+            state.notice = Notice(text: tr.notices.couldNotDeleteMessage("\(error)"), kind: .error, expires: nil)
         }
     }
 

@@ -8,8 +8,8 @@ import Providers
 extension TUIApp {
     func openProviderPicker() {
         guard let switcher else { return noSwitching() }
-        state.picker = Picker(purpose: .provider, title: "Provider", items: switcher.providerItems(), current: agent.provider.id,
-                              selected: 0, status: "Keys come from the environment (see docs/providers.md).")
+        state.picker = Picker(purpose: .provider, title: tr.notices.providerTitle, items: switcher.providerItems(), current: agent.provider.id,
+                              selected: 0, status: tr.notices.providerStatus)
         if let i = state.picker?.visible.firstIndex(where: { $0.id == agent.provider.id }) { state.picker?.selected = i }
     }
 
@@ -17,11 +17,11 @@ extension TUIApp {
     func openModelPicker() {
         guard let switcher else { return noSwitching() }
         guard let kind = ProviderKind(name: agent.provider.id), kind != .offline else {
-            state.notice = Notice(text: "The offline assistant has one model. Choose a provider first: /provider.", kind: .info, expires: nil)
+            state.notice = Notice(text: tr.notices.offlineOneModel, kind: .info, expires: nil)
             return
         }
-        state.picker = Picker(purpose: .model, title: "\(kind.displayName) model", items: ProviderSwitcher.catalogItems(kind),
-                              current: agent.model, status: "Loading the live list…")
+        state.picker = Picker(purpose: .model, title: tr.notices.modelTitle(kind.displayName), items: ProviderSwitcher.catalogItems(kind),
+                              current: agent.model, status: tr.notices.loadingLiveList)
         guard let settings = try? ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) else { return }
         let mailbox = self.mailbox, folder = switcher.cacheFolder
         Task.detached {
@@ -49,14 +49,14 @@ extension TUIApp {
         agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider)
         state.providerName = agent.provider.displayName
         state.modelName = agent.model
-        state.notice = Notice(text: "Now answering with \(agent.provider.displayName) · \(agent.model).", kind: .info,
+        state.notice = Notice(text: tr.notices.nowAnswering(agent.provider.displayName, agent.model), kind: .info,
                               expires: state.clock.addingTimeInterval(10))
     }
 
     func checkKey() {
         guard let switcher else { return noSwitching() }
         guard let kind = ProviderKind(name: agent.provider.id), kind != .offline else {
-            state.notice = Notice(text: "The offline assistant needs no key.", kind: .info, expires: state.clock.addingTimeInterval(10))
+            state.notice = Notice(text: tr.notices.offlineNeedsNoKey, kind: .info, expires: state.clock.addingTimeInterval(10))
             return
         }
         let settings: ProviderSettings
@@ -64,7 +64,7 @@ extension TUIApp {
             state.notice = Notice(text: "\(error)", kind: .error, expires: nil)
             return
         }
-        state.notice = Notice(text: "Checking the \(kind.displayName) key…", kind: .info, expires: nil)
+        state.notice = Notice(text: tr.notices.checkingKey(kind.displayName), kind: .info, expires: nil)
         let mailbox = self.mailbox
         Task.detached {
             let answer = KeyValidation(await ProviderChecks.checkKey(settings), kind)
@@ -78,6 +78,6 @@ extension TUIApp {
     }
 
     private func noSwitching() {
-        state.notice = Notice(text: "Switching providers is not available here.", kind: .info, expires: nil)
+        state.notice = Notice(text: tr.notices.switchingUnavailable, kind: .info, expires: nil)
     }
 }

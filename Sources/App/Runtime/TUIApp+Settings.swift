@@ -8,7 +8,7 @@ extension TUIApp {
 
     func openSettings() {
         guard let switcher, configPath != nil else {
-            state.notice = Notice(text: "Settings are not available here.", kind: .info, expires: nil)
+            state.notice = Notice(text: tr.notices.settingsUnavailable, kind: .info, expires: nil)
             return
         }
         let config = switcher.config

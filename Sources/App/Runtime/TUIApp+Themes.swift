@@ -5,8 +5,8 @@ import Terminal
 extension TUIApp {
     func openThemePicker() {
         let items = themes.names.map { Picker.Item(id: $0, label: $0, detail: $0 == renderer.theme.name ? "in use" : "") }
-        state.picker = Picker(purpose: .theme, title: "Theme", items: items, current: renderer.theme.name,
-                              status: "Enter switches. To keep one, put theme = \"NAME\" in config.toml.")
+        state.picker = Picker(purpose: .theme, title: tr.notices.themeTitle, items: items, current: renderer.theme.name,
+                              status: tr.notices.themeStatus)
         if let i = items.firstIndex(where: { $0.id == renderer.theme.name }) { state.picker?.selected = i }
     }
 
@@ -21,7 +21,7 @@ extension TUIApp {
             return
         }
         renderer.theme = theme.adapted(to: colorDepth)  // the renderer draws the next frame whole
-        state.notice = Notice(text: "Theme: \(name)." + (colorDepth == .none ? " NO_COLOR is set: attributes only." : ""),
+        state.notice = Notice(text: tr.notices.themeSwitched(name) + (colorDepth == .none ? tr.notices.noColor : ""),
                               kind: .info, expires: state.clock.addingTimeInterval(10))
     }
 }

@@ -202,7 +202,7 @@ public final class TUIApp {
     /// so the rest is due once that frame is out.
     private func startUp() -> Bool {
         if let cut = try? database.markInterruptedMessages(), cut > 0 {
-            state.notice = Notice(text: "\(cut) answer(s) were cut off last time and are marked interrupted. Press r to retry.",
+            state.notice = Notice(text: tr.notices.cutOff(cut),
                                   kind: .info, expires: Date().addingTimeInterval(15))
         }
         // What an earlier session deleted (a crash skipped the purge at exit) goes for good.

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What the message actions (Esc, then j k y p r e d < > a) say.
+struct MessageStrings: Sendable {
+    var noneToSelect: String, selected: String
+    var onlyLastRetried: String, onlyLastEdited: String, editing: String
+    var deleteUser: @Sendable (String) -> String
+    var deleteAnswer: @Sendable (String) -> String
+    var noVersions: String, noActionItems: String, whichActionItem: String
+    var copyFailed: @Sendable (Int) -> String
+    var copied: @Sendable (_ characters: Int, _ ways: String) -> String
+    var pagerFailed: @Sendable (String) -> String
+    var deletedMessage: String
+
+    static let english = MessageStrings(
+        noneToSelect: "No messages to select yet.", selected: "Message selected (F1: its keys) · Esc back to typing",
+        onlyLastRetried: "Only the last answer can be retried: select it (G) and press r.",
+        onlyLastEdited: "Only your last message can be edited: select it and press e.",
+        editing: "Editing your last message: Enter resends it (the old answer stays as a branch: < >), Esc cancels.",
+        deleteUser: { "Delete your message “\($0)”? It cannot be undone." },
+        deleteAnswer: { "Delete this answer “\($0)”? It cannot be undone." },
+        noVersions: "This message has no other versions: e on your last message makes one.",
+        noActionItems: "No action items here: a comes with a /summarize answer that lists some.",
+        whichActionItem: "Which action item becomes a todo?",
+        copyFailed: { "Too long for OSC 52 (\($0) characters) and no wl-copy or xclip found: open it with p and copy from the pager." },
+        copied: { "Copied \($0) characters (\($1)). If nothing arrived, enable OSC 52 in your terminal (tmux: set -g set-clipboard on)." },
+        pagerFailed: { "The pager '\($0)' did not run cleanly. Set $PAGER (for example to less)." },
+        deletedMessage: "Message deleted.")
+
+    static let chinese = MessageStrings(
+        noneToSelect: "还没有可选择的消息。", selected: "已选中消息（F1：相关按键）· Esc 返回输入",
+        onlyLastRetried: "只能重试最后一条回答：选中它（G）后按 r。",
+        onlyLastEdited: "只能编辑你的最后一条消息：选中它后按 e。",
+        editing: "正在编辑你的最后一条消息：Enter 重新发送（旧回答会保留为分支：< >），Esc 取消。",
+        deleteUser: { "删除你的消息“\($0)”？此操作无法撤销。" },
+        deleteAnswer: { "删除这条回答“\($0)”？此操作无法撤销。" },
+        noVersions: "这条消息没有其他版本：在你的最后一条消息上按 e 可以创建一个。",
+        noActionItems: "这里没有行动项：只有列出行动项的 /summarize 回答才能用 a。",
+        whichActionItem: "把哪个行动项变成待办？",
+        copyFailed: { "内容太长，无法用 OSC 52 复制（\($0) 个字符），也没有找到 wl-copy 或 xclip：按 p 在分页器中复制。" },
+        copied: { "已复制 \($0) 个字符（\($1)）。如果没有收到，请在终端中启用 OSC 52（tmux：set -g set-clipboard on）。" },
+        pagerFailed: { "分页器“\($0)”没有正常运行。请设置 $PAGER（例如 less）。" },
+        deletedMessage: "消息已删除。")
+}
