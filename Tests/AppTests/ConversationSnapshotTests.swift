@@ -20,7 +20,7 @@ final class ConversationSnapshotTests: XCTestCase {
             (Conversation(id: 1, title: "Old groceries", provider: "offline", model: "offline-assistant", archived: true,
                           updatedAt: now.addingTimeInterval(-40 * 86_400)), 30),
         ].map { ConversationSummary(conversation: $0.0, messageCount: $0.1) }
-        state.picker = Picker(purpose: .conversations, title: "Conversations", items: ConversationItems.list(summaries, now: now, timeZone: SnapshotFixture.utc),
+        state.picker = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: ConversationItems.list(summaries, now: now, timeZone: SnapshotFixture.utc),
                               current: "3", selected: 1, status: TUIApp.listHelp)
         return state
     }
@@ -37,8 +37,8 @@ final class ConversationSnapshotTests: XCTestCase {
                       snippet: "…ask your \(o)mom\(c) about the \u{1B}[2Jcake…"),
             SearchHit(kind: .note, noteId: 4, title: "Gift ideas", date: now.addingTimeInterval(-400 * 86_400), snippet: "\(o)Mom\(c): scarf, tea"),
         ]
-        state.picker = Picker(purpose: .search, title: "Search", items: ConversationItems.search(hits, now: now, timeZone: SnapshotFixture.utc),
-                              filter: "mom", status: "4 results · Enter opens")
+        state.picker = Picker(purpose: .search, title: tr.conversations.searchTitle, items: ConversationItems.search(hits, now: now, timeZone: SnapshotFixture.utc),
+                              filter: "mom", status: tr.conversations.results(hits.count))
         return state
     }
 
@@ -55,6 +55,21 @@ final class ConversationSnapshotTests: XCTestCase {
             let theme = try catalog.load(name).get()
             assertSnapshot(StyleMap.of(draw(listState(width: 80, height: 24), theme: theme)), named: "conversations-\(name)-80x24")
             assertSnapshot(StyleMap.of(draw(searchState(width: 80, height: 24), theme: theme)), named: "search-\(name)-80x24")
+        }
+    }
+
+    /// The list and the results in Simplified Chinese: rows, times, who wrote each hit, keys.
+    func testListAndSearchInChinese() {
+        Strings.use(.simplifiedChinese)
+        defer { Strings.use(.english) }
+        let list = draw(listState(width: 80, height: 24), theme: .dark).text()
+        assertSnapshot(list, named: "zh-conversations-80x24")
+        for words in ["对话列表", "2 分钟前", "12 条消息", "已归档", "Enter 打开"] { XCTAssertTrue(list.contains(words), words) }
+        let search = draw(searchState(width: 80, height: 24), theme: .dark).text()
+        assertSnapshot(search, named: "zh-search-80x24")
+        for words in ["搜索", "你 · Call mom reminder", "工具结果", "笔记", "4 条结果"] { XCTAssertTrue(search.contains(words), words) }
+        for row in (list + "\n" + search).split(separator: "\n").map(String.init) where row.hasPrefix("│") {
+            XCTAssertEqual(TextWidth.of(row), 80, row)
         }
     }
 
