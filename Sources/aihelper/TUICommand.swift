@@ -24,6 +24,9 @@ struct TUICommand: ParsableCommand {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("the full-screen app needs a terminal. For pipes and scripts use: aihelper ask \"…\"", code: 2)
         }
+        // The user's locale variables, before a missing UTF-8 locale is replaced by C.UTF-8:
+        // they still say which language the person reads (LANG=zh_CN.UTF-8 without that locale installed).
+        let environment = ProcessInfo.processInfo.environment
         if let problem = Locale.ensureUTF8() { throw fail(problem, code: 2) }
         let database: AppDatabase
         do { database = try AppDatabase.open(path: paths.database) } catch {
@@ -41,7 +44,8 @@ struct TUICommand: ParsableCommand {
         // A provider that cannot be set up leaves the app running offline, saying what to fix.
         let problem = choice.problem.map { "\($0.description) Using the offline assistant." }
         let notice = [problem, warning].compactMap { $0 }.joined(separator: " ")
-        let switcher = ProviderSwitcher(config: config, flags: providerOptions.flags, cacheFolder: paths.cache, paths: paths)
+        let switcher = ProviderSwitcher(config: config, flags: providerOptions.flags, environment: environment,
+                                        cacheFolder: paths.cache, paths: paths)
         let app = TUIApp(backend: backend, database: database, agent: agent, noColor: noColor,
                          themes: ThemeCatalog(paths: paths), themeName: ThemeCatalog.chosenName(flag: theme, config: config.theme),
                          startupWarning: notice.isEmpty ? nil : notice, switcher: switcher)

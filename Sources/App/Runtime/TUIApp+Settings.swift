@@ -68,8 +68,8 @@ extension TUIApp {
         if values.theme != previous.theme { switchTheme(values.theme) }
         applySettings()
         guard let key = values.apiKey else {
-            let mouse = values.mouse != previous.mouse ? " Mouse: at the next start." : ""
-            mailbox.post(.settingsSaved(text: "Settings saved to \(path).\(mouse)", ok: true, keyRejected: false, keySaved: false))
+            let mouse = values.mouse != previous.mouse ? tr.keyCheck.mouseNextStart : ""
+            mailbox.post(.settingsSaved(text: tr.keyCheck.savedTo(path) + mouse, ok: true, keyRejected: false, keySaved: false))
             return
         }
         var config = switcher.config
@@ -82,9 +82,9 @@ extension TUIApp {
         }
         Task.detached {
             let outcome = KeyValidation(await ProviderChecks.checkKey(settings), kind)
-            var text = outcome.text + (outcome.isUnreachable ? " The key is kept unchecked; /keys checks it later." : ""), saved = false
+            var text = outcome.text + (outcome.isUnreachable ? tr.keyCheck.keptUnchecked : ""), saved = false
             if outcome.keep {
-                do { try Credentials.save(key, for: kind, path: credentials); saved = true; text += " Saved as \(Credentials.masked(key))." }
+                do { try Credentials.save(key, for: kind, path: credentials); saved = true; text += tr.keyCheck.savedAs(Credentials.masked(key)) }
                 catch { text = "\(error)" }
             }
             mailbox.post(.settingsSaved(text: text, ok: outcome.isValid && saved, keyRejected: !outcome.keep, keySaved: saved))
@@ -188,7 +188,7 @@ extension TUIApp {
         let mailbox = self.mailbox, folder = switcher.cacheFolder
         Task.detached {
             let (ids, source, problem) = await ProviderChecks.models(settings, cacheFolder: folder)
-            let status = source == .catalog ? "Built-in list: " + (problem?.message ?? "the live list is unavailable.") : "\(ids.count) models, live list."
+            let status = source == .catalog ? tr.keyCheck.builtInList(problem?.message) : tr.keyCheck.liveList(ids.count)
             mailbox.post(.onboardingModels(kind, ids, status: status), urgent: true)
         }
     }
@@ -208,8 +208,8 @@ extension TUIApp {
         }
         applySettings()
         guard state.notice?.kind != .error else { return }
-        let skipped = choice.provider == nil ? "Skipped: the Offline assistant answers. " : "Ready: \(agent.provider.displayName). "
-        state.notice = Notice(text: skipped + "F2 settings · ? keys.", kind: .info, expires: state.clock.addingTimeInterval(20))
+        let skipped = choice.provider == nil ? tr.keyCheck.skipped : tr.keyCheck.ready(agent.provider.displayName)
+        state.notice = Notice(text: skipped + tr.keyCheck.readyKeys, kind: .info, expires: state.clock.addingTimeInterval(20))
     }
 }
 
@@ -222,20 +222,19 @@ struct KeyValidation {
     var keep: Bool { isValid || isUnreachable }
 
     init(_ result: KeyCheckResult, _ kind: ProviderKind) {
-        let page = ProviderErrorMapper.keyPage(kind).map { " Keys are created at \($0)." } ?? ""
+        let words = tr.keyCheck, name = kind.displayName
+        let page = ProviderErrorMapper.keyPage(kind).map(words.keysCreatedAt) ?? ""
         switch result {
         case .valid:
-            (text, isValid) = ("✓ The \(kind.displayName) key is valid.", true)
+            (text, isValid) = (words.valid(name), true)
         case .validRateLimited(let after):
-            text = "✓ The \(kind.displayName) key is valid, but rate limited right now"
-                + (after.map { " (retry in \(Int($0.rounded(.up))) s)" } ?? "") + "; answers may wait a little."
-            isValid = true
+            (text, isValid) = (words.rateLimited(name, after.map { Int($0.rounded(.up)) }), true)
         case .invalid(let e):
-            (text, isValid) = ("✗ \(kind.displayName) refused the key: \(e.message) Check it and paste it again.\(page)", false)
+            (text, isValid) = (words.refused(name, e.message) + page, false)
         case .unreachable(let e):
-            (text, isValid, isUnreachable) = ("? Could not reach \(kind.displayName) to check the key: \(e.message)", false, true)
+            (text, isValid, isUnreachable) = (words.unreachable(name, e.message), false, true)
         case .failed(let e):
-            (text, isValid) = ("✗ The key check failed: \(e.description)\(page)", false)
+            (text, isValid) = (words.failed(e.description) + page, false)
         }
     }
 }
