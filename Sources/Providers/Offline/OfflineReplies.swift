@@ -86,11 +86,11 @@ enum OfflineReplies {
         return "\(phrase.capitalizingFirstLetter) is \(day.spokenEnglish)."
     }
 
-    private static func call(answeredBy result: ChatMessage, in request: ChatRequest) -> ToolCallRequest? {
+    static func call(answeredBy result: ChatMessage, in request: ChatRequest) -> ToolCallRequest? {
         request.messages.lazy.flatMap(\.toolCalls).first { $0.id == result.toolCallId }
     }
 
-    private static func bulleted(_ lines: [String]) -> String {
+    static func bulleted(_ lines: [String]) -> String {
         lines.map { "- \($0)" }.joined(separator: "\n")
     }
 }
