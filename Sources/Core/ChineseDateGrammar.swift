@@ -8,17 +8,7 @@ struct ChineseDateGrammar {
     let now: TimeOfDay?
 
     func pieces() -> [PhrasePiece] {
-        var found: [PhrasePiece] = []
-        var index = 0
-        while index < characters.count {
-            if let piece = longestPiece(at: index, after: found.last) {
-                found.append(piece)
-                index = piece.tokens.upperBound
-            } else {
-                index += 1
-            }
-        }
-        return found
+        PhrasePiece.scan(count: characters.count, longestPiece: longestPiece(at:after:))
     }
 
     private func longestPiece(at start: Int, after previous: PhrasePiece?) -> PhrasePiece? {
@@ -29,15 +19,7 @@ struct ChineseDateGrammar {
             relativeDay, weekday, monthOrYear, duration, writtenDate, isoDate, dayOfMonth,
             { clock(&$0, afterShortDay: afterShortDay) },
         ]
-        var best: PhrasePiece?
-        for matcher in matchers {
-            var cursor = HanCursor(characters, at: start)
-            guard let value = matcher(&cursor), cursor.index > start, isEnd(cursor.index) else { continue }
-            if cursor.index > best?.tokens.upperBound ?? start {
-                best = PhrasePiece(tokens: start..<cursor.index, value: value)
-            }
-        }
-        return best
+        return PhrasePiece.longest(from: HanCursor(characters, at: start), matchers: matchers, endsWell: isEnd)
     }
 
     /// A phrase starts at a character, never inside a number ("十二月" is not read from its 二).

@@ -46,7 +46,8 @@ enum ChineseDatePhrases {
         var spans: [Range<Int>] = []
         for piece in pieces {
             var cursor = HanCursor(characters, at: piece.tokens.upperBound)
-            let end = cursor.take(any: ChineseDateVocabulary.trailingConnectors) != nil ? cursor.index : piece.tokens.upperBound
+            let saidConnector = cursor.take(any: ChineseDateVocabulary.trailingConnectors) != nil
+            let end = saidConnector ? cursor.index : piece.tokens.upperBound
             var start = piece.tokens.lowerBound
             let floor = spans.last?.upperBound ?? 0
             for connector in ChineseDateVocabulary.leadingConnectors

@@ -50,17 +50,7 @@ struct DateGrammar {
     }
 
     func pieces() -> [PhrasePiece] {
-        var found: [PhrasePiece] = []
-        var index = 0
-        while index < tokens.count {
-            if let piece = longestPiece(at: index, after: found.last) {
-                found.append(piece)
-                index = piece.tokens.upperBound
-            } else {
-                index += 1
-            }
-        }
-        return found
+        PhrasePiece.scan(count: tokens.count, longestPiece: longestPiece(at:after:))
     }
 
     private func longestPiece(at start: Int, after previous: PhrasePiece?) -> PhrasePiece? {
@@ -76,15 +66,7 @@ struct DateGrammar {
             { weekday(&$0, context) }, { weekOrMonth(&$0, context) }, endOf, inDuration, durationFromNow,
             meridiemTime, colonTime, { bareHour(&$0, context) }, namedTime, { dayPart(&$0, context) },
         ]
-        var best: PhrasePiece?
-        for matcher in matchers {
-            var cursor = TokenCursor(tokens, at: start)
-            guard let value = matcher(&cursor), cursor.index > start, isWordEnd(cursor.index) else { continue }
-            if cursor.index > best?.tokens.upperBound ?? start {
-                best = PhrasePiece(tokens: start..<cursor.index, value: value)
-            }
-        }
-        return best
+        return PhrasePiece.longest(from: TokenCursor(tokens, at: start), matchers: matchers, endsWell: isWordEnd)
     }
 
     /// A phrase must not start or end inside a run like "x5pm" or "5pmx".

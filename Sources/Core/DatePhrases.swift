@@ -96,7 +96,8 @@ public enum DatePhrases {
 
         let parts = spans.map { tokens[$0.lowerBound].range.lowerBound..<tokens[$0.upperBound - 1].range.upperBound }
         let range = parts[0].lowerBound..<parts[parts.count - 1].upperBound
-        return DatePhraseMatch(date: reading.date, time: reading.time, range: range, matchedText: String(text[range]), parts: parts)
+        return DatePhraseMatch(date: reading.date, time: reading.time, range: range, matchedText: String(text[range]),
+                               parts: parts)
     }
 
     /// Token stretches to cut out: each piece with the connectors before it, and neighbouring pieces

@@ -45,6 +45,35 @@ extension PieceValue {
 }
 
 extension PhrasePiece {
+    /// The longest reading any matcher finds from `start`'s position that ends where a phrase may end.
+    static func longest<Cursor: Backtracking>(from start: Cursor, matchers: [(inout Cursor) -> PieceValue?],
+                                              endsWell: (Int) -> Bool) -> PhrasePiece? {
+        var best: PhrasePiece?
+        for matcher in matchers {
+            var cursor = start
+            guard let value = matcher(&cursor), cursor.index > start.index, endsWell(cursor.index) else { continue }
+            if cursor.index > best?.tokens.upperBound ?? start.index {
+                best = PhrasePiece(tokens: start.index..<cursor.index, value: value)
+            }
+        }
+        return best
+    }
+
+    /// Reads left to right: the longest piece at each position, else the next position.
+    static func scan(count: Int, longestPiece: (Int, PhrasePiece?) -> PhrasePiece?) -> [PhrasePiece] {
+        var found: [PhrasePiece] = []
+        var index = 0
+        while index < count {
+            if let piece = longestPiece(index, found.last) {
+                found.append(piece)
+                index = piece.tokens.upperBound
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
     init(tokens: Range<Int>, value: PieceValue) {
         self.init(tokens: tokens, date: value.date, clock: value.clock, impossible: value.impossible,
                   nextDay: value.nextDay)

@@ -7,7 +7,7 @@ struct WrittenNumber {
 
 /// Reads Chinese text character by character (it has no spaces between words); like `TokenCursor`,
 /// a `take` either consumes and succeeds or leaves the cursor alone.
-struct HanCursor {
+struct HanCursor: Backtracking {
     let characters: [Character]
     private(set) var index: Int
 
@@ -63,15 +63,6 @@ struct HanCursor {
             return nil
         }
         return WrittenNumber(value: value, isArabic: arabic, length: run.count)
-    }
-
-    /// Runs `body`; when it fails the cursor goes back to where it was.
-    @discardableResult
-    mutating func attempt(_ body: (inout HanCursor) -> Bool) -> Bool {
-        var copy = self
-        guard body(&copy) else { return false }
-        self = copy
-        return true
     }
 
     // MARK: Numbers

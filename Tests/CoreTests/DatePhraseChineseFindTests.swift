@@ -30,13 +30,6 @@ final class DatePhraseChineseFindTests: XCTestCase {
 
     // MARK: Periods
 
-    private func assertPeriod(_ phrase: String, _ from: String, _ to: String,
-                              file: StaticString = #filePath, line: UInt = #line) {
-        let period = DatePhrases.period(phrase, today: monday)
-        XCTAssertEqual(period?.lowerBound.iso, from, phrase, file: file, line: line)
-        XCTAssertEqual(period?.upperBound.iso, to, phrase, file: file, line: line)
-    }
-
     func testWeeks() {
         assertPeriod("这周", "2026-11-23", "2026-11-29")
         assertPeriod("本周", "2026-11-23", "2026-11-29")

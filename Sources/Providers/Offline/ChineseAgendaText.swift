@@ -27,7 +27,10 @@ enum ChineseAgendaText {
         }
         if let more = line.wholeMatch(of: /…and (\d+) more\./) { return "……还有 \(more.output.1) 项。" }
         var text = line.replacing(#/^(\s*)all day /#) { "\($0.output.1)全天 " }
-        text = text.replacing(#/ \[(\w+)\]/#) { " [\(ChineseReplies.categoryNames[String($0.output.1)] ?? String($0.output.1))]" }
+        text = text.replacing(#/ \[(\w+)\]/#) { match in
+            let category = String(match.output.1)
+            return " [\(ChineseReplies.categoryNames[category] ?? category)]"
+        }
         text = text.replacing(#/ \((low|medium|high)\)/#) { "（\(ChineseReplies.priorityNames[String($0.output.1)] ?? "")）" }
         return text.replacingOccurrences(of: " ✓ done", with: " ✓ 已完成")
     }

@@ -3,7 +3,7 @@ import Core
 
 /// What the offline assistant says to a Chinese request: every answer of `OfflineReplies`, in
 /// Simplified Chinese. Confirmations are written from the call's arguments (the tools answer in English).
-enum ChineseReplies {
+enum ChineseReplies: FixedReplies {
     static let examples = [
         "明天下午5点提醒我给妈妈打电话",
         "添加任务：周五上午9点看牙医",
@@ -27,15 +27,6 @@ enum ChineseReplies {
             + OfflineReplies.bulleted([examples[0], examples[2], examples[3]])
             + "\n\n要回答开放性问题，请连接模型：设置 OPENAI_API_KEY、ANTHROPIC_API_KEY 或 GEMINI_API_KEY，"
             + "或运行本地 Ollama，然后用 `aihelper --provider NAME` 启动。"
-    }
-
-    static func text(for intent: OfflineIntent) -> String {
-        switch intent {
-        case .help: return help
-        case .greeting: return greeting
-        case .thanks: return thanks
-        default: return unknown
-        }
     }
 
     private static let abilities = [
@@ -122,9 +113,7 @@ enum ChineseReplies {
     /// 下周五是2026年12月4日，星期五。
     private static func dateAnswer(result: String, arguments: JSONValue?, request: ChatRequest) -> String? {
         guard let phrase = arguments?["phrase"]?.stringValue else { return nil }
-        let isoInResult = result.firstMatch(of: /\d{4}-\d{2}-\d{2}/).flatMap { CivilDate(iso: String($0.output)) }
-        guard let day = isoInResult ?? DatePhrases.parse(phrase, now: request.now, timeZone: request.timeZone)?.date
-        else { return nil }
+        guard let day = OfflineReplies.resolvedDay(result: result, phrase: phrase, request: request) else { return nil }
         return "\(phrase)是\(day.spokenChinese)。"
     }
 
