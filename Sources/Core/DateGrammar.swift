@@ -8,12 +8,15 @@ struct PhrasePiece: Equatable {
         case dayPart(TimeOfDay, afternoon: Bool)
     }
 
+    /// Which tokens (for Chinese, which characters) the piece covers.
     var tokens: Range<Int>
     var date: CivilDate?
     var clock: Clock?
     /// A date that does not exist ("feb 30", "2026-13-01"): the input then has no date at all,
     /// rather than a wrong one.
     var impossible = false
+    /// The clock time falls after midnight following the day said (see `PieceValue.nextDay`).
+    var nextDay = false
 }
 
 /// The meaning a matcher found, before it knows which tokens it covers.
@@ -21,6 +24,8 @@ struct PieceValue {
     var date: CivilDate?
     var clock: PhrasePiece.Clock?
     var impossible = false
+    /// The time is past midnight after the day said ("晚上12点" is 00:00 of the next day).
+    var nextDay = false
 
     static let impossibleDate = PieceValue(impossible: true)
 }
@@ -45,17 +50,7 @@ struct DateGrammar {
     }
 
     func pieces() -> [PhrasePiece] {
-        var found: [PhrasePiece] = []
-        var index = 0
-        while index < tokens.count {
-            if let piece = longestPiece(at: index, after: found.last) {
-                found.append(piece)
-                index = piece.tokens.upperBound
-            } else {
-                index += 1
-            }
-        }
-        return found
+        PhrasePiece.scan(count: tokens.count, longestPiece: longestPiece(at:after:))
     }
 
     private func longestPiece(at start: Int, after previous: PhrasePiece?) -> PhrasePiece? {
@@ -71,16 +66,7 @@ struct DateGrammar {
             { weekday(&$0, context) }, { weekOrMonth(&$0, context) }, endOf, inDuration, durationFromNow,
             meridiemTime, colonTime, { bareHour(&$0, context) }, namedTime, { dayPart(&$0, context) },
         ]
-        var best: PhrasePiece?
-        for matcher in matchers {
-            var cursor = TokenCursor(tokens, at: start)
-            guard let value = matcher(&cursor), cursor.index > start, isWordEnd(cursor.index) else { continue }
-            if cursor.index > best?.tokens.upperBound ?? start {
-                best = PhrasePiece(tokens: start..<cursor.index, date: value.date, clock: value.clock,
-                                   impossible: value.impossible)
-            }
-        }
-        return best
+        return PhrasePiece.longest(from: TokenCursor(tokens, at: start), matchers: matchers, endsWell: isWordEnd)
     }
 
     /// A phrase must not start or end inside a run like "x5pm" or "5pmx".
@@ -94,28 +80,12 @@ struct DateGrammar {
 
     // MARK: Calendar days
 
-    func exactDay(year: Int, month: Int, day: Int) -> PieceValue {
-        CivilDate.valid(year: year, month: month, day: day).map { PieceValue(date: $0) } ?? .impossibleDate
-    }
-
-    /// The next time month/day comes round, today included. February 29 waits for a leap year.
-    func upcomingDay(month: Int, day: Int) -> PieceValue {
-        // 2024 is a leap year, so this checks against the longest each month can be.
-        guard CivilDate.valid(year: 2024, month: month, day: day) != nil else { return .impossibleDate }
-        for year in today.year...(today.year + 8) {
-            if let date = CivilDate.valid(year: year, month: month, day: day), date >= today {
-                return PieceValue(date: date)
-            }
-        }
-        return .impossibleDate
-    }
-
     /// "2026-12-01"
     func isoDate(_ c: inout TokenCursor) -> PieceValue? {
         guard let year = c.takeNumber(digits: 4...4)?.number, c.takeSymbol(["-"]),
               let month = c.takeNumber(glued: true)?.number, c.takeSymbol(["-"]),
               let day = c.takeNumber(glued: true)?.number else { return nil }
-        return exactDay(year: year, month: month, day: day)
+        return .exactDay(year: year, month: month, day: day)
     }
 
     /// "12/01", "12/1/2026", "12/1/26": month first, as in the US.
@@ -129,8 +99,8 @@ struct DateGrammar {
             year = value < 100 ? 2000 + value : value
             return true
         }
-        if let year { return exactDay(year: year, month: month, day: day) }
-        return upcomingDay(month: month, day: day)
+        if let year { return .exactDay(year: year, month: month, day: day) }
+        return .upcomingDay(month: month, day: day, today: today)
     }
 
     /// "dec 1", "december 1st, 2026"
@@ -139,7 +109,8 @@ struct DateGrammar {
         _ = c.takeSymbol(["."])
         guard let day = c.takeNumber()?.number else { return nil }
         _ = c.take(DateVocabulary.ordinalSuffixes, glued: true)
-        return year(after: &c).map { exactDay(year: $0, month: month, day: day) } ?? upcomingDay(month: month, day: day)
+        return year(after: &c).map { .exactDay(year: $0, month: month, day: day) }
+            ?? .upcomingDay(month: month, day: day, today: today)
     }
 
     /// "1 dec", "the 1st of december 2026"
@@ -149,7 +120,8 @@ struct DateGrammar {
         _ = c.take(DateVocabulary.ordinalSuffixes, glued: true)
         _ = c.take("of")
         guard let month = c.take(DateVocabulary.months) else { return nil }
-        return year(after: &c).map { exactDay(year: $0, month: month, day: day) } ?? upcomingDay(month: month, day: day)
+        return year(after: &c).map { .exactDay(year: $0, month: month, day: day) }
+            ?? .upcomingDay(month: month, day: day, today: today)
     }
 
     private func year(after c: inout TokenCursor) -> Int? {
@@ -167,14 +139,7 @@ struct DateGrammar {
         let saidThe = c.take("the")
         guard let day = c.takeNumber()?.number, c.take(DateVocabulary.ordinalSuffixes, glued: true) != nil,
               saidThe || context.afterConnector || wholeInputIsPhrase else { return nil }
-        guard (1...31).contains(day) else { return .impossibleDate }
-        var month = today.firstOfMonth
-        while true {  // ends within two months: no two months in a row are both shorter than 31 days
-            if let date = CivilDate.valid(year: month.year, month: month.month, day: day), date >= today {
-                return PieceValue(date: date)
-            }
-            month = month.adding(months: 1)
-        }
+        return .upcomingDayOfMonth(day, today: today)
     }
 
     /// today, tonight, tomorrow, yesterday, the day after tomorrow, the day before yesterday
@@ -247,32 +212,18 @@ struct DateGrammar {
     /// "in 3 days", "in a week", "in 2 hours", "in 30 minutes"
     func inDuration(_ c: inout TokenCursor) -> PieceValue? {
         guard c.take("in"), let (count, unit) = amount(&c) else { return nil }
-        return offset(count, unit)
+        return .offset(count, unit, today: today, now: now)
     }
 
     /// "3 days from now", "a week from today"
     func durationFromNow(_ c: inout TokenCursor) -> PieceValue? {
         guard let (count, unit) = amount(&c), c.take("from"), c.take(["now", "today"]) != nil else { return nil }
-        return offset(count, unit)
+        return .offset(count, unit, today: today, now: now)
     }
 
     private func amount(_ c: inout TokenCursor) -> (Int, DateVocabulary.Unit)? {
         guard let count = c.takeNumber(digits: 1...3)?.number ?? c.take(DateVocabulary.countWords),
               let unit = c.take(DateVocabulary.units) else { return nil }
         return (count, unit)
-    }
-
-    private func offset(_ count: Int, _ unit: DateVocabulary.Unit) -> PieceValue? {
-        switch unit {
-        case .day: return PieceValue(date: today.adding(days: count))
-        case .week: return PieceValue(date: today.adding(days: 7 * count))
-        case .month: return PieceValue(date: today.adding(months: count))
-        case .year: return PieceValue(date: today.adding(months: 12 * count))
-        case .hour, .minute:
-            guard let now else { return nil }
-            let total = now.minutesSinceMidnight + count * (unit == .hour ? 60 : 1)
-            let time = TimeOfDay(hour: total % 1440 / 60, minute: total % 60)
-            return PieceValue(date: today.adding(days: total / 1440), clock: .exact(time))
-        }
     }
 }

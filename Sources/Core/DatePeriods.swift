@@ -11,6 +11,7 @@ extension DatePhrases {
     /// - "next 7 days": today and the 6 days after it (a week, counting today); "next 2 weeks" likewise
     /// - "upcoming", "coming up", "soon", "next": today through 30 days on
     public static func period(_ phrase: String, today: CivilDate) -> ClosedRange<CivilDate>? {
+        if phrase.containsHan { return ChineseDatePhrases.period(phrase, today: today) }
         var words = phrase.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         while let first = words.first, ["for", "on", "in", "the", "during", "over", "of"].contains(first) {
             words.removeFirst()

@@ -1,3 +1,20 @@
+/// A cursor that can try a reading and go back to where it was when the reading fails.
+protocol Backtracking {
+    /// Where the cursor is: a token (or, for Chinese, a character) offset.
+    var index: Int { get }
+}
+
+extension Backtracking {
+    /// Runs `body`; when it fails the cursor goes back to where it was.
+    @discardableResult
+    mutating func attempt(_ body: (inout Self) -> Bool) -> Bool {
+        var copy = self
+        guard body(&copy) else { return false }
+        self = copy
+        return true
+    }
+}
+
 /// One word, number or punctuation mark of the input, with where it sat.
 /// Letters and digits form separate tokens ("5pm" is "5" "pm"), so "5pm" and "5 pm" read alike
 /// while "sundae" stays one word and never matches "sunday".
@@ -42,7 +59,7 @@ struct DateToken: Equatable {
 }
 
 /// Reads tokens left to right; every `take` either consumes and succeeds or leaves the cursor alone.
-struct TokenCursor {
+struct TokenCursor: Backtracking {
     let tokens: [DateToken]
     private(set) var index: Int
 
@@ -83,15 +100,6 @@ struct TokenCursor {
     mutating func takeSymbol(_ symbols: Set<String>, glued: Bool = true) -> Bool {
         guard let t = current, t.kind == .symbol, symbols.contains(t.text), !glued || t.glued else { return false }
         index += 1
-        return true
-    }
-
-    /// Runs `body`; when it fails the cursor goes back to where it was.
-    @discardableResult
-    mutating func attempt(_ body: (inout TokenCursor) -> Bool) -> Bool {
-        var copy = self
-        guard body(&copy) else { return false }
-        self = copy
         return true
     }
 }

@@ -19,7 +19,8 @@ public struct DatePhraseMatch: Sendable, Equatable {
     }
 }
 
-/// English date and time phrases, read the way people mean them. Rules beyond the obvious:
+/// English date and time phrases, read the way people mean them (Chinese ones: `ChineseDatePhrases`,
+/// used for any text with Han characters). Rules beyond the obvious:
 /// - A bare weekday ("friday") is the next one after today: said on a Friday it is a week later.
 ///   "this friday" includes today; "next friday" is the Friday of next week (weeks start Monday).
 /// - An hour without am/pm ("at 3", "5:30") from 1 to 6 is afternoon (15:00, 17:30); 7–12 stays as
@@ -37,7 +38,8 @@ public enum DatePhrases {
 
     /// Finds date and/or time phrases anywhere in a sentence. Without `now`, "in 2 hours" is not understood.
     public static func find(in text: String, today: CivilDate, now: TimeOfDay? = nil) -> DatePhraseMatch? {
-        match(text, today: today, now: now, wholeInputIsPhrase: false)
+        if text.containsHan, let chinese = ChineseDatePhrases.find(in: text, today: today, now: now) { return chinese }
+        return match(text, today: today, now: now, wholeInputIsPhrase: false)
     }
 
     /// Reads a string that must be a date/time phrase as a whole ("next friday at 9"); nil otherwise.
@@ -47,7 +49,8 @@ public enum DatePhrases {
     }
 
     public static func parse(_ phrase: String, today: CivilDate, now: TimeOfDay? = nil) -> DatePhraseMatch? {
-        match(phrase, today: today, now: now, wholeInputIsPhrase: true)
+        if phrase.containsHan { return ChineseDatePhrases.parse(phrase, today: today, now: now) }
+        return match(phrase, today: today, now: now, wholeInputIsPhrase: true)
     }
 
     /// The text without the phrase and its connectors ("on", "at", "by", "for"), spaces tidied.
@@ -56,7 +59,10 @@ public enum DatePhrases {
         var cursor = text.startIndex
         for part in match.parts.sorted(by: { $0.lowerBound < $1.lowerBound })
         where part.lowerBound >= cursor && part.upperBound <= text.endIndex {
-            kept += text[cursor..<part.lowerBound] + " "
+            let before = text[cursor..<part.lowerBound]
+            // Chinese has no spaces between words: "提醒我明天交报告" leaves "提醒我交报告".
+            let joinsHan = before.last?.isHan == true || text[part.upperBound...].first?.isHan == true
+            kept += before + (joinsHan ? "" : " ")
             cursor = part.upperBound
         }
         kept += text[cursor...]
@@ -77,22 +83,8 @@ public enum DatePhrases {
         let tokens = DateToken.tokens(of: text)
         let pieces = DateGrammar(tokens: tokens, today: today, now: now,
                                  wholeInputIsPhrase: wholeInputIsPhrase).pieces()
-        guard !pieces.contains(where: \.impossible) else { return nil }
-
-        let datePiece = pieces.first { $0.date != nil }
-        let clockPiece = pieces.first { piece in
-            switch piece.clock { case .exact?, .bareHour?: return true; default: return false }
-        }
-        let dayPartPiece = pieces.first { piece in
-            if case .dayPart? = piece.clock { return true }
-            return false
-        }
-        var used: [PhrasePiece] = []
-        for piece in [datePiece, clockPiece, dayPartPiece].compactMap({ $0 }) where !used.contains(piece) {
-            used.append(piece)
-        }
-        used.sort { $0.tokens.lowerBound < $1.tokens.lowerBound }
-        guard !used.isEmpty else { return nil }
+        guard let reading = PhraseReading(pieces, today: today, now: now) else { return nil }
+        let used = reading.used
         if wholeInputIsPhrase && used.count != pieces.count { return nil }
 
         let spans = self.spans(of: used, in: tokens)
@@ -102,32 +94,10 @@ public enum DatePhrases {
             guard allRead else { return nil }
         }
 
-        let time = resolveTime(clockPiece?.clock, dayPart: dayPartPiece?.clock)
-        var date = datePiece?.date
-        if date == nil, let time, let now { date = time > now ? today : today.adding(days: 1) }
-
         let parts = spans.map { tokens[$0.lowerBound].range.lowerBound..<tokens[$0.upperBound - 1].range.upperBound }
         let range = parts[0].lowerBound..<parts[parts.count - 1].upperBound
-        return DatePhraseMatch(date: date, time: time, range: range, matchedText: String(text[range]), parts: parts)
-    }
-
-    /// Applies the am/pm rule documented on `DatePhrases`.
-    private static func resolveTime(_ clock: PhrasePiece.Clock?, dayPart: PhrasePiece.Clock?) -> TimeOfDay? {
-        switch clock {
-        case .exact(let time)?:
-            return time
-        case .bareHour(let hour, let minute)?:
-            let resolved: Int
-            if case .dayPart(_, let afternoon)? = dayPart {
-                resolved = afternoon ? (hour < 12 ? hour + 12 : hour) : (hour == 12 ? 0 : hour)
-            } else {
-                resolved = (1...6).contains(hour) ? hour + 12 : hour
-            }
-            return TimeOfDay(hour: resolved, minute: minute)
-        default:
-            if case .dayPart(let time, _)? = dayPart { return time }
-            return nil
-        }
+        return DatePhraseMatch(date: reading.date, time: reading.time, range: range, matchedText: String(text[range]),
+                               parts: parts)
     }
 
     /// Token stretches to cut out: each piece with the connectors before it, and neighbouring pieces

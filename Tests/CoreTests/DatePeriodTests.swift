@@ -3,13 +3,6 @@ import XCTest
 
 /// Spans of days for agenda questions, from Monday 2026-11-23.
 final class DatePeriodTests: XCTestCase {
-    private func assertPeriod(_ phrase: String, _ from: String, _ to: String, today: CivilDate = monday,
-                              file: StaticString = #filePath, line: UInt = #line) {
-        let period = DatePhrases.period(phrase, today: today)
-        XCTAssertEqual(period?.lowerBound.iso, from, phrase, file: file, line: line)
-        XCTAssertEqual(period?.upperBound.iso, to, phrase, file: file, line: line)
-    }
-
     func testSingleDays() {
         assertPeriod("today", "2026-11-23", "2026-11-23")
         assertPeriod("tomorrow", "2026-11-24", "2026-11-24")

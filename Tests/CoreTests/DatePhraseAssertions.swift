@@ -30,3 +30,11 @@ func assertFind(_ sentence: String, _ date: String?, _ time: String?, leaves res
     XCTAssertEqual(match.time?.hhmm, time, "time in \(sentence)", file: file, line: line)
     XCTAssertEqual(DatePhrases.removing(match, from: sentence), rest, file: file, line: line)
 }
+
+/// Asserts the first and last day of the agenda period `phrase` names.
+func assertPeriod(_ phrase: String, _ from: String, _ to: String, today: CivilDate = monday,
+                  file: StaticString = #filePath, line: UInt = #line) {
+    let period = DatePhrases.period(phrase, today: today)
+    XCTAssertEqual(period?.lowerBound.iso, from, phrase, file: file, line: line)
+    XCTAssertEqual(period?.upperBound.iso, to, phrase, file: file, line: line)
+}

@@ -1,7 +1,8 @@
 import Foundation
 import Core
 
-/// Reads what a message asks for, without side effects: the offline assistant's "model".
+/// Reads what a message asks for, without side effects: the offline assistant's "model". Messages
+/// with Han characters are read as Chinese (`ChineseIntentReader`).
 public struct IntentRecognizer: Sendable {
     public var vocabulary: OfflineVocabulary
 
@@ -12,6 +13,7 @@ public struct IntentRecognizer: Sendable {
     /// The intent of `message`, with dates resolved against `now` in `timeZone`.
     public func recognize(_ message: String, now: Date, timeZone: TimeZone) -> OfflineIntent {
         let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.containsHan { return ChineseIntentReader().recognize(trimmed, now: now, timeZone: timeZone) }
         if trimmed == "?" { return .help }
         let request = withoutPoliteness(trimmed)
         let key = request.withoutTrailingPunctuation.matchingKey
@@ -39,7 +41,8 @@ public struct IntentRecognizer: Sendable {
     /// A task read from a line of text (`aihelper add`): its title, day, time, category and
     /// priority, or nil when it has no words for a title.
     public func taskDraft(_ text: String, now: Date, timeZone: TimeZone) -> TaskDraft? {
-        TaskDraftReader(vocabulary: vocabulary).read(withoutPoliteness(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+        if text.containsHan { return ChineseIntentReader().taskDraft(text, now: now, timeZone: timeZone) }
+        return TaskDraftReader(vocabulary: vocabulary).read(withoutPoliteness(text.trimmingCharacters(in: .whitespacesAndNewlines)),
                                                      now: now, timeZone: timeZone)
     }
 

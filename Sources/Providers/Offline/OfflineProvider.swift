@@ -49,22 +49,32 @@ public struct OfflineProvider: ChatProvider {
     }
 
     /// Everything the assistant will send for `request`, in order; `stream` only paces it.
+    /// Answers are in Chinese when the person's last message has Han characters.
     func plannedEvents(for request: ChatRequest) -> [StreamEvent] {
-        guard let last = request.messages.last else { return textEvents(OfflineReplies.unknown, request) }
+        let chinese = request.messages.last { $0.role == .user }?.content.containsHan ?? false
+        let unknown = chinese ? ChineseReplies.unknown : OfflineReplies.unknown
+        guard let last = request.messages.last else { return textEvents(unknown, request) }
         switch last.role {
         case .tool:
-            return textEvents(OfflineReplies.answer(toResult: last, in: request), request)
+            let answer = chinese ? ChineseReplies.answer(toResult: last, in: request)
+                                 : OfflineReplies.answer(toResult: last, in: request)
+            return textEvents(answer, request)
         case .user:
             let intent = recognizer.recognize(last.content, now: request.now, timeZone: request.timeZone)
-            guard let call = intent.toolCall else { return textEvents(OfflineReplies.text(for: intent), request) }
+            guard let call = intent.toolCall else {
+                return textEvents(chinese ? ChineseReplies.text(for: intent) : OfflineReplies.text(for: intent), request)
+            }
             guard request.tools.contains(where: { $0.name == call.name }) else {
-                return textEvents(OfflineReplies.missingTool(call.name), request)
+                let missing = chinese ? ChineseReplies.missingTool(call.name) : OfflineReplies.missingTool(call.name)
+                return textEvents(missing, request)
             }
             return toolCallEvents(name: call.name, arguments: call.arguments, request)
         case .assistant, .system:
-            return textEvents(OfflineReplies.unknown, request)
+            return textEvents(unknown, request)
         }
     }
+
+    static let hanPerChunk = 2
 
     /// A text answer: one delta per word (with the space after it), then usage counted in words.
     private func textEvents(_ text: String, _ request: ChatRequest) -> [StreamEvent] {
@@ -86,15 +96,24 @@ public struct OfflineProvider: ChatProvider {
     }
 
     /// "Hello big world" → ["Hello ", "big ", "world"]: each word keeps the whitespace after it.
+    /// Chinese has no spaces, so a run of Han characters streams two at a time ("好的，" "已创" "建任" "务"),
+    /// punctuation staying with the characters before it.
     static func words(of text: String) -> [String] {
         var words: [String] = []
         var current = ""
+        var hanInCurrent = 0
         for character in text {
-            if !character.isWhitespace, let last = current.last, last.isWhitespace {
+            let afterSpace = current.last?.isWhitespace == true
+            // A Han chunk ends when full, or where other letters begin ("建任务。OK" → "务。" "OK"), and back.
+            let switchesScript = character.isHan ? current.last?.isLetter == true && hanInCurrent == 0 : hanInCurrent > 0
+            let chunkEnds = (hanInCurrent >= hanPerChunk || switchesScript) && !character.isPunctuation
+            if !character.isWhitespace, !current.isEmpty, afterSpace || chunkEnds {
                 words.append(current)
                 current = ""
+                hanInCurrent = 0
             }
             current.append(character)
+            if character.isHan { hanInCurrent += 1 }
         }
         if !current.isEmpty { words.append(current) }
         return words

@@ -1,9 +1,28 @@
 import Foundation
 import Core
 
+/// The answers that need no tool, one set per language (`OfflineReplies`, `ChineseReplies`).
+protocol FixedReplies {
+    static var help: String { get }
+    static var greeting: String { get }
+    static var thanks: String { get }
+    static var unknown: String { get }
+}
+
+extension FixedReplies {
+    static func text(for intent: OfflineIntent) -> String {
+        switch intent {
+        case .help: return help
+        case .greeting: return greeting
+        case .thanks: return thanks
+        default: return unknown
+        }
+    }
+}
+
 /// What the offline assistant says. Answers that are not confirmations say that it is offline,
 /// so nobody mistakes it for a language model.
-enum OfflineReplies {
+enum OfflineReplies: FixedReplies {
     static let examples = [
         "remind me to call mom tomorrow at 5pm",
         "add a task: dentist on friday at 9am",
@@ -29,15 +48,6 @@ enum OfflineReplies {
             + bulleted([examples[0], examples[2], examples[3]])
             + "\n\nFor open questions, connect a model: set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY, "
             + "or run a local Ollama, then start `aihelper --provider NAME`."
-    }
-
-    static func text(for intent: OfflineIntent) -> String {
-        switch intent {
-        case .help: return help
-        case .greeting: return greeting
-        case .thanks: return thanks
-        default: return unknown
-        }
     }
 
     /// What each tool lets the assistant do, for saying what it cannot do without it.
@@ -80,17 +90,21 @@ enum OfflineReplies {
     /// "Next friday is Friday, 4 December 2026.", from the day in the result (or the phrase asked about).
     private static func dateAnswer(result: String, call: ToolCallRequest?, request: ChatRequest) -> String? {
         guard let phrase = call.flatMap({ JSONValue(parsing: $0.arguments)?["phrase"]?.stringValue }) else { return nil }
-        let isoInResult = result.firstMatch(of: /\d{4}-\d{2}-\d{2}/).flatMap { CivilDate(iso: String($0.output)) }
-        guard let day = isoInResult ?? DatePhrases.parse(phrase, now: request.now, timeZone: request.timeZone)?.date
-        else { return nil }
+        guard let day = resolvedDay(result: result, phrase: phrase, request: request) else { return nil }
         return "\(phrase.capitalizingFirstLetter) is \(day.spokenEnglish)."
     }
 
-    private static func call(answeredBy result: ChatMessage, in request: ChatRequest) -> ToolCallRequest? {
+    /// The day resolve_date named in its result, or else the one the phrase asked about means.
+    static func resolvedDay(result: String, phrase: String, request: ChatRequest) -> CivilDate? {
+        let isoInResult = result.firstMatch(of: /\d{4}-\d{2}-\d{2}/).flatMap { CivilDate(iso: String($0.output)) }
+        return isoInResult ?? DatePhrases.parse(phrase, now: request.now, timeZone: request.timeZone)?.date
+    }
+
+    static func call(answeredBy result: ChatMessage, in request: ChatRequest) -> ToolCallRequest? {
         request.messages.lazy.flatMap(\.toolCalls).first { $0.id == result.toolCallId }
     }
 
-    private static func bulleted(_ lines: [String]) -> String {
+    static func bulleted(_ lines: [String]) -> String {
         lines.map { "- \($0)" }.joined(separator: "\n")
     }
 }
