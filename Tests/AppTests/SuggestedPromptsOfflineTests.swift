@@ -12,8 +12,8 @@ final class SuggestedPromptsOfflineTests: XCTestCase {
                                 "Everyday": OfflineToolName.resolveDate]
 
     func testEveryPromptIsUnderstoodAsItsCategory() {
-        let english = SuggestedPrompts.prompts(language: "en")
-        let chinese = SuggestedPrompts.prompts(language: "zh-Hans")
+        let english = SuggestedPrompts.prompts(.english)
+        let chinese = SuggestedPrompts.prompts(.simplifiedChinese)
         XCTAssertEqual(english.count, chinese.count)
         XCTAssertEqual(Set(english.map(\.category)), Set(expectedTool.keys))
         let recognizer = IntentRecognizer()

@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+import Core
+import Storage
+
+/// The real binary in tmux for a person whose locale is Chinese: the interface speaks Simplified
+/// Chinese even where that locale is not installed, and the Offline assistant understands a
+/// Chinese request and answers in Chinese.
+final class TUILanguageTests: HomeFolderTestCase {
+    func testAChineseLocaleGetsTheChineseInterfaceAndAChineseAnswer() throws {
+        let session = TmuxSession(home: home)
+        try session.start(environment: ["LANG": "zh_CN.UTF-8"])
+        let first = session.waitFor(text: "欢迎使用 AI Helper")
+        for words in ["对话", "任务", "待办", "试试这些", "离线助手"] { XCTAssertTrue(first.contains(words), "\(words):\n\(first)") }
+
+        try session.type("明天下午5点提醒我给妈妈打电话")
+        try session.press("Enter")
+        let answered = session.waitFor("the Chinese answer and the task on tomorrow's list") {
+            $0.contains("已创建任务") && $0.contains("给妈妈打电话") && $0.contains("17:00")
+        }
+        XCTAssertTrue(answered.contains("✓ create_task"), answered)
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited(), "Ctrl-Q quits")
+
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let task = try XCTUnwrap(try db.findTasks(matching: "给妈妈打电话", includeCompleted: true).first)
+        XCTAssertEqual(task.dueDate, CivilDate.today().adding(days: 1))
+        XCTAssertEqual(task.dueTime, TimeOfDay(hour: 17, minute: 0))
+    }
+}
