@@ -38,7 +38,9 @@ if !streamOnly {
     print(Report.line("Ctrl-F: search 50,000 messages and draw", Report.summary(screens.search) + " · up to \(screens.results) results"))
     if arguments.contains("--conversations-only") { exit(0) }
 
-    let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    // A returning user: config.toml exists, so no first-run wizard (AIHELPER_NO_WIZARD stands for it).
+    let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                       "AIHELPER_NO_WIZARD": "1"]
     let startup = StartupBenchmark(binary: binary, environment: environment)
     let (times, memory) = startup.measure(runs: runs)
     print(Report.line("start to first full frame (120×40)", Report.summary(times)))
