@@ -138,6 +138,21 @@ final class ViKeysTests: XCTestCase {
         XCTAssertEqual(todos.vi, ViState())
     }
 
+    /// Keys that arrive in one read ("gg" typed fast, or sent by tmux) still work one by one.
+    func testLettersReadTogetherAreCommandsOneByOne() {
+        var tasks = state(.vi, focus: .tasks)
+        _ = press(&tasks, .text("G"), .text("gg"))
+        XCTAssertEqual(tasks.tasks.selectedTask, 0)
+        _ = press(&tasks, .text("gd"))
+        XCTAssertEqual(tasks.form?.purpose, .gotoDate)
+        var chat = state(.vi)
+        _ = press(&chat, .escape)
+        XCTAssertEqual(press(&chat, .text(":q"), .enter), [.quit])
+        var typing = state(.vi)
+        _ = press(&typing, .text("gg"))
+        XCTAssertEqual(typing.chat.input.text, "gg", "typed text in the input stays text")
+    }
+
     /// A `[keys]` remap is the user's own choice: it wins over a vi key.
     func testARemapWinsOverAViKey() {
         var problems: [String] = []
@@ -156,7 +171,7 @@ final class ViKeysTests: XCTestCase {
             return HelpOverlay.sections(bindings: bindings).flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
         }
         let vi = text(.vi), plain = text(.default)
-        for row in ["Ctrl-D / Ctrl-U (selected)", ": (selected)", "gg / G", "0 / $", "gd "] {
+        for row in ["Ctrl-D/U (selected)", ": (selected)", "gg / G", "0 / $", "gd "] {
             XCTAssertTrue(vi.contains(row), row)
             XCTAssertFalse(plain.contains(row), row)
         }

@@ -137,8 +137,8 @@ enum Keymap {
     /// `keymap = "vi"` (ViKeys.swift): described here for the help, handled before `update`'s
     /// panes see the keys, so they have no keys of their own and cannot clash with `[keys]`.
     private static let vi: [KeyAction] = [
-        .init(nil, .chat, [], "Ctrl-D / Ctrl-U (selected)", "half a page down / up", keymap: .vi),
-        .init(nil, .chat, [], ": (selected)", ":q :w FILE :new :help :settings :history :search", keymap: .vi),
+        .init(nil, .chat, [], "Ctrl-D/U (selected)", "half a page down / up", keymap: .vi),
+        .init(nil, .chat, [], ": (selected)", "command: :q :w FILE :new :search…", keymap: .vi),
         .init(nil, .tasks, [], "gg / G", "first / last task", keymap: .vi),
         .init(nil, .tasks, [], "Ctrl-D / Ctrl-U", "next / previous week", keymap: .vi),
         .init(nil, .tasks, [], "0 / $", "first / last day of the week", keymap: .vi),

@@ -83,6 +83,10 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
     var key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
     // The vi keys; a key a `[keys]` remap changed is the user's choice and passes as it is.
     if state.keyBindings.style == .vi, key == pressed, !state.hasOverlay, state.pendingApproval == nil {
+        // Letters that came in one read ("gg" typed fast) are commands one by one, not text.
+        if case .text(let typed) = key, typed.count > 1, state.focus != .chat || state.chat.selectedMessageId != nil {
+            return typed.flatMap { handleKey(&state, .text(String($0))) }
+        }
         switch ViKeys.handle(&state, key) {
         case .handled(let effects): return effects
         case .key(let translated): key = translated
