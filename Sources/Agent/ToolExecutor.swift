@@ -14,6 +14,10 @@ enum ToolExecutor {
     static func execute(_ call: ToolCallRequest, registry: ToolRegistry, database: AppDatabase,
                         now: Date, timeZone: TimeZone, timeout: Duration = .seconds(30), sandbox: URL? = nil) async -> ToolResult {
         guard let tool = registry.tool(named: call.name) else {
+            if let set = registry.disabled[call.name] {
+                return ToolResult(text: "\(call.name) is turned off: the '\(set)' toolset is not enabled in the settings (toolsets in config.toml). "
+                                  + "Tell the user; do not call it again.", isError: true)
+            }
             return ToolResult(text: "Unknown tool '\(call.name)'.", isError: true)
         }
         guard call.arguments.utf8.count <= argumentLimit else {

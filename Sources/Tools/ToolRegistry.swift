@@ -8,6 +8,9 @@ public struct ToolRegistry: Sendable {
     /// The tools by toolset, for routing (`ToolRouter`).
     public let toolsets: [Toolset]
     private let indexByName: [String: Int]
+    /// Tool name → its toolset, for the tools of toolsets turned off (`toolsets` in config.toml):
+    /// a call to one is refused with that reason, not as an unknown tool.
+    public private(set) var disabled: [String: String] = [:]
 
     /// The toolsets' tools; when two share a name, the first one wins.
     public init(toolsets: [Toolset]) {
@@ -40,7 +43,9 @@ public struct ToolRegistry: Sendable {
 
     /// This registry plus `more`, always offered (names already present are kept as they are).
     public func adding(_ more: [any Tool]) -> ToolRegistry {
-        ToolRegistry(toolsets: toolsets + [Toolset(name: "more", summary: "", keywords: [], tools: more)])
+        var registry = ToolRegistry(toolsets: toolsets + [Toolset(name: "more", summary: "", keywords: [], tools: more)])
+        registry.disabled = disabled
+        return registry
     }
 
     /// The tools worth offering for `text` (`ToolRouter`), or all of them.
@@ -50,8 +55,14 @@ public struct ToolRegistry: Sendable {
         return definitions.filter { names.contains($0.name) }
     }
 
-    /// The built-in toolsets (`Toolset.builtIn`): what the Offline assistant uses too.
-    public static func builtIn() -> ToolRegistry {
-        ToolRegistry(toolsets: Toolset.builtIn)
+    /// The built-in toolsets (`Toolset.builtIn`): what the Offline assistant uses too. With
+    /// `enabled`, only those toolsets; the others' tools are neither offered nor run.
+    public static func builtIn(enabled: Set<String>? = nil) -> ToolRegistry {
+        guard let enabled else { return ToolRegistry(toolsets: Toolset.builtIn) }
+        var registry = ToolRegistry(toolsets: Toolset.builtIn.filter { enabled.contains($0.name) })
+        for set in Toolset.builtIn where !enabled.contains(set.name) {
+            for tool in set.tools { registry.disabled[tool.definition.name] = set.name }
+        }
+        return registry
     }
 }

@@ -61,4 +61,6 @@ extension Toolset {
 
     /// Every built-in toolset, in the order their tools are offered.
     public static let builtIn: [Toolset] = [.calendar, .reminders, .todos, .dates, .contacts, .notes, .files]
+    /// Their names: what `toolsets` in config.toml may list.
+    public static let builtInNames: [String] = builtIn.map(\.name)
 }

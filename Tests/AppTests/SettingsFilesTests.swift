@@ -115,3 +115,50 @@ final class SettingsFilesTests: XCTestCase {
         XCTAssertEqual(bindings.translate(.text("t"), focus: .chat), .text("t"), "typed text in the chat stays text")
     }
 }
+
+/// `toolsets` and `keymap` in config.toml: read, warned about with their line, written back.
+final class SettingChoicesFilesTests: XCTestCase {
+    func testToolsetsAndKeymapAreReadAndUnknownNamesNamedWithTheLine() {
+        XCTAssertEqual(AppConfig().toolsets, ["calendar", "reminders", "todos", "dates", "contacts", "notes", "files"])
+        XCTAssertEqual(AppConfig().keymap, .default)
+        let text = """
+        # mine
+        keymap = "vi"
+        toolsets = ["todos", "Calendar", "mail", "todos"]
+        """
+        let (config, warning) = AppConfig.parse(text, path: "c.toml")
+        XCTAssertEqual(config.toolsets, ["calendar", "todos"], "known names, in the built-in order, once")
+        XCTAssertEqual(config.keymap, .vi)
+        XCTAssertEqual(config.keyBindings.style, .vi)
+        XCTAssertEqual(warning, "c.toml: line 3: unknown toolset 'mail' in 'toolsets' (toolsets: calendar, reminders, todos, dates, contacts, notes, files) (ignored).")
+        let bad = AppConfig.parse("keymap = \"emacs\"\ntoolsets = \"todos\"\n", path: "c.toml")
+        XCTAssertEqual(bad.config.keymap, .default)
+        XCTAssertEqual(bad.config.toolsets, AppConfig().toolsets)
+        XCTAssertEqual(bad.warning, "c.toml: line 1: 'keymap' must be \"default\" or \"vi\"; "
+                       + "line 2: 'toolsets' must be a list of names, such as [\"calendar\", \"todos\"] (ignored).")
+        XCTAssertEqual(AppConfig.parse("toolsets = []\n", path: "c.toml").config.toolsets, [], "no tools at all is a choice")
+    }
+
+    func testSavingTheThreeSettingsKeepsCommentsAndReadsBack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("aih-choices-\(UUID().uuidString).toml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "# my settings\ntheme = \"dark\"   # dark at night\ntoolsets = [\"todos\"]  # only lists\n\n[keys]\nhelp = \"f5\"\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let old = SettingsValues()
+        var new = old
+        new.toolsets = ["calendar", "notes"]; new.keymap = .vi; new.notifications = .none
+        let edits = TUIApp.configEdits(new, previous: old)
+        XCTAssertEqual(edits.map(\.0), ["keymap", "notifications", "toolsets"])
+        XCTAssertEqual(TUIApp.configEdits(old, previous: old).count, 0)
+        try TUIApp.edit(configAt: path, edits)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("# my settings\ntheme = \"dark\"   # dark at night\ntoolsets = [\"calendar\", \"notes\"]\n"), text)
+        XCTAssertTrue(text.contains("[keys]\nhelp = \"f5\""), text)
+        let (config, warning) = AppConfig.parse(text, path: path)
+        XCTAssertNil(warning)
+        XCTAssertEqual(config.toolsets, ["calendar", "notes"])
+        XCTAssertEqual(config.keymap, .vi)
+        XCTAssertEqual(config.notifications, AlertNotifications.none)
+        XCTAssertEqual(config.keys, ["help": "f5"])
+    }
+}

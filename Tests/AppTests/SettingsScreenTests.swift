@@ -139,6 +139,58 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertEqual(state.chat.input.text, "why?")
     }
 
+    /// Toolsets typed as a list (an unknown name is named under the field), the keymap and
+    /// the notifications chosen with ← →, in both languages' words.
+    func testToolsetsKeymapAndNotificationsAreEditedAndChecked() {
+        var state = settingsState()
+        XCTAssertEqual(state.settings?.text(.toolsets), "calendar, reminders, todos, dates, contacts, notes, files")
+        _ = press(&state, .backTab)   // notifications, the last field
+        XCTAssertTrue(render(state).text().contains("a reminder's alert box always shows"), "its hint")
+        _ = press(&state, .right)
+        XCTAssertEqual(state.settings?.text(.notifications), "bell only")
+        _ = press(&state, .backTab, .right)   // keymap
+        XCTAssertEqual(state.settings?.text(.keymap), "vi")
+        for _ in 0..<13 { _ = press(&state, .tab) }   // round to the toolsets, after the tools offered
+        XCTAssertEqual(state.settings?.form.fields[state.settings!.form.focus].id, "Toolsets")
+        state.settings?.setField(.toolsets) { $0.editor.text = "todos, mail, Notes" }
+        XCTAssertEqual(press(&state, .enter), [], "an unknown toolset is not saved")
+        let text = render(state).text()
+        XCTAssertTrue(text.contains("Unknown: mail. Toolsets: calendar, reminders,"), text)
+        state.settings?.setField(.toolsets) { $0.editor.text = "todos,notes" }
+        guard case .saveSettings(let values, let previous)? = press(&state, .enter).first else { return XCTFail("not saved") }
+        XCTAssertEqual(values.toolsets, ["todos", "notes"])
+        XCTAssertEqual(values.keymap, .vi)
+        XCTAssertEqual(values.notifications, .bell)
+        XCTAssertEqual(TUIApp.configEdits(values, previous: previous).map(\.0), ["keymap", "notifications", "toolsets"])
+
+        Strings.use(.simplifiedChinese)
+        defer { Strings.use(.english) }
+        var zh = settingsState()
+        _ = press(&zh, .backTab, .left)
+        XCTAssertEqual(zh.settings?.text(.notifications), "不通知（只显示提醒框）")
+        guard case .saveSettings(let chosen, _)? = press(&zh, .enter).first else { return XCTFail("not saved") }
+        XCTAssertEqual(chosen.notifications, AlertNotifications.none)
+        XCTAssertEqual(chosen.keymap, .default)
+    }
+
+    /// On a screen too short for every field the form scrolls: the focused field and its hint
+    /// stay in view, arrows say there is more above or below.
+    func testATallFormScrollsToTheFocusedField() {
+        var state = settingsState()
+        state.size = Size(width: 80, height: 18)
+        var text = render(state).text()
+        XCTAssertTrue(text.contains("Provider"))
+        XCTAssertTrue(text.contains("↓"), text)
+        XCTAssertFalse(text.contains("Notifications"))
+        _ = press(&state, .backTab)
+        text = render(state).text()
+        XCTAssertTrue(text.contains("Notifications   bell and desktop notification"), text)
+        XCTAssertTrue(text.contains("a reminder's alert box always shows"), text)
+        XCTAssertTrue(text.contains("↑"), text)
+        XCTAssertFalse(text.contains("Provider"), text)
+        XCTAssertTrue(text.contains("Enter save"), "the keys' help stays")
+    }
+
     func testHelpShowsRemappedKeys() {
         var state = newState(width: 120, height: 40)
         var problems: [String] = []

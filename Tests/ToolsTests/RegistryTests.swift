@@ -54,4 +54,21 @@ final class RegistryTests: XCTestCase {
         let all = Toolset.builtIn.flatMap { $0.tools.map(\.definition.name) }
         XCTAssertEqual(Set(all).count, all.count)
     }
+
+    /// `toolsets` in config.toml: only the enabled toolsets' tools are offered and found; the
+    /// others are remembered with their toolset, so a call to one is refused with the reason.
+    func testOnlyEnabledToolsetsAreOfferedAndRun() {
+        let registry = ToolRegistry.builtIn(enabled: ["todos", "dates"])
+        XCTAssertEqual(registry.toolsets.map(\.name), ["todos", "dates"])
+        XCTAssertEqual(registry.definitions.map(\.name), (Toolset.todos.tools + Toolset.dates.tools).map(\.definition.name))
+        XCTAssertEqual(registry.definitions(for: "plan my week", offerAll: true).map(\.name), registry.definitions.map(\.name))
+        XCTAssertFalse(registry.definitions(for: "add a meeting to my calendar", offerAll: false).contains { $0.name == "create_task" })
+        XCTAssertNil(registry.tool(named: "create_task"))
+        XCTAssertEqual(registry.disabled["create_task"], "calendar")
+        XCTAssertEqual(registry.disabled["write_file"], "files")
+        XCTAssertNil(registry.disabled["list_todos"])
+        XCTAssertEqual(registry.adding([]).disabled, registry.disabled, "adding tools keeps the refusals")
+        XCTAssertEqual(ToolRegistry.builtIn(enabled: Set(Toolset.builtInNames)).definitions.count, ToolRegistry.builtIn().definitions.count)
+        XCTAssertEqual(ToolRegistry.builtIn().disabled, [:])
+    }
 }

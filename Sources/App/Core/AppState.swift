@@ -40,6 +40,8 @@ struct AppState {
     var onboarding: Onboarding?
     /// `[keys]` remaps from config.toml, applied before `update` dispatches a key.
     var keyBindings = KeyBindings()
+    /// The vi keys' pending `g` and `:` command line (`keymap = "vi"`).
+    var vi = ViState()
     /// Can the active provider be reached (the status bar says).
     var connectivity = Connectivity.unknown
     /// Conversations deleted this session, newest last: `u` in the list brings them back

@@ -37,16 +37,18 @@ struct KeyAction: Equatable {
     /// How the help writes the keys, when it is not just their names ("← → ↑ ↓, h l k j").
     var label: String
     var does: String
+    /// Shown in the help only with this keymap (`keymap` in config.toml); nil: with both.
+    var keymap: KeymapStyle?
 
-    init(_ name: String?, _ scope: Scope, _ keys: [Key], _ label: String? = nil, _ does: String) {
-        self.name = name; self.scope = scope; self.keys = keys; self.does = does
+    init(_ name: String?, _ scope: Scope, _ keys: [Key], _ label: String? = nil, _ does: String, keymap: KeymapStyle? = nil) {
+        self.name = name; self.scope = scope; self.keys = keys; self.does = does; self.keymap = keymap
         self.label = label ?? keys.map(KeyNames.display).joined(separator: ", ")
     }
 }
 
 enum Keymap {
     /// Every key, in the order the help lists them.
-    static let actions: [KeyAction] = everywhere + chat + tasks + todos + forms
+    static let actions: [KeyAction] = everywhere + chat + tasks + todos + forms + vi
 
     private static let everywhere: [KeyAction] = [
         .init("next_pane", .everywhere, [.tab], "Tab / Shift-Tab", "next / previous pane"),
@@ -96,7 +98,7 @@ enum Keymap {
         .init("previous_month", .tasks, [.text("[")], "[ ]  { }", "month / year"),
         .init("next_month", .tasks, [.text("]")], nil, "next month"),
         .init("today", .tasks, [.text(".")], nil, "today"),
-        .init("go_to_date", .tasks, [.text("g")], nil, "go to a date"),
+        .init("go_to_date", .tasks, [.text("g")], nil, "go to a date", keymap: .default),
         .init(nil, .tasks, [.text("n"), .text("N")], "n / N", "next / previous task"),
         .init("add_task", .tasks, [.text("a")], "a / e, Enter", "add / edit (form)"),
         .init("edit_task", .tasks, [.text("e")], nil, "edit the task"),
@@ -132,6 +134,19 @@ enum Keymap {
         .init(nil, .forms, [], "Enter", "dismiss a reminder"),
     ]
 
+    /// `keymap = "vi"` (ViKeys.swift): described here for the help, handled before `update`'s
+    /// panes see the keys, so they have no keys of their own and cannot clash with `[keys]`.
+    private static let vi: [KeyAction] = [
+        .init(nil, .chat, [], "Ctrl-D/U (selected)", "half a page down / up", keymap: .vi),
+        .init(nil, .chat, [], ": (selected)", "command: :q :w FILE :new :search…", keymap: .vi),
+        .init(nil, .tasks, [], "gg / G", "first / last task", keymap: .vi),
+        .init(nil, .tasks, [], "Ctrl-D / Ctrl-U", "next / previous week", keymap: .vi),
+        .init(nil, .tasks, [], "0 / $", "first / last day of the week", keymap: .vi),
+        .init(nil, .tasks, [], "gd", "go to a date", keymap: .vi),
+        .init(nil, .todos, [], "gg / G", "first / last", keymap: .vi),
+        .init(nil, .todos, [], "Ctrl-D / Ctrl-U", "half a page down / up", keymap: .vi),
+    ]
+
     /// The action named `name` in `[keys]`.
     static func action(named name: String) -> KeyAction? { actions.first { $0.name == name } }
 
@@ -147,8 +162,10 @@ struct KeyBindings: Equatable {
     private(set) var remaps: [Key: (key: Key, scope: KeyAction.Scope)] = [:]
     /// Action name → the user's key, for the help.
     private(set) var chosen: [String: Key] = [:]
+    /// `keymap` in config.toml: with `.vi`, `ViKeys` adds the vi keys.
+    var style = KeymapStyle.default
 
-    static func == (a: KeyBindings, b: KeyBindings) -> Bool { a.chosen == b.chosen }
+    static func == (a: KeyBindings, b: KeyBindings) -> Bool { a.chosen == b.chosen && a.style == b.style }
 
     init() {}
 

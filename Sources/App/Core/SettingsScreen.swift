@@ -1,6 +1,7 @@
 import Foundation
 import Terminal
 import Providers
+import Tools
 
 /// What the settings screen shows and saves, in config.toml's terms.
 struct SettingsValues: Equatable {
@@ -17,6 +18,10 @@ struct SettingsValues: Equatable {
     var theme = "dark"
     var language = "auto"
     var mouse = true
+    var keymap = KeymapStyle.default
+    var notifications = AlertNotifications.all
+    /// The enabled built-in toolsets, in their order.
+    var toolsets = Toolset.builtInNames
     /// A key typed on the screen; nil keeps the stored one.
     var apiKey: String?
 }
@@ -27,7 +32,8 @@ struct SettingsScreen: Equatable {
     enum Field: String, CaseIterable {
         case provider = "Provider", model = "Model", apiKey = "API key", baseURL = "Base URL", temperature = "Temperature",
              maxTokens = "Max tokens", persona = "Persona", customPersona = "Custom persona", stepLimit = "Agent steps",
-             approvals = "Tool approvals", tools = "Tools offered", theme = "Theme", language = "Language", mouse = "Mouse"
+             approvals = "Tool approvals", tools = "Tools offered", toolsets = "Toolsets", theme = "Theme", language = "Language",
+             mouse = "Mouse", keymap = "Keymap", notifications = "Notifications"
     }
     private static var words: SettingsStrings { tr.settings }
 
@@ -62,9 +68,14 @@ struct SettingsScreen: Equatable {
                                                choices: [w.askFirst, w.runWithoutAsking], hint: w.approvalsHint)
             case .tools: return Form.Field(label, values.offerAllTools ? w.allTools : w.relevantTools, id: id,
                                            choices: [w.relevantTools, w.allTools])
+            case .toolsets: return Form.Field(label, values.toolsets.joined(separator: ", "), id: id, hint: w.toolsetsHint(Toolset.builtInNames.joined(separator: ", ")))
             case .theme: return Form.Field(label, values.theme, id: id, choices: themes)
             case .language: return Form.Field(label, values.language, id: id, choices: Language.settingNames, hint: w.languageHint)
             case .mouse: return Form.Field(label, values.mouse ? w.on : w.off, id: id, choices: [w.on, w.off], hint: w.mouseHint)
+            case .keymap: return Form.Field(label, w.keymap(values.keymap), id: id, choices: KeymapStyle.allCases.map(w.keymap), hint: w.keymapHint)
+            case .notifications:
+                return Form.Field(label, w.notifications(values.notifications), id: id, choices: AlertNotifications.allCases.map(w.notifications),
+                                  hint: w.notificationsHint)
             }
         }
         form = Form(title: w.title, fields: fields, purpose: .settings)
@@ -137,6 +148,12 @@ struct SettingsScreen: Equatable {
         v.theme = text(.theme)
         v.language = Language.settingNames.contains(text(.language)) ? text(.language) : "auto"
         v.mouse = text(.mouse) != Self.words.off
+        v.keymap = KeymapStyle.allCases.first { Self.words.keymap($0) == text(.keymap) || $0.rawValue == text(.keymap).lowercased() } ?? .default
+        v.notifications = AlertNotifications.allCases.first { Self.words.notifications($0) == text(.notifications) || $0.rawValue == text(.notifications).lowercased() }
+            ?? .all
+        let (toolsets, unknown) = SettingChoices.toolsets(text(.toolsets).split(separator: ",").map(String.init))
+        v.toolsets = toolsets
+        if !unknown.isEmpty { form.setError(Field.toolsets.rawValue, Self.words.unknownToolsets(unknown.joined(separator: ", "), Toolset.builtInNames.joined(separator: ", "))) }
         let key = text(.apiKey)
         v.apiKey = key.isEmpty ? nil : key
         return form.hasErrors ? nil : v

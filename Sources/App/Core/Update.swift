@@ -80,7 +80,18 @@ private func settingsSaved(_ state: inout AppState, text: String, ok: Bool, keyR
 
 private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
     // Remapped keys become the keys the handlers know; overlays keep the keys they show.
-    let key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
+    var key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
+    // The vi keys; a key a `[keys]` remap changed is the user's choice and passes as it is.
+    if state.keyBindings.style == .vi, key == pressed, !state.hasOverlay, state.pendingApproval == nil {
+        // Letters that came in one read ("gg" typed fast) are commands one by one, not text.
+        if case .text(let typed) = key, typed.count > 1, state.focus != .chat || state.chat.selectedMessageId != nil {
+            return typed.flatMap { handleKey(&state, .text(String($0))) }
+        }
+        switch ViKeys.handle(&state, key) {
+        case .handled(let effects): return effects
+        case .key(let translated): key = translated
+        }
+    }
     if state.onboarding != nil, key != .ctrl("q") { return handleOnboardingKey(&state, key) }
     if state.showHelp {
         state.showHelp = false

@@ -24,10 +24,18 @@ enum FormOverlay {
         let hintLines = form.fields.indices.contains(form.focus) ? form.fields[form.focus].hint.map { Wrap.lines($0, width: errorWidth + 2) } ?? [] : []
         let rows = form.fields.count + max(1, hintLines.count) + errorLines.reduce(0) { $0 + $1.count } + 2 + statusLines.count
         guard let inner = box(Sanitized.oneLine(form.title, max: 60), width: 76, height: rows + 2, in: area, theme: theme, into: &canvas) else { return }
-        var y = inner.y
+        // A form taller than the screen (the settings on 80×24) scrolls: its first fields give
+        // way until the focused one and its hint fit above the keys' help.
+        let fieldRows = max(1, inner.height - 2 - statusLines.count)
+        let heights = form.fields.indices.map { 1 + (errorLines[$0].isEmpty ? ($0 == form.focus ? hintLines.count : 0) : errorLines[$0].count) }
+        var first = 0
+        while first < form.focus, heights[first...form.focus].reduce(0, +) > fieldRows { first += 1 }
+        let bottom = rows + 2 > area.height ? inner.y + fieldRows : inner.y + inner.height
+        var y = inner.y, last = first
         var cursor: Point?
-        for (i, field) in form.fields.enumerated() where y < inner.y + inner.height {
+        for (i, field) in form.fields.enumerated() where i >= first && y < bottom {
             let focused = i == form.focus
+            last = i
             canvas.put(field.label, x: inner.x, y: y, style: focused ? theme[.accent] : theme[.muted])
             let rect = Rect(x: inner.x + labelWidth, y: y, width: max(1, inner.width - labelWidth - (field.choices != nil ? 4 : 0)), height: 1)
             var editor = field.secret ? field.editor.masked : field.editor
@@ -37,17 +45,19 @@ enum FormOverlay {
             if field.choices != nil { canvas.put(" ◂▸", x: rect.x + rect.width, y: y, style: theme[.muted]) }
             y += 1
             if !errorLines[i].isEmpty {
-                for line in errorLines[i] where y < inner.y + inner.height {
+                for line in errorLines[i] where y < bottom {
                     canvas.put("  " + line, x: inner.x + labelWidth, y: y, style: theme[.errorText], maxWidth: inner.width - labelWidth)
                     y += 1
                 }
             } else if focused {
-                for line in hintLines where y < inner.y + inner.height {
+                for line in hintLines where y < bottom {
                     canvas.put(line, x: inner.x + labelWidth, y: y, style: theme[.muted], maxWidth: inner.width - labelWidth)
                     y += 1
                 }
             }
         }
+        if first > 0 { canvas.put("↑", x: inner.x + inner.width - 1, y: inner.y, style: theme[.muted]) }
+        if last < form.fields.count - 1 { canvas.put("↓", x: inner.x + inner.width - 1, y: bottom - 1, style: theme[.muted]) }
         for (i, line) in statusLines.enumerated() {
             canvas.put(line, x: inner.x, y: inner.y + inner.height - 1 - statusLines.count + i,
                        style: theme[form.statusIsError ? .errorText : .accent], maxWidth: inner.width)

@@ -8,7 +8,7 @@ enum HelpOverlay {
     /// The help's lines per section, in the keymap's order; remapped keys are shown first.
     static func sections(bindings: KeyBindings) -> [(scope: KeyAction.Scope, lines: [Line])] {
         KeyAction.Scope.allCases.map { scope in
-            let rows = Keymap.actions.filter { $0.scope == scope && !Keymap.folded.contains($0.name ?? "") }
+            let rows = Keymap.actions.filter { $0.scope == scope && !Keymap.folded.contains($0.name ?? "") && ($0.keymap ?? bindings.style) == bindings.style }
             return (scope, rows.map { row in
                 let keys = bindings.label(row)
                 return ("  " + keys + String(repeating: " ", count: max(1, 22 - TextWidth.of(keys))) + tr.help.does(row.does), false)

@@ -4,7 +4,7 @@ import Storage
 
 /// Reminders firing while the app runs: the queue of coming alerts is rebuilt when tasks change
 /// (and every minute); each tick fires those whose time came: the alert box, the bell, and a
-/// desktop notification through notify-send when it is installed.
+/// desktop notification through notify-send when it is installed (`notifications` in config.toml).
 extension TUIApp {
     static let alertHorizon: TimeInterval = 3600
 
@@ -63,8 +63,9 @@ extension TUIApp {
             state.notice = Notice(text: tr.notices.moreRemindersDue(fired.count - 10),
                                   kind: .info, expires: now.addingTimeInterval(30))
         }
-        backend.bell()
-        for alert in fired.prefix(3) { DesktopNotification.send(alert) }
+        // The alert box always shows; `notifications` says what comes with it.
+        if notifications.rings { backend.bell() }
+        if notifications.notifiesDesktop { for alert in fired.prefix(3) { notifyDesktop(alert) } }
     }
 
     func answer(_ alert: TaskAlert, snooze: Snooze?) {

@@ -26,6 +26,9 @@ extension TUIApp {
         values.theme = renderer.theme.name
         values.language = config.language
         values.mouse = config.mouse
+        values.keymap = config.keymap
+        values.notifications = config.notifications
+        values.toolsets = config.toolsets
         state.settings = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
         perform(.listSettingsModels(kind))
     }
@@ -108,6 +111,9 @@ extension TUIApp {
         change("theme", v.theme, p.theme) { string($0) }
         change("language", v.language, p.language) { string($0) }
         change("mouse", v.mouse, p.mouse) { String($0) }
+        change("keymap", v.keymap, p.keymap) { string($0.rawValue) }
+        change("notifications", v.notifications, p.notifications) { string($0.rawValue) }
+        change("toolsets", v.toolsets, p.toolsets) { "[" + $0.map(string).joined(separator: ", ") + "]" }
         return edits
     }
 
@@ -132,6 +138,8 @@ extension TUIApp {
         state.modelName = agent.model
         state.connectivity = Connectivity.initial(providerId: agent.provider.id)
         state.keyBindings = switcher.config.keyBindings
+        state.vi = ViState()
+        notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {
             state.notice = Notice(text: problem.description, kind: .error, expires: nil)

@@ -38,6 +38,10 @@ public final class TUIApp {
     var alertsRefreshedAt: Date?
     /// Alerts due before this came due while the app was closed.
     let startedAt = Date()
+    /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
+    var notifications = AlertNotifications.all
+    /// Sends a reminder to the desktop; tests put a recorder here.
+    var notifyDesktop: (TaskAlert) -> Void = DesktopNotification.send
 
     private let clock = ContinuousClock()
     private var lastRender: ContinuousClock.Instant
@@ -78,6 +82,7 @@ public final class TUIApp {
         nextTick = now
         if let config = switcher?.config {
             state.keyBindings = config.keyBindings
+            notifications = config.notifications
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
         let warnings = [startupWarning, themeWarning].compactMap { $0 }

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import Tools
 
 /// Settings from `config.toml`. A missing file means defaults; a broken one means defaults
 /// plus a warning that names the file and line, so the app still starts.
@@ -31,11 +32,17 @@ public struct AppConfig: Sendable, Equatable {
     /// `[keys]`: action name → key name (docs/settings.md), checked into `keyBindings` by `parse`.
     public var keys: [String: String] = [:]
     var keyBindings = KeyBindings()
+    /// What a reminder does besides its alert box: the bell and notify-send, the bell, or neither.
+    public var notifications = AlertNotifications.all
+    /// The built-in toolsets the model is offered and may call (docs/tools.md); all by default.
+    public var toolsets: [String] = Toolset.builtInNames
+    /// The default keys, or the vi keys on top of them.
+    public var keymap = KeymapStyle.default
 
     public init() {}
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
-                                                   "language", "temperature", "max_tokens", "keys", "auto_summary_threshold"]).union(ProviderConfig.keys)
+                                                   "language", "temperature", "max_tokens", "keys", "auto_summary_threshold"]).union(ProviderConfig.keys).union(SettingChoices.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -120,6 +127,8 @@ public struct AppConfig: Sendable, Equatable {
                 problems.append("'keys' must be a table: [keys] with lines like help = \"f1\"")
             }
         }
+        SettingChoices.parse(table, text: text, into: &config, problems: &problems)
+        config.keyBindings.style = config.keymap
         config.providers = ProviderConfig.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."
         return (config, warning)

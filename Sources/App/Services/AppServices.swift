@@ -32,7 +32,7 @@ public enum AppServices {
         if let persona = Persona.prompt(for: config.persona) { agentConfig.persona = persona }
         agentConfig.temperature = config.temperature
         agentConfig.maxTokens = config.maxTokens
-        return Agent(provider: provider, tools: ToolRegistry.builtIn(), database: database, config: agentConfig)
+        return Agent(provider: provider, tools: ToolRegistry.builtIn(enabled: Set(config.toolsets)), database: database, config: agentConfig)
     }
 
     /// `AIHELPER_OFFLINE_WORD_DELAY_MS` slows the offline assistant's streaming (the

@@ -41,6 +41,9 @@ struct HelpStrings: Sendable {
         "add a child": "添加子项", "rename": "重命名", "notes / notes in $EDITOR": "备注 / 在 $EDITOR 中写备注",
         "due date": "截止日期", "move down / up": "下移 / 上移", "filter": "筛选",
         "next / previous field": "下一个 / 上一个字段", "choose (category, priority)": "选择（类别、优先级）",
+        "half a page down / up": "向下 / 向上半页", "first / last task": "第一个 / 最后一个任务",
+        "command: :q :w FILE :new :search…": "命令：:q 退出，:w 文件 导出，:new :search…",
+        "next / previous week": "下一周 / 上一周", "first / last day of the week": "本周第一天 / 最后一天", "first / last": "第一项 / 最后一项",
         "save / cancel": "保存 / 取消", "snooze 10 min, 1 h, tomorrow": "稍后 10 分钟、1 小时、明天", "dismiss a reminder": "关闭提醒",
     ]
 }

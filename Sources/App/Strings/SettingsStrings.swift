@@ -7,6 +7,10 @@ struct SettingsStrings: Sendable {
     var baseURLHint: String, temperatureHint: String, maxTokensHint: String, personaHint: String
     var customPersonaHint: String, stepLimitHint: String, approvalsHint: String, languageHint: String, mouseHint: String
     var askFirst: String, runWithoutAsking: String, relevantTools: String, allTools: String, on: String, off: String
+    var toolsetsHint: @Sendable (_ all: String) -> String, keymapHint: String, notificationsHint: String
+    var keymap: @Sendable (KeymapStyle) -> String
+    var notifications: @Sendable (AlertNotifications) -> String
+    var unknownToolsets: @Sendable (_ unknown: String, _ all: String) -> String
     var persona: @Sendable (Persona) -> String
     var keyStored: @Sendable (String) -> String
     var keyPage: @Sendable (String) -> String
@@ -23,7 +27,13 @@ struct SettingsStrings: Sendable {
         approvalsHint: "deleting and overwriting tools", languageHint: "auto follows LC_ALL, LC_MESSAGES, LANG",
         mouseHint: "applies at the next start",
         askFirst: "ask first", runWithoutAsking: "run without asking", relevantTools: "relevant to the message", allTools: "all",
-        on: "on", off: "off", persona: { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
+        on: "on", off: "off",
+        toolsetsHint: { "comma-separated; empty: no tools · \($0)" }, keymapHint: "vi adds gg G Ctrl-D Ctrl-U and :q, :w (F1 lists them)",
+        notificationsHint: "a reminder's alert box always shows; this adds the bell and notify-send",
+        keymap: { $0 == .vi ? "vi" : "default" },
+        notifications: { [.all: "bell and desktop notification", .bell: "bell only", .none: "none (the alert box only)"][$0] ?? $0.rawValue },
+        unknownToolsets: { "Unknown: \($0). Toolsets: \($1)." },
+        persona: { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
         keyStored: { "now \($0); type to replace" }, keyPage: { "keys: \($0)" }, needsNoKey: { "\($0) needs no key" },
         noKeyStored: "none stored; checked when saved",
         badBaseURL: "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.",
@@ -39,7 +49,13 @@ struct SettingsStrings: Sendable {
         approvalsHint: "删除和覆盖类工具", languageHint: "auto 跟随 LC_ALL、LC_MESSAGES、LANG",
         mouseHint: "下次启动时生效",
         askFirst: "先询问", runWithoutAsking: "直接执行", relevantTools: "与消息相关的", allTools: "全部",
-        on: "开", off: "关", persona: { chinesePersonas[$0] ?? $0.rawValue },
+        on: "开", off: "关",
+        toolsetsHint: { "用逗号分隔；留空：不使用工具 · \($0)" }, keymapHint: "vi 增加 gg G Ctrl-D Ctrl-U 和 :q、:w（F1 列出全部）",
+        notificationsHint: "提醒框总会显示；此项决定是否另外响铃并用 notify-send 发桌面通知",
+        keymap: { $0 == .vi ? "vi" : "默认" },
+        notifications: { [.all: "响铃和桌面通知", .bell: "仅响铃", .none: "不通知（只显示提醒框）"][$0] ?? $0.rawValue },
+        unknownToolsets: { "未知：\($0)。可用工具集：\($1)。" },
+        persona: { chinesePersonas[$0] ?? $0.rawValue },
         keyStored: { "当前 \($0)；输入新密钥以替换" }, keyPage: { "获取密钥：\($0)" }, needsNoKey: { "\($0) 不需要密钥" },
         noKeyStored: "尚未保存；保存时检查",
         badBaseURL: "请写完整地址，例如 http://127.0.0.1:11434/v1，或留空。",
@@ -50,7 +66,8 @@ struct SettingsStrings: Sendable {
     private static let chineseLabels: [SettingsScreen.Field: String] = [
         .provider: "服务商", .model: "模型", .apiKey: "API 密钥", .baseURL: "接口地址", .temperature: "温度",
         .maxTokens: "最大 token", .persona: "人设", .customPersona: "自定义人设", .stepLimit: "智能体步数",
-        .approvals: "工具审批", .tools: "提供的工具", .theme: "主题", .language: "语言", .mouse: "鼠标",
+        .approvals: "工具审批", .tools: "提供的工具", .toolsets: "工具集", .theme: "主题", .language: "语言", .mouse: "鼠标",
+        .keymap: "键位", .notifications: "提醒通知",
     ]
     private static let chinesePersonas: [Persona: String] = [.professional: "专业", .casual: "随和", .technical: "技术", .custom: "自定义"]
 }
