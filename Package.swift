@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),  // the SDK's; its Transport names Logger
     ],
     targets: [
         // System libraries
@@ -25,11 +27,16 @@ let package = Package(
         .target(name: "Tools", dependencies: ["Core", "Storage"]),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
+        // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md;
+        // a target of its own so the agent's ToolExecutor runs the calls, as in the app)
+        .target(name: "MCPServer", dependencies: ["Core", "Storage", "Tools", "Providers", "Agent",
+                                                  .product(name: "MCP", package: "swift-sdk"),
+                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
-            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop",
+            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table

@@ -5,13 +5,14 @@ import Tools
 import Storage
 
 /// Runs one tool call; every failure becomes an error result for the model, never a crash.
-enum ToolExecutor {
+/// Public for `aihelper mcp serve`, whose calls take the same path as the agent's.
+public enum ToolExecutor {
     /// Results beyond this are cut: a tool must not flood the context window.
     static let resultLimit = 16_000
     /// Arguments beyond this are refused unread: no tool takes that much.
     static let argumentLimit = 64 << 10
 
-    static func execute(_ call: ToolCallRequest, registry: ToolRegistry, database: AppDatabase,
+    public static func execute(_ call: ToolCallRequest, registry: ToolRegistry, database: AppDatabase,
                         now: Date, timeZone: TimeZone, timeout: Duration = .seconds(30), sandbox: URL? = nil) async -> ToolResult {
         guard let tool = registry.tool(named: call.name) else {
             if let set = registry.disabled[call.name] {

@@ -9,10 +9,21 @@ public struct ToolDefinition: Sendable, Equatable {
     public var inputSchema: JSONValue
     /// Deletes or overwrites data: the user is asked first.
     public var isDestructive: Bool
+    /// Changes nothing (lists, searches, reads). Unmarked tools count as changing data, so a
+    /// new tool is left out of `aihelper mcp serve --read-only` until it is marked.
+    public var isReadOnly: Bool
 
     public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false) {
         self.name = name; self.description = description; self.inputSchema = inputSchema
         self.isDestructive = isDestructive
+        self.isReadOnly = false
+    }
+
+    /// A tool that only reads.
+    public static func readOnly(name: String, description: String, inputSchema: JSONValue) -> ToolDefinition {
+        var definition = ToolDefinition(name: name, description: description, inputSchema: inputSchema)
+        definition.isReadOnly = true
+        return definition
     }
 }
 

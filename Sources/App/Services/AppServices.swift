@@ -22,17 +22,20 @@ public enum AppServices {
         agentConfig.offerAllTools = config.offerAllTools
         agentConfig.autoApprove = config.autoApprove
         agentConfig.autoSummaryThreshold = config.autoSummaryThreshold
-        if let folder = config.filesFolder {
-            // Made on first start so the file tools work at once; a folder that cannot be made
-            // leaves them answering that it is missing.
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                     attributes: [.posixPermissions: 0o700])
-            agentConfig.filesFolder = URL(fileURLWithPath: folder, isDirectory: true)
-        }
+        agentConfig.filesFolder = filesFolder(config)
         if let persona = Persona.prompt(for: config.persona) { agentConfig.persona = persona }
         agentConfig.temperature = config.temperature
         agentConfig.maxTokens = config.maxTokens
         return Agent(provider: provider, tools: ToolRegistry.builtIn(enabled: Set(config.toolsets)), database: database, config: agentConfig)
+    }
+
+    /// The file tools' folder (`config.filesFolder`, already resolved), made on first use so the
+    /// file tools work at once; a folder that cannot be made leaves them answering that it is missing.
+    public static func filesFolder(_ config: AppConfig) -> URL? {
+        guard let folder = config.filesFolder else { return nil }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return URL(fileURLWithPath: folder, isDirectory: true)
     }
 
     /// `AIHELPER_OFFLINE_WORD_DELAY_MS` slows the offline assistant's streaming (the

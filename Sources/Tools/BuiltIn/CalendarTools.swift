@@ -43,7 +43,7 @@ public struct UpdateTaskTool: Tool {
 public struct SearchTasksTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "search_tasks",
         description: "Find the user's tasks whose title contains a text, best matches first.",
         inputSchema: [
@@ -68,7 +68,7 @@ public struct SearchTasksTool: Tool {
 public struct TodayTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "get_today", description: "The user's tasks for today, and the open tasks overdue from earlier days.",
         inputSchema: ["type": "object", "properties": [:]])
 
@@ -90,7 +90,7 @@ public struct TodayTool: Tool {
 public struct UpcomingTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "get_upcoming", description: "The user's open tasks from today on, soonest first.",
         inputSchema: [
             "type": "object",

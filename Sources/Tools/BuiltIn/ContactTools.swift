@@ -6,7 +6,7 @@ import Storage
 public struct SearchContactsTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "search_contacts",
         description: "Find the user's contacts by part of a name, email, phone number or organization. One line each, with its id.",
         inputSchema: [
@@ -27,7 +27,7 @@ public struct SearchContactsTool: Tool {
 public struct GetContactTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "get_contact",
         description: "Show every field of one contact: name, email, phone, organization, groups and notes.",
         inputSchema: [
@@ -46,7 +46,7 @@ public struct GetContactTool: Tool {
 public struct GetContactGroupsTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "get_contact_groups",
         description: "List the groups the user's contacts are in (such as Family or Work), with how many contacts each has.",
         inputSchema: ["type": "object", "properties": [:]])

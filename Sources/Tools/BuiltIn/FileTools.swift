@@ -7,7 +7,7 @@ public struct ListFilesTool: Tool {
 
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "list_files",
         description: "List the files and folders in the user's files folder, or in a folder inside it.",
         inputSchema: [
@@ -50,7 +50,7 @@ public struct ReadFileTool: Tool {
 
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "read_file",
         description: "Read a text file from the user's files folder. Binary files are refused.",
         inputSchema: [

@@ -9,7 +9,7 @@ public struct ListTasksTool: Tool {
 
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "list_tasks",
         description: "List the user's tasks between two days (both included), grouped by day.",
         inputSchema: [

@@ -31,7 +31,7 @@ public struct CreateNoteTool: Tool {
 public struct SearchNotesTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "search_notes",
         description: "Find the user's notes by a word in their title or text; without a query, list all notes. One line each, with its id.",
         inputSchema: [
@@ -53,7 +53,7 @@ public struct SearchNotesTool: Tool {
 public struct GetNoteTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "get_note",
         description: "Show one note in full.",
         inputSchema: NoteText.idOnlySchema)

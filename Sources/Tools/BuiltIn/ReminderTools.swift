@@ -51,7 +51,7 @@ public struct CreateReminderTool: Tool {
 public struct ListRemindersTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "list_reminders",
         description: "List reminders, soonest first: of one list or all, open (default) or completed, optionally due in a range.",
         inputSchema: [
@@ -113,7 +113,7 @@ public struct DeleteReminderTool: Tool {
 public struct SearchRemindersTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "search_reminders", description: "Find reminders, open or completed, whose title contains a text.",
         inputSchema: ["type": "object", "properties": ["query": ["type": "string", "minLength": 1]], "required": ["query"]])
 
@@ -129,7 +129,7 @@ public struct SearchRemindersTool: Tool {
 public struct GetReminderListsTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "get_reminder_lists", description: "The user's reminder lists with their open and completed counts.",
         inputSchema: ["type": "object", "properties": [:]])
 

@@ -6,7 +6,7 @@ import Storage
 public struct ResolveDateTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "resolve_date",
         description: "Tell which weekday a date is and how far it is from today.",
         inputSchema: [

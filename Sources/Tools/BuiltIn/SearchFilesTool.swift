@@ -12,7 +12,7 @@ public struct SearchFilesTool: Tool {
 
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "search_files",
         description: "Find text in the names and contents of the files in the user's files folder (binary files are skipped). "
             + "Gives path:line: text for each match.",

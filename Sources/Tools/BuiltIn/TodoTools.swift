@@ -49,7 +49,7 @@ enum TodoReference {
 public struct ListTodosTool: Tool {
     public init() {}
 
-    public let definition = ToolDefinition(
+    public let definition = ToolDefinition.readOnly(
         name: "list_todos", description: "The user's todo lists with their progress; or one list with its items (ids included).",
         inputSchema: ["type": "object", "properties": .object(TodoReference.properties)])
 

@@ -1,0 +1,36 @@
+import Foundation
+import Core
+import Storage
+import Tools
+import Providers
+import Agent
+import MCP
+
+/// Answers `tools/call`: through the agent's `ToolExecutor`, so a call from an MCP client gets
+/// the same schema check, time limit, sanitizing and size cap as one from the model.
+struct ToolCallHandler: Sendable {
+    let tools: ServedTools
+    let database: AppDatabase
+    /// The files folder, for the file tools (served with `--files` only).
+    let sandbox: URL?
+
+    func call(_ request: CallTool.Parameters) async throws -> CallTool.Result {
+        if tools.withheld.contains(request.name) {
+            return Self.result("\(request.name) changes data, and this server runs read-only (aihelper mcp serve --read-only).",
+                               isError: true)
+        }
+        guard tools.registry.tool(named: request.name) != nil else {
+            // The spec's answer to an unknown tool: a protocol error, not a tool result.
+            throw MCPError.invalidParams("Unknown tool: \(Sanitizer.clean(String(request.name.prefix(100))))")
+        }
+        let arguments = try JSONEncoder().encode(Value.object(request.arguments ?? [:]))
+        let call = ToolCallRequest(id: "mcp", name: request.name, arguments: String(decoding: arguments, as: UTF8.self))
+        let result = await ToolExecutor.execute(call, registry: tools.registry, database: database,
+                                                now: Date(), timeZone: .current, sandbox: sandbox)
+        return Self.result(result.text, isError: result.isError)
+    }
+
+    static func result(_ text: String, isError: Bool) -> CallTool.Result {
+        CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], isError: isError)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import ArgumentParser
+import App
+import Storage
+import MCPServer
+
+/// `aihelper mcp ...`: the Model Context Protocol (docs/mcp.md).
+struct MCPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp", abstract: "Model Context Protocol: serve AI Helper's tools to other MCP clients.",
+        subcommands: [MCPServeCommand.self])
+}
+
+/// Serves the built-in toolsets over stdio to an MCP client (a desktop app, an editor, an agent),
+/// on the same database as the full-screen app; both can run at once.
+struct MCPServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the calendar, reminders, todos, dates, contacts and notes tools over MCP on stdin/stdout.",
+        discussion: """
+        For an MCP client's config: {"mcpServers": {"aihelper": {"command": "/path/to/aihelper", "args": ["mcp", "serve"]}}}. \
+        Stdout carries protocol messages only; problems go to stderr. Ends when stdin closes.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Serve only the tools that change nothing (lists, searches, reads).") var readOnly = false
+    @Flag(name: .long, help: "Serve the file tools too, confined to the files folder (files_folder in config.toml).")
+    var files = false
+    @Flag(name: .long, help: "Log each message to stderr.") var verbose = false
+
+    func run() async throws {
+        let database = try CLIData.open(global)
+        var sandbox: URL?
+        if files {
+            let (loaded, warning) = AppConfig.load(path: global.paths.config)
+            if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
+            sandbox = AppServices.filesFolder(loaded.resolvingFilesFolder(global.paths))
+        }
+        try await MCPToolServer.serve(tools: ServedTools(readOnly: readOnly, files: files), database: database,
+                                      sandbox: sandbox, version: AppInfo.version, verbose: verbose)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+import Core
+import Storage
+import TestSupport
+
+/// `aihelper mcp serve` driven by the official Python MCP SDK client (`Tests/Peers/mcp_client_check.py`,
+/// from the venv `scripts/mcp-client-venv.sh` makes in `make test-deps`): the client connects
+/// its default way (`server/discover`, then initialize), lists the tools and calls them; the
+/// task it creates is then read from the database file, as the TUI would read it.
+final class MCPServePythonClientTests: HomeFolderTestCase {
+    static let venvPython = PeerServer.packageRoot.appendingPathComponent(".build/mcp-client-venv/bin/python")
+
+    func testCreatesATaskTheDatabaseHolds() throws {
+        let facts = try runClient(mode: "write")
+        XCTAssertEqual(facts["protocolVersion"] as? String, "2025-11-25", "the client fell back to initialize")
+        let tools = try XCTUnwrap(facts["tools"] as? [String])
+        XCTAssertTrue(Set(["create_task", "list_tasks", "delete_task", "create_note", "search_contacts", "resolve_date"]).isSubset(of: tools))
+        XCTAssertFalse(tools.contains("read_file"), "file tools are served only with --files")
+        let hints = try XCTUnwrap(facts["hints"] as? [String: [String: Any]])
+        XCTAssertEqual(hints["delete_task"]?["destructive"] as? Bool, true)
+        XCTAssertEqual(hints["create_task"]?["destructive"] as? Bool, false)
+        XCTAssertEqual(hints["list_tasks"]?["readOnly"] as? Bool, true)
+        let schema = try XCTUnwrap((facts["schemas"] as? [String: Any])?["create_task"] as? [String: Any])
+        XCTAssertEqual(schema["required"] as? [String], ["title"])
+        XCTAssertNotNil((schema["properties"] as? [String: Any])?["date"])
+
+        XCTAssertEqual(result(facts, "create").isError, false)
+        XCTAssertTrue(result(facts, "create").text.contains("Dentist"), result(facts, "create").text)
+        XCTAssertEqual(result(facts, "invalid").isError, true, "the schema validator runs on MCP calls")
+        XCTAssertTrue(result(facts, "invalid").text.contains("'title' is required"), result(facts, "invalid").text)
+        XCTAssertTrue(result(facts, "list").text.contains("09:30 Dentist"), result(facts, "list").text)
+
+        let day = CivilDate(year: 2026, month: 12, day: 1)
+        let tasks = try AppDatabase.open(path: home + "/aihelper.sqlite").agenda(from: day, to: day)
+        XCTAssertEqual(tasks.map(\.title), ["Dentist"])
+        XCTAssertEqual(tasks.first?.dueTime, TimeOfDay(hour: 9, minute: 30))
+    }
+
+    func testReadOnlyServesNoToolThatChangesData() throws {
+        let day = CivilDate(year: 2026, month: 12, day: 1)
+        _ = try AppDatabase.open(path: home + "/aihelper.sqlite").insertTask(TaskItem(title: "Dentist", dueDate: day))
+        let facts = try runClient(mode: "read-only")
+        let tools = try XCTUnwrap(facts["tools"] as? [String])
+        XCTAssertTrue(tools.contains("list_tasks"))
+        XCTAssertFalse(tools.contains("create_task") || tools.contains("delete_task") || tools.contains("update_note"), "\(tools)")
+        let hints = try XCTUnwrap(facts["hints"] as? [String: [String: Any]])
+        XCTAssertTrue(hints.values.allSatisfy { $0["readOnly"] as? Bool == true }, "\(hints)")
+        XCTAssertEqual(result(facts, "delete").isError, true)
+        XCTAssertTrue(result(facts, "delete").text.contains("read-only"), result(facts, "delete").text)
+        XCTAssertTrue(result(facts, "list").text.contains("Dentist"), result(facts, "list").text)
+        XCTAssertEqual(try AppDatabase.open(path: home + "/aihelper.sqlite").agenda(from: day, to: day).map(\.title), ["Dentist"])
+    }
+
+    private func result(_ facts: [String: Any], _ key: String) -> (text: String, isError: Bool?) {
+        let object = facts[key] as? [String: Any]
+        return (object?["text"] as? String ?? "(no \(key) in the client's report)", object?["isError"] as? Bool)
+    }
+
+    /// Runs the Python client (bounded: it gives up after 40 s, and is killed after 60 s) and
+    /// returns what it printed.
+    private func runClient(mode: String) throws -> [String: Any] {
+        guard FileManager.default.isExecutableFile(atPath: Self.venvPython.path) else {
+            // A failure, never a skip: CI makes the venv.
+            throw VenvMissing(description: "The Python mcp SDK venv is missing at \(Self.venvPython.path). "
+                                       + "Make it with `make test-deps` (or scripts/mcp-client-venv.sh).")
+        }
+        let script = PeerServer.peersFolder.appendingPathComponent("mcp_client_check.py").path
+        let run = try CLIRunner(home: home).run([script, TmuxSession.binary, home, mode], timeout: 60,
+                                                executable: Self.venvPython.path)
+        XCTAssertEqual(run.status, 0, "the Python client failed: \(run.err.suffix(3000))")
+        let line = run.out.split(separator: "\n").last.map(String.init) ?? ""
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                             "not a JSON report: \(run.out.prefix(500)) \(run.err.suffix(2000))")
+    }
+}
+
+struct VenvMissing: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The protocol edges, with raw lines on stdin: unknown methods, lines that are not JSON, end of input.
+final class MCPServeProtocolTests: HomeFolderTestCase {
+    func testUnknownMethodsMalformedLinesAndEndOfInput() throws {
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            "this is { not json",
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"no/such/method"}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}"#,
+            // The last request: stdin closes right after it, and its answer must still come.
+            #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"create_task","arguments":{"title":"Last words"}}}"#,
+        ]
+        let started = Date()
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, "end of input ends the server cleanly: \(run.err)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+
+        // Nothing but JSON-RPC messages on stdout.
+        var byID: [String: [String: Any]] = [:]
+        for line in run.out.split(separator: "\n") {
+            let object = try XCTUnwrap(try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON on stdout: \(line)")
+            XCTAssertEqual(object["jsonrpc"] as? String, "2.0")
+            byID[object["id"].map { "\($0)" } ?? "nil"] = object
+        }
+        func code(_ id: String) -> Int? { (byID[id]?["error"] as? [String: Any])?["code"] as? Int }
+        XCTAssertEqual(code("1"), -32601, "server/discover must be method-not-found, so 2026 clients fall back to initialize")
+        XCTAssertEqual(code("4"), -32601)
+        XCTAssertEqual(code("<null>"), -32700, "a line that is not JSON gets a parse error with id null: \(byID.keys)")
+        XCTAssertEqual(code("5"), -32602, "an unknown tool is a protocol error")
+        XCTAssertNotNil((byID["2"]?["result"] as? [String: Any])?["capabilities"])
+        XCTAssertEqual(((byID["3"]?["result"] as? [String: Any])?["tools"] as? [Any])?.isEmpty, false, "the server kept going after the bad line")
+        let created = byID["6"]?["result"] as? [String: Any]
+        XCTAssertEqual(created?["isError"] as? Bool, false, "\(String(describing: byID["6"]))")
+        XCTAssertEqual(try AppDatabase.open(path: home + "/aihelper.sqlite").allTasks().map(\.title), ["Last words"])
+    }
+}
