@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // System libraries
@@ -24,12 +25,14 @@ let package = Package(
         .target(name: "Providers", dependencies: ["Core", "HTTP"]),
         .target(name: "Tools", dependencies: ["Core", "Storage"]),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
+        // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
+        .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
-        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop",
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
-            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop",
+            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table
@@ -54,6 +57,8 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
+        .testTarget(name: "MCPClientTests", dependencies: ["MCPClient", "Agent", "Providers", "Tools", "Storage", "Core",
+                                                           "TestSupport"]),
     ]
 )
 

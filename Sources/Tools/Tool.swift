@@ -9,10 +9,13 @@ public struct ToolDefinition: Sendable, Equatable {
     public var inputSchema: JSONValue
     /// Deletes or overwrites data: the user is asked first.
     public var isDestructive: Bool
+    /// A time limit of the tool's own (an MCP server's `timeout`), which it enforces itself;
+    /// nil: the agent's `toolTimeout`.
+    public var timeout: Duration?
 
-    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false) {
+    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false, timeout: Duration? = nil) {
         self.name = name; self.description = description; self.inputSchema = inputSchema
-        self.isDestructive = isDestructive
+        self.isDestructive = isDestructive; self.timeout = timeout
     }
 }
 
