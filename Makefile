@@ -22,6 +22,8 @@ test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@# The openai and anthropic SDKs check the loopback provider server (HTTPTests).
 	@scripts/peers-venv.sh
+	@# The reference MCP servers from PyPI (mcp-server-time, mcp-server-fetch): MCPClientTests.
+	@scripts/mcp-venv.sh
 	@# Servers other people wrote (llama.cpp, llama-cpp-python, llm-mock-api, llmock): RealServerTests.
 	@# The two llama.cpp builds run once (~8 min each on 2 cores) and are cached under .build.
 	@scripts/real-servers.sh

@@ -49,7 +49,8 @@ final class ChildProcess: @unchecked Sendable {
 
     var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { lock.withLock { exitStatus == nil } && process.isRunning }
-    var status: Int32? { lock.withLock { exitStatus } }
+    /// Its exit status, once it ended (the termination handler may run a little after).
+    var status: Int32? { lock.withLock { exitStatus } ?? (process.isRunning ? nil : process.terminationStatus) }
     /// The last lines the server wrote to stderr, and what it wrote to stdout that was not JSON-RPC.
     var stderrLines: [String] { lock.withLock { stderrTail } }
     var garbage: [String] { lock.withLock { noise } }

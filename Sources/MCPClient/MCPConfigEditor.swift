@@ -17,6 +17,8 @@ enum MCPConfigEditor {
         // Written beside and renamed: a crash never leaves half a file.
         let temporary = path + ".tmp"
         try out.write(to: URL(fileURLWithPath: temporary))
-        _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
+        guard rename(temporary, path) == 0 else {
+            throw ToolStartError("\(path): cannot write it (\(String(cString: strerror(errno))))")
+        }
     }
 }

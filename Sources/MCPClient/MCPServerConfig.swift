@@ -96,7 +96,7 @@ public struct MCPConfigFile: Sendable, Equatable {
         }
         if let raw = fields["disabled"] as? Bool { config.enabled = config.enabled && !raw }  // Cline's spelling
         if let raw = fields["timeout"] {
-            guard let seconds = raw as? Double, seconds > 0, seconds <= 3600, !(raw is Bool) else {
+            guard let seconds = raw as? Double, seconds > 0, seconds <= 3600 else {
                 throw Problem(text: "\"timeout\" must be a number of seconds between 0 and 3600")
             }
             config.timeout = .milliseconds(Int(seconds * 1000))

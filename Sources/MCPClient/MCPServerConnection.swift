@@ -16,6 +16,11 @@ actor MCPServerConnection {
     private var tools: [any Tools.Tool] = []
     /// Bumped at each start, so a late exit of an earlier process is not taken for this one's.
     private var generation = 0
+    /// What the server said it offers besides tools (asked only then).
+    private var offers = Offers()
+    /// Stopped for good: the app is exiting.
+    private var closed = false
+    struct Offers: Sendable { var prompts = false, resources = false }
 
     /// Python servers take up to a few seconds to answer their first request.
     static let minimumStartup: Duration = .seconds(15)
@@ -30,8 +35,11 @@ actor MCPServerConnection {
 
     /// Starts the process, initializes it and lists what it offers; failures end in `.failed`.
     func start() async {
-        guard config.enabled else { return set(.disabled) }
+        guard config.enabled, !closed else { return set(config.enabled ? .stopped : .disabled) }
+        let ticket = generation
         await shutDown(to: .stopped, announce: false)
+        // A stop (or another start) while the old process ended wins: nothing is spawned after it.
+        guard generation == ticket + 1, !closed else { return }
         generation += 1
         let generation = self.generation
         status = MCPServerStatus(name: config.name, command: config.command, state: .starting)
@@ -45,15 +53,17 @@ actor MCPServerConnection {
         let client = Client(name: "aihelper", version: "0.1.0")
         self.client = client
         await client.onNotification(ToolListChangedNotification.self) { [weak self] _ in
-            await self?.refresh(generation)
+            // Not awaited: the SDK reads the answer to our tools/list on the loop that runs this.
+            Task { await self?.refresh(generation) }
         }
         let startup = max(config.timeout, Self.minimumStartup)
-        let outcome = await Race.first(timeout: startup, child: child) { () async throws -> Bool in
-            _ = try await client.connect(transport: transport)
-            return true
+        let outcome = await Race.first(timeout: startup, child: child) { () async throws -> Offers in
+            let capabilities = try await client.connect(transport: transport).capabilities
+            return Offers(prompts: capabilities.prompts != nil, resources: capabilities.resources != nil)
         }
         guard generation == self.generation else { return }
-        guard case .value = outcome else { return await fail(outcome, doing: "starting", limit: startup) }
+        guard case .value(let offers) = outcome else { return await fail(outcome, doing: "starting", limit: startup) }
+        self.offers = offers
         await refresh(generation)
         if case .ready = status.state { watchExit(child, generation) }
     }
@@ -73,7 +83,9 @@ actor MCPServerConnection {
                         description: Sanitizer.clean(tool.description ?? ""), isDestructive: tool.annotations.destructiveHint == true,
                         isDisabled: config.disabledTools.contains(tool.name))
         }
-        (status.prompts, status.resources) = await Self.listOthers(client)
+        if case .value(let others) = await Race.first(timeout: config.timeout, child: child, { [offers] in
+            await Self.listOthers(client, offers)
+        }) { (status.prompts, status.resources) = others }
         set(.ready)
     }
 
@@ -96,10 +108,11 @@ actor MCPServerConnection {
             try? await client.cancelRequest(request.requestID, reason: "timed out")
             var text = "The MCP server \(config.name) did not answer \(name) within \(Self.seconds(config.timeout)) (its timeout in mcp.json)."
             if let junk = child.garbage.last { text += " It wrote to stdout what is not JSON-RPC: \(Sanitizer.clean(junk))" }
+            set(status.state)  // its latest stderr, for the servers view
             return ToolResult(text: text, isError: true)
         case .exited:
-            await exited(generation)
-            return ToolResult(text: "The MCP server \(config.name) stopped during \(name): \(failure)", isError: true)
+            let why = await exited(generation) ?? "its process ended"
+            return ToolResult(text: "The MCP server \(config.name) stopped during \(name): \(why)", isError: true)
         case .cancelled:
             try? await client.cancelRequest(request.requestID, reason: "cancelled")
             return ToolResult(text: "\(name) was cancelled.", isError: true)
@@ -107,7 +120,11 @@ actor MCPServerConnection {
     }
 
     /// Stops the process (bounded: about 1.5 s at most).
-    func stop() async { await shutDown(to: config.enabled ? .stopped : .disabled, announce: true) }
+    /// With `forGood` (the app exits) no later start spawns anything.
+    func stop(forGood: Bool = false) async {
+        if forGood { closed = true }
+        await shutDown(to: config.enabled ? .stopped : .disabled, announce: true)
+    }
 
     private func shutDown(to state: MCPServerState, announce: Bool) async {
         generation += 1
@@ -119,12 +136,15 @@ actor MCPServerConnection {
         if announce { set(state) }
     }
 
-    private func exited(_ generation: Int) async {
-        guard generation == self.generation, let child, !child.isRunning else { return }
+    /// Marks the server failed when its process ended; returns why.
+    @discardableResult
+    private func exited(_ generation: Int) async -> String? {
+        guard generation == self.generation, let child, !child.isRunning else { return nil }
         let why = failure
         await shutDown(to: .failed(why), announce: false)
         status.stderr = child.stderrLines.map(Sanitizer.clean)
         set(.failed(why))
+        return why
     }
 
     /// Why the server is gone: its exit status (or signal).
@@ -173,9 +193,9 @@ actor MCPServerConnection {
     }
 
     /// Prompts and resources, for the servers view; a server without them lists none.
-    private static func listOthers(_ client: Client) async -> ([MCPItemInfo], [MCPItemInfo]) {
-        let prompts = (try? await client.listPrompts().prompts) ?? []
-        let resources = (try? await client.listResources().resources) ?? []
+    private static func listOthers(_ client: Client, _ offers: Offers) async -> ([MCPItemInfo], [MCPItemInfo]) {
+        let prompts = offers.prompts ? (try? await client.listPrompts().prompts) ?? [] : []
+        let resources = offers.resources ? (try? await client.listResources().resources) ?? [] : []
         return (prompts.prefix(100).map { MCPItemInfo(name: Sanitizer.clean($0.name), detail: Sanitizer.clean($0.description ?? "")) },
                 resources.prefix(100).map { MCPItemInfo(name: Sanitizer.clean($0.uri), detail: Sanitizer.clean($0.description ?? $0.name)) })
     }

@@ -82,7 +82,7 @@ public final class MCPServerManager: ExternalToolSource, @unchecked Sendable {
     public func stopAll() async {
         let all = lock.withLock { connections }
         await withTaskGroup(of: Void.self) { group in
-            for connection in all { group.addTask { await connection.stop() } }
+            for connection in all { group.addTask { await connection.stop(forGood: true) } }
         }
     }
 
