@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
-        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport", "MCPClient"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport"],
                     exclude: ["Snapshots"]),
