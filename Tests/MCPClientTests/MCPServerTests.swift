@@ -30,6 +30,18 @@ final class MCPServerTests: XCTestCase {
         XCTAssertTrue(fixture.manager.currentTools().isEmpty)
     }
 
+    /// A server sees PATH, HOME, LANG and its own `env`, never our API keys.
+    func testServerEnvironmentIsClean() async throws {
+        var server = try MCPFixture.faulty("ok")
+        server["env"] = ["TOKEN": "${MY_TOKEN:-none}"]
+        let fixture = try MCPFixture(["s": server], environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "OPENAI_API_KEY": "sk-x",
+                                                               "ANTHROPIC_API_KEY": "sk-y", "MY_TOKEN": "t"])
+        _ = await fixture.start()
+        let result = try await XCTUnwrap(fixture.tool("s__act")).call(["text": "env"], context: try context())
+        // Python may add LC_CTYPE on its own; nothing of ours beyond these.
+        XCTAssertEqual(Set(result.text.split(separator: " ").map(String.init)).subtracting(["LC_CTYPE"]), ["HOME", "PATH", "TOKEN"])
+    }
+
     func testCrashAtStartIsFailedWithItsStderr() async throws {
         let fixture = try MCPFixture(["faulty": try MCPFixture.faulty("crash-start")])
         let started = await fixture.start()

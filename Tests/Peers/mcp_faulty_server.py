@@ -1,7 +1,8 @@
 """A tiny MCP server over stdio (standard library only) that misbehaves on purpose, for the
 MCP client's fault tests. Its one tool is `act`; the first argument picks the fault:
 
-  ok            answers properly: `act` echoes its text (and structured content)
+  ok            answers properly: `act` echoes its text (and structured content); with the
+                text "env", the names of its environment variables
   crash-start   writes to stderr and exits with status 3 before answering anything
   crash-call    starts fine, exits with status 4 when `act` is called
   garbage       starts fine, answers `act` with lines that are not JSON-RPC, never the answer
@@ -35,6 +36,9 @@ def answer(request):
         return {"tools": tools}
     if method == "tools/call":
         text = request["params"].get("arguments", {}).get("text", "")
+        if text == "env":
+            import os
+            return {"content": [{"type": "text", "text": " ".join(sorted(os.environ))}]}
         if MODE == "crash-call":
             sys.stderr.write("faulty: crashing in the middle of a call\n")
             sys.stderr.flush()
