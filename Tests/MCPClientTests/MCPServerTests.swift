@@ -30,6 +30,23 @@ final class MCPServerTests: XCTestCase {
         XCTAssertTrue(fixture.manager.currentTools().isEmpty)
     }
 
+    /// The reference fetch server reads a page of the loopback peer. It refuses 127.0.0.1 without
+    /// `--allow-private-ips`, and tries an npm install when `node` is on its PATH: its own PATH has none.
+    func testReferenceFetchServer() async throws {
+        let peer = try PeerServer.providers()
+        let fixture = try MCPFixture(["fetch": [
+            "command": try MCPPeers.executable("mcp-server-fetch"), "args": ["--allow-private-ips", "--ignore-robots-txt"],
+            "env": ["PATH": MCPPeers.venv.appendingPathComponent("bin").path], "timeout": 30,
+        ]])
+        let servers = await fixture.start()
+        XCTAssertEqual(servers.first?.state, .ready, "\(servers)")
+        let tool = try XCTUnwrap(fixture.tool("fetch__fetch"))
+        let result = try await tool.call(["url": .string(peer.baseURL + "/_stats"), "raw": true], context: try context())
+        XCTAssertFalse(result.isError, result.text)
+        XCTAssertTrue(result.text.contains("open_streams"), result.text)
+        await fixture.manager.stopAll()
+    }
+
     /// A server sees PATH, HOME, LANG and its own `env`, never our API keys.
     func testServerEnvironmentIsClean() async throws {
         var server = try MCPFixture.faulty("ok")
