@@ -20,12 +20,19 @@ public struct MCPToolInfo: Sendable, Equatable {
     public var isDestructive: Bool
     /// Listed in `disabledTools`: not offered.
     public var isDisabled: Bool
+
+    public init(name: String, agentName: String, description: String, isDestructive: Bool, isDisabled: Bool) {
+        self.name = name; self.agentName = agentName; self.description = description
+        self.isDestructive = isDestructive; self.isDisabled = isDisabled
+    }
 }
 
 /// A prompt or a resource of a server, listed in the servers view.
 public struct MCPItemInfo: Sendable, Equatable {
     public var name: String
     public var detail: String
+
+    public init(name: String, detail: String) { self.name = name; self.detail = detail }
 }
 
 public struct MCPServerStatus: Sendable, Equatable {
