@@ -13,7 +13,9 @@ extension TUIApp {
         }
         let problems = servers.problems
         if !problems.isEmpty {
-            state.notice = Notice(text: tr.mcp.configProblems(problems.joined(separator: " ")), kind: .error,
+            // Kept after a start-up warning already shown (a provider or theme problem).
+            let earlier = state.notice.map { $0.text + " " } ?? ""
+            state.notice = Notice(text: earlier + tr.mcp.configProblems(problems.joined(separator: " ")), kind: .error,
                                   expires: Date().addingTimeInterval(20))
         }
     }

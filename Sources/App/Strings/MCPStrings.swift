@@ -27,7 +27,7 @@ struct MCPStrings: Sendable {
         noServers: { "No MCP servers. Add them to \($0) (see docs/mcp.md)." },
         command: "Command: ", tools: "Tools", prompts: "Prompts", resources: "Resources", stderr: "Last lines of its stderr",
         toolOff: " (off)", destructive: " (asks first)",
-        configProblems: { "mcp.json: \($0)" }, notSaved: { "Could not change mcp.json: \($0)" })
+        configProblems: { "MCP servers: \($0)" }, notSaved: { "Could not change mcp.json: \($0)" })
 
     static let chinese = MCPStrings(
         title: "MCP 服务器", keys: "↑↓ 服务器 · r 重启 · e 启用/停用 · Esc 关闭",
@@ -36,5 +36,5 @@ struct MCPStrings: Sendable {
         noServers: { "没有 MCP 服务器。请在 \($0) 中添加（见 docs/mcp.md）。" },
         command: "命令：", tools: "工具", prompts: "提示词", resources: "资源", stderr: "标准错误输出的最后几行",
         toolOff: "（已关闭）", destructive: "（先询问）",
-        configProblems: { "mcp.json：\($0)" }, notSaved: { "无法修改 mcp.json：\($0)" })
+        configProblems: { "MCP 服务器：\($0)" }, notSaved: { "无法修改 mcp.json：\($0)" })
 }
