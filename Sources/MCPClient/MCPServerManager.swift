@@ -26,6 +26,9 @@ public final class MCPServerManager: ExternalToolSource, @unchecked Sendable {
 
     /// Reads `mcp.json` and starts every enabled server, without waiting for any.
     public func startAll() {
+        // Writing to a server that just died must be an error, not a signal that ends us
+        // (the TUI ignores SIGPIPE already; `aihelper ask` and tests did not).
+        signal(SIGPIPE, SIG_IGN)
         let file = MCPConfigFile.load(path: configPath, environment: environment)
         let made = file.servers.map(makeConnection)
         lock.withLock {
