@@ -24,6 +24,8 @@ test-deps: deps
 	@scripts/peers-venv.sh
 	@# The official Python mcp SDK, whose client drives `aihelper mcp serve` (EndToEndTests.MCPServe*).
 	@scripts/mcp-client-venv.sh
+	@# The reference MCP servers from PyPI (mcp-server-time, mcp-server-fetch): MCPClientTests.
+	@scripts/mcp-venv.sh
 	@# Servers other people wrote (llama.cpp, llama-cpp-python, llm-mock-api, llmock): RealServerTests.
 	@# The two llama.cpp builds run once (~8 min each on 2 cores) and are cached under .build.
 	@scripts/real-servers.sh

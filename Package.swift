@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "Providers", dependencies: ["Core", "HTTP"]),
         .target(name: "Tools", dependencies: ["Core", "Storage"]),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
+        // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
+        .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
         // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md;
         // a target of its own so the agent's ToolExecutor runs the calls, as in the app)
@@ -33,10 +35,10 @@ let package = Package(
                                                   .product(name: "MCP", package: "swift-sdk"),
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
-        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop",
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
-            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer",
+            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer", "MCPClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table
@@ -55,12 +57,15 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
-        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport", "MCPClient"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport"],
+        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport",
+                                                     "MCPClient"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
+        .testTarget(name: "MCPClientTests", dependencies: ["MCPClient", "Agent", "Providers", "Tools", "Storage", "Core",
+                                                           "TestSupport"]),
     ]
 )
 

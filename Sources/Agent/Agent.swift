@@ -11,12 +11,25 @@ public typealias ApprovalHandler = @Sendable (ToolCallRequest, ToolDefinition) a
 /// It works the same for the TUI, `aihelper ask` and tests: it only talks through `AgentEvent`s.
 public final class Agent: Sendable {
     public let provider: any ChatProvider
-    public let tools: ToolRegistry
+    /// The built-in tools; `tools` adds the external ones of the moment.
+    public let builtInTools: ToolRegistry
+    /// External MCP servers' tools: they come and go while the app runs.
+    public let externalTools: (any ExternalToolSource)?
     public let database: AppDatabase
     public let config: AgentConfig
 
-    public init(provider: any ChatProvider, tools: ToolRegistry, database: AppDatabase, config: AgentConfig = AgentConfig()) {
-        self.provider = provider; self.tools = tools; self.database = database; self.config = config
+    public init(provider: any ChatProvider, tools: ToolRegistry, database: AppDatabase, config: AgentConfig = AgentConfig(),
+                externalTools: (any ExternalToolSource)? = nil) {
+        self.provider = provider; self.builtInTools = tools; self.database = database; self.config = config
+        self.externalTools = externalTools
+    }
+
+    /// The tools callable now: built-ins first (they win a name clash), then external ones.
+    /// A turn takes this once, so tools that change mid-turn do not change under it.
+    public var tools: ToolRegistry {
+        guard let externalTools else { return builtInTools }
+        let more = externalTools.currentTools()
+        return more.isEmpty ? builtInTools : builtInTools.adding(more)
     }
 
     public var model: String { config.model ?? provider.defaultModel }

@@ -36,6 +36,8 @@ public enum ToolExecutor {
         }
         let context = ToolContext(database: database, now: now, timeZone: timeZone, sandbox: sandbox)
         let name = call.name
+        // A tool with its own limit (an MCP server's) reports its own time-out; this one is the backstop.
+        let timeout = tool.definition.timeout.map { $0 + .seconds(2) } ?? timeout
         return await FirstResult.race(timeout: timeout,
                                       timedOut: ToolResult(text: "\(name) took longer than \(timeout) and was stopped.", isError: true),
                                       cancelled: ToolResult(text: "\(name) was cancelled.", isError: true)) {

@@ -7,6 +7,8 @@ import Storage
 /// The state of one running turn. Lives only inside `Agent.run`.
 struct TurnRunner {
     let agent: Agent
+    /// The agent's tools when the turn started (external ones may change meanwhile).
+    let tools: ToolRegistry
     let turn: Turn
     let now: Date
     let timeZone: TimeZone
@@ -35,7 +37,7 @@ struct TurnRunner {
 
     init(agent: Agent, turn: Turn, now: Date, timeZone: TimeZone, approve: @escaping ApprovalHandler,
          emit: @escaping @Sendable (AgentEvent) -> Void, beforeStoring: @escaping @Sendable () async -> Void) {
-        self.agent = agent; self.turn = turn; self.now = now; self.timeZone = timeZone
+        self.agent = agent; self.tools = agent.tools; self.turn = turn; self.now = now; self.timeZone = timeZone
         self.approve = approve; self.emit = emit; self.beforeStoring = beforeStoring; self.message = turn.assistant
     }
 
@@ -51,7 +53,7 @@ struct TurnRunner {
         let history = Array(earlier.filter { $0.id! < turn.user.id! }.suffix(agent.config.historyLimit))
         // Routed on this message and the two before it: "yes, move it to friday" follows up.
         let recent = history.filter { $0.role == .user }.suffix(2).map(\.content) + [userText]
-        offered = ToolRegistry.schemas(agent.tools.definitions(for: recent.joined(separator: "\n"), offerAll: agent.config.offerAllTools))
+        offered = ToolRegistry.schemas(tools.definitions(for: recent.joined(separator: "\n"), offerAll: agent.config.offerAllTools))
         system = ContextBuilder.systemPrompt(persona: agent.config.persona, now: now, timeZone: timeZone)
         // The history that fits the model's window after everything else it must hold.
         let budget = ContextBuilder.historyBudget(
@@ -179,12 +181,12 @@ struct TurnRunner {
 
         let result: ToolResult
         var status = StepStatus.done
-        if let tool = agent.tools.tool(named: call.name), tool.definition.isDestructive, !agent.config.autoApprove {
+        if let tool = tools.tool(named: call.name), tool.definition.isDestructive, !agent.config.autoApprove {
             step.status = .awaitingApproval
             steps.save(step, in: agent.database)
             emit(.step(step))
             if await approve(call, tool.definition) {
-                result = await ToolExecutor.execute(call, registry: agent.tools, database: agent.database,
+                result = await ToolExecutor.execute(call, registry: tools, database: agent.database,
                                                     now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
                                                     sandbox: agent.config.filesFolder)
             } else {
@@ -192,7 +194,7 @@ struct TurnRunner {
                 status = .cancelled
             }
         } else {
-            result = await ToolExecutor.execute(call, registry: agent.tools, database: agent.database,
+            result = await ToolExecutor.execute(call, registry: tools, database: agent.database,
                                                 now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
                                                     sandbox: agent.config.filesFolder)
         }

@@ -12,10 +12,13 @@ public struct ToolDefinition: Sendable, Equatable {
     /// Changes nothing (lists, searches, reads). Unmarked tools count as changing data, so a
     /// new tool is left out of `aihelper mcp serve --read-only` until it is marked.
     public var isReadOnly: Bool
+    /// A time limit of the tool's own (an MCP server's `timeout`), which it enforces itself;
+    /// nil: the agent's `toolTimeout`.
+    public var timeout: Duration?
 
-    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false) {
+    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false, timeout: Duration? = nil) {
         self.name = name; self.description = description; self.inputSchema = inputSchema
-        self.isDestructive = isDestructive
+        self.isDestructive = isDestructive; self.timeout = timeout
         self.isReadOnly = false
     }
 

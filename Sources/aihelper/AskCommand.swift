@@ -5,6 +5,7 @@ import Core
 import Storage
 import Agent
 import Terminal
+import MCPClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,16 +47,35 @@ struct AskCommand: AsyncParsableCommand {
             if json { AskJSON.print(error: problem.description) }
             throw fail(problem.description, code: 1)
         }
-        let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider)
+        // External MCP servers: given a few seconds to be ready, stopped before we exit.
+        let mcp = MCPServerManager(configPath: global.paths.mcpServers)
+        mcp.startAll()
+        for problem in mcp.problems { FileHandle.standardError.write(Data("aihelper: \(problem)\n".utf8)) }
+        await mcp.waitUntilStarted(limit: Self.mcpStartLimit)
+        let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
+        let message: Message
+        do { message = try await answer(text, agent: agent, database: database) } catch {
+            await mcp.stopAll()
+            throw error
+        }
+        await mcp.stopAll()
+        if message.status != .complete {
+            throw fail(message.errorText ?? "the answer failed.", code: 1)
+        }
+    }
+
+    /// How long `ask` waits for MCP servers still starting before it asks the model; a server
+    /// not ready by then is left out of this answer (Python servers need 0.6–2.5 s).
+    static let mcpStartLimit: Duration = .seconds(10)
+
+    private func answer(_ text: String, agent: Agent, database: AppDatabase) async throws -> Message {
         let conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in
             AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)
         }, emit: json ? AskJSON.print : AskOutput.print)
-        if message.status != .complete {
-            throw fail(message.errorText ?? "the answer failed.", code: 1)
-        }
+        return message
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import App
+import MCPClient
 import Storage
 import Terminal
 #if canImport(Glibc)
@@ -39,7 +40,10 @@ struct TUICommand: ParsableCommand {
             throw fail("\(error)", code: 2)
         }
         let choice = providerOptions.choose(config: config)
-        let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider)
+        // External MCP servers start in the background; the UI never waits for them.
+        let mcp = MCPServerManager(configPath: paths.mcpServers)
+        mcp.startAll()
+        let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         // A provider that cannot be set up leaves the app running offline, saying what to fix.
         let problem = choice.problem.map { "\($0.description) Using the offline assistant." }
@@ -50,7 +54,9 @@ struct TUICommand: ParsableCommand {
                          themes: ThemeCatalog(paths: paths), themeName: ThemeCatalog.chosenName(flag: theme, config: config.theme),
                          startupWarning: notice.isEmpty ? nil : notice, switcher: switcher)
         app.offerFirstRunWizard(flags: providerOptions.flags)
+        app.watch(mcp)
         app.run()
+        mcp.stopAllBlocking()  // no server outlives the app
     }
 }
 

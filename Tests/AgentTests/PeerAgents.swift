@@ -12,14 +12,14 @@ enum PeerAgents {
 
     /// An agent on `kind`'s wire format; retries are fast, so fault tests take milliseconds.
     static func agent(_ kind: ProviderKind = .openai, database: AppDatabase, tools: ToolRegistry = .builtIn(),
-                      config: AgentConfig = AgentConfig()) throws -> Agent {
+                      config: AgentConfig = AgentConfig(), externalTools: (any ExternalToolSource)? = nil) throws -> Agent {
         let base = try peer.get().baseURL
         let environment = kind == .anthropic ? ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "test-key-123456"]
                                              : ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "test-key-123456"]
         let settings = try ProviderResolver.resolve(environment: environment, config: ProviderConfigValues(provider: kind.rawValue))
         let provider = RemoteProvider(settings: settings, transport: ProviderTransport(connectTimeout: 5, idleTimeout: 10),
                                       retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.01, jitter: 0))
-        return Agent(provider: provider, tools: tools, database: database, config: config)
+        return Agent(provider: provider, tools: tools, database: database, config: config, externalTools: externalTools)
     }
 
     /// The peer's record of the last provider request (its JSON body under "body").

@@ -61,6 +61,9 @@ AGENT = {
     "reminder": [[("create_reminder", {"title": "Call mom", "due_date": "2026-11-25", "due_time": "17:00"})],
                  "I will remind you on Wednesday at 17:00."],
     "files": [[("list_files", {})], [("read_file", {"path": "../../etc/passwd"})], "I can only read your files folder."],
+    # External MCP servers' tools (MCPClient): the reference time server, and a test server's.
+    "mcp-time": [[("time__get_current_time", {"timezone": "Europe/Zurich"})], "That is the time in Zurich."],
+    "mcp-fault": [[("faulty__act", {"text": "go"})], "The server failed; I told you why."],
 }
 
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Core
 import Storage
+import MCPClient
 import Terminal
 
 /// All the app's state. Owned by the loop thread alone; changed only by `update` and the loaders.
@@ -22,6 +23,8 @@ struct AppState {
     var pendingApproval: ApprovalRequest?
     /// `/provider` or `/model` is choosing.
     var picker: Picker?
+    /// The servers view (`/mcp`).
+    var mcpView: MCPView?
     /// Tokens and cost of the open conversation.
     var usage: UsageTotals?
     /// The time of the last tick: countdowns are drawn against it.
@@ -49,7 +52,7 @@ struct AppState {
     var trashedConversations: [(id: Int64, title: String)] = []
     /// Something is drawn over the panes (help, a chooser, the timeline view, a form).
     var hasOverlay: Bool {
-        picker != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty || settings != nil || onboarding != nil
+        picker != nil || mcpView != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty || settings != nil || onboarding != nil
     }
     var spinnerFrame = 0
     var shouldQuit = false

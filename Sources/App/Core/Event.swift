@@ -5,6 +5,7 @@ import Agent
 import Tools
 import Storage
 import Providers
+import MCPClient
 
 /// Everything that can happen to the app. Posted to the loop; handled by `update` on the loop thread.
 enum Event: Sendable {
@@ -18,6 +19,8 @@ enum Event: Sendable {
     case modelsListed([Picker.Item], status: String?)
     /// `/keys` finished: what the provider said of the key.
     case keyChecked(String, ok: Bool)
+    /// The external MCP servers changed (state, tools): the servers view shows it.
+    case mcpServers([MCPServerStatus])
     case quitRequested
     /// Repeating tasks were read or a month of them expanded in the background.
     case tasksDataReady
@@ -53,6 +56,10 @@ enum Effect: Equatable {
     /// nil keeps the current provider / takes the provider's default model.
     case switchProvider(provider: String?, model: String?)
     case checkKey
+    /// The servers view (`/mcp`), a server's restart, its enabled flag (written to mcp.json).
+    case openMCPView
+    case restartMCPServer(String)
+    case setMCPServerEnabled(String, Bool)
     /// `/theme`: the list of themes to choose from; `/theme NAME`: that theme, drawn at once.
     case openThemePicker
     case switchTheme(String)

@@ -29,6 +29,10 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .modelsListed(let items, let status):
         if state.picker?.purpose == .model { state.picker?.replaceItems(items, status: status) }
         return []
+    case .mcpServers(let servers):
+        state.mcpView?.servers = servers
+        if let view = state.mcpView { state.mcpView?.selected = min(view.selected, max(0, servers.count - 1)) }
+        return []
     case .keyChecked(let text, let ok):
         state.notice = Notice(text: text, kind: ok ? .info : .error, expires: ok ? state.clock.addingTimeInterval(15) : nil)
         return []
@@ -104,6 +108,7 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
     if state.picker != nil, key != .ctrl("q") {
         return handlePickerKey(&state, key)
     }
+    if state.mcpView != nil, key != .ctrl("q") { return handleMCPViewKey(&state, key) }
     if state.timeline != nil, key != .ctrl("q"), state.pendingApproval == nil {
         handleTimelineKey(&state, key)
         return []

@@ -73,7 +73,7 @@ func isSummarizeCommand(_ text: String) -> Bool {
     text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "/summarize"
 }
 
-let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /settings, /quit"
+let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /mcp, /settings, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
@@ -114,6 +114,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     case "/settings", "/config":
         _ = state.chat.input.commit()
         return [.openSettings]
+    case "/mcp":
+        _ = state.chat.input.commit()
+        return [.openMCPView]
     case "/keys", "/key":
         _ = state.chat.input.commit()
         return [.checkKey]

@@ -12,6 +12,8 @@ public struct AppPaths: Sendable {
     public var files: String
     /// The user's themes (`NAME.toml`), beside config.toml; see docs/themes.md.
     public var themes: String
+    /// External MCP servers (`mcp.json`, the desktop clients' shape), beside config.toml; see docs/mcp.md.
+    public var mcpServers: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 databaseOverride: String? = nil, configOverride: String? = nil) {
@@ -23,6 +25,7 @@ public struct AppPaths: Sendable {
         }
         config = configOverride ?? base("XDG_CONFIG_HOME", ".config") + "/config.toml"
         themes = base("XDG_CONFIG_HOME", ".config") + "/themes"
+        mcpServers = base("XDG_CONFIG_HOME", ".config") + "/mcp.json"
         database = databaseOverride ?? base("XDG_DATA_HOME", ".local/share") + "/aihelper.sqlite"
         log = base("XDG_STATE_HOME", ".local/state") + "/aihelper.log"
         files = base("XDG_DATA_HOME", ".local/share") + "/files"

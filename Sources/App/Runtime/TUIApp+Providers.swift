@@ -46,7 +46,8 @@ extension TUIApp {
             return
         }
         self.switcher = switcher
-        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider)
+        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider,
+                                      externalTools: agent.externalTools)
         state.providerName = agent.provider.displayName
         state.modelName = agent.model
         state.notice = Notice(text: tr.notices.nowAnswering(agent.provider.displayName, agent.model), kind: .info,

@@ -133,7 +133,8 @@ extension TUIApp {
         switcher.resetFlags()
         let choice = switcher.choose(provider: switcher.config.providers.provider ?? "offline", model: switcher.config.providers.model)
         self.switcher = switcher
-        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider)
+        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider,
+                                      externalTools: agent.externalTools)
         state.providerName = agent.provider.displayName
         state.modelName = agent.model
         state.connectivity = Connectivity.initial(providerId: agent.provider.id)

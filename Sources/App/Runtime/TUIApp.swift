@@ -3,6 +3,7 @@ import Core
 import Storage
 import Agent
 import Terminal
+import MCPClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,8 @@ public final class TUIApp {
     var agent: Agent
     /// Changes provider and model at run time; nil where that is not offered (tests, benchmarks).
     var switcher: ProviderSwitcher?
+    /// The external MCP servers (`watch`); nil in tests and benchmarks without them.
+    var mcpServers: MCPServerManager?
     let mailbox = Mailbox()
     let approvals = ApprovalBroker()
     let frames = FrameBarrier()

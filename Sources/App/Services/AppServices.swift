@@ -17,7 +17,8 @@ public enum AppServices {
     }
 
     /// The agent with `provider` (see `chooseProvider`).
-    public static func makeAgent(database: AppDatabase, config: AppConfig, provider: any ChatProvider) -> Agent {
+    public static func makeAgent(database: AppDatabase, config: AppConfig, provider: any ChatProvider,
+                                 externalTools: (any ExternalToolSource)? = nil) -> Agent {
         var agentConfig = AgentConfig(stepLimit: config.stepLimit)
         agentConfig.offerAllTools = config.offerAllTools
         agentConfig.autoApprove = config.autoApprove
@@ -26,7 +27,8 @@ public enum AppServices {
         if let persona = Persona.prompt(for: config.persona) { agentConfig.persona = persona }
         agentConfig.temperature = config.temperature
         agentConfig.maxTokens = config.maxTokens
-        return Agent(provider: provider, tools: ToolRegistry.builtIn(enabled: Set(config.toolsets)), database: database, config: agentConfig)
+        return Agent(provider: provider, tools: ToolRegistry.builtIn(enabled: Set(config.toolsets)), database: database, config: agentConfig,
+                     externalTools: externalTools)
     }
 
     /// The file tools' folder (`config.filesFolder`, already resolved), made on first use so the

@@ -1,0 +1,32 @@
+import Foundation
+import MCPClient
+
+/// External MCP servers in the TUI: their changes wake the loop; `/mcp` shows them.
+extension TUIApp {
+    /// Called once the servers are starting: every change of theirs posts a snapshot.
+    public func watch(_ servers: MCPServerManager) {
+        mcpServers = servers
+        let mailbox = self.mailbox
+        servers.observe { [weak servers] in
+            guard let servers else { return }
+            mailbox.post(.mcpServers(servers.servers))
+        }
+        let problems = servers.problems
+        if !problems.isEmpty {
+            // Kept after a start-up warning already shown (a provider or theme problem).
+            let earlier = state.notice.map { $0.text + " " } ?? ""
+            state.notice = Notice(text: earlier + tr.mcp.configProblems(problems.joined(separator: " ")), kind: .error,
+                                  expires: Date().addingTimeInterval(20))
+        }
+    }
+
+    func openMCPView() {
+        state.mcpView = MCPView(servers: mcpServers?.servers ?? [], configPath: mcpServers?.configPath ?? "mcp.json")
+    }
+
+    func setMCPServerEnabled(_ name: String, _ enabled: Bool) {
+        do { try mcpServers?.setEnabled(name, enabled) } catch {
+            state.notice = Notice(text: tr.mcp.notSaved("\(error)"), kind: .error, expires: nil)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// How a request to a server ended.
+enum RaceOutcome<T: Sendable>: Sendable {
+    case value(T)
+    case failed(String)
+    case timedOut
+    /// The server's process ended first.
+    case exited
+    case cancelled
+}
+
+/// A request to a server against its time limit and its process's end: whichever comes first.
+/// The loser is left to end on its own (the caller cancels the request or disconnects).
+enum Race {
+    static func first<T: Sendable>(timeout: Duration, child: ChildProcess,
+                                   _ work: @escaping @Sendable () async throws -> T) async -> RaceOutcome<T> {
+        let (stream, continuation) = AsyncStream<RaceOutcome<T>>.makeStream()
+        let tasks = [
+            Task {
+                do { continuation.yield(.value(try await work())) } catch {
+                    continuation.yield(.failed(Self.describe(error)))
+                }
+            },
+            Task {
+                try? await Task.sleep(for: timeout)
+                if !Task.isCancelled { continuation.yield(.timedOut) }
+            },
+            Task {
+                // Checked every 50 ms only while a request is out.
+                while child.isRunning, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
+                // A process that ended may still have its answer in the pipe: give it a moment.
+                try? await Task.sleep(for: .milliseconds(200))
+                if !Task.isCancelled { continuation.yield(.exited) }
+            },
+        ]
+        var iterator = stream.makeAsyncIterator()
+        let outcome = await iterator.next() ?? .cancelled
+        tasks.forEach { $0.cancel() }
+        continuation.finish()
+        return outcome
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let error = error as? ToolStartError { return error.description }
+        return String(describing: error)
+    }
+}

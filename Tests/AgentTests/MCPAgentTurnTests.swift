@@ -1,0 +1,77 @@
+import XCTest
+import Core
+import Storage
+import Tools
+import TestSupport
+import MCPClient
+@testable import Agent
+
+/// Agent turns through the loopback provider whose scripted answers call external MCP
+/// servers' tools: the reference `mcp-server-time` from PyPI and a misbehaving test server,
+/// configured through an `mcp.json` as a user would.
+final class MCPAgentTurnTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-agent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    private func manager(_ servers: [String: [String: Any]]) async throws -> MCPServerManager {
+        let path = folder.appendingPathComponent("mcp.json").path
+        try JSONSerialization.data(withJSONObject: ["mcpServers": servers]).write(to: URL(fileURLWithPath: path))
+        let manager = MCPServerManager(configPath: path, environment: ["PATH": "/usr/bin:/bin", "OPENAI_API_KEY": "sk-never-leaks"])
+        manager.startAll()
+        await manager.waitUntilStarted(limit: .seconds(20))
+        return manager
+    }
+
+    private func turn(_ text: String, manager: MCPServerManager) async throws -> (Message, AppDatabase) {
+        let database = try AppDatabase.temporary()
+        let agent = try PeerAgents.agent(database: database, externalTools: manager)
+        let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+        let message = try await withDeadline(60) { await agent.run(turn, approve: { _, _ in true }, emit: { _ in }) }
+        return (message, database)
+    }
+
+    func testTurnCallsTheReferenceTimeServer() async throws {
+        let manager = try await manager(["time": ["command": try MCPPeers.executable("mcp-server-time")]])
+        XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")
+        let (message, database) = try await turn("what time is it in Zurich [script:agent:mcp-time]", manager: manager)
+        await manager.stopAll()
+        XCTAssertEqual(message.status, .complete)
+        XCTAssertEqual(message.content, "That is the time in Zurich.")
+        let offered = (try PeerAgents.lastRequestBody()["tools"] as? [[String: Any]]) ?? []
+        let names = offered.compactMap { ($0["function"] as? [String: Any])?["name"] as? String }
+        XCTAssertTrue(names.contains("time__get_current_time"), "\(names)")
+        let calls = try database.toolCalls(messageId: message.id!)
+        XCTAssertEqual(calls.map(\.name), ["time__get_current_time"])
+        XCTAssertEqual(calls.first?.isError, false)
+        XCTAssertEqual(JSONValue(parsing: calls.first?.arguments ?? ""), ["timezone": "Europe/Zurich"])
+        let result = try XCTUnwrap(calls.first?.result)
+        XCTAssertTrue(result.contains("\"timezone\": \"Europe/Zurich\"") && result.contains("datetime"), result)
+        let steps = try database.timelineSteps(messageIds: [message.id!])[message.id!] ?? []
+        let step = try XCTUnwrap(steps.first { $0.kind == .toolCall })
+        XCTAssertEqual(step.status, .done)
+        XCTAssertTrue(step.title.contains("time__get_current_time"), step.title)
+    }
+
+    func testCrashingServerGivesAFailedStepAndTheTurnEnds() async throws {
+        let manager = try await manager(["faulty": ["command": try MCPPeers.python(),
+                                                    "args": [MCPPeers.faultyServer.path, "crash-call"]]])
+        let (message, database) = try await turn("do it [script:agent:mcp-fault]", manager: manager)
+        let state = manager.servers.first?.state
+        await manager.stopAll()
+        XCTAssertEqual(message.content, "The server failed; I told you why.")
+        let calls = try database.toolCalls(messageId: message.id!)
+        XCTAssertEqual(calls.map(\.name), ["faulty__act"])
+        XCTAssertEqual(calls.first?.isError, true)
+        XCTAssertTrue(calls.first?.result?.contains("stopped during act: it exited with status 4") == true, calls.first?.result ?? "")
+        let steps = try database.timelineSteps(messageIds: [message.id!])[message.id!] ?? []
+        XCTAssertEqual(steps.first { $0.kind == .toolCall }?.status, .failed)
+        XCTAssertEqual(state, .failed("it exited with status 4"))
+    }
+}

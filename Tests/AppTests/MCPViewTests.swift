@@ -1,0 +1,62 @@
+import XCTest
+import Core
+import Terminal
+import MCPClient
+@testable import App
+
+/// The servers view (`/mcp`): its snapshot in English and Chinese, its keys, its updates.
+final class MCPViewTests: XCTestCase {
+    override func tearDown() { Strings.use(.english) }
+
+    static let servers = [
+        MCPServerStatus(name: "time", command: "uvx mcp-server-time", state: .ready, tools: [
+            MCPToolInfo(name: "get_current_time", agentName: "time__get_current_time", description: "Get current time in a specific timezone",
+                        isDestructive: false, isDisabled: false),
+            MCPToolInfo(name: "convert_time", agentName: "time__convert_time", description: "Convert time between timezones",
+                        isDestructive: false, isDisabled: true),
+        ], resources: [MCPItemInfo(name: "file:///notes.txt", detail: "My notes")]),
+        MCPServerStatus(name: "github", command: "github-mcp", state: .failed("it exited with status 3 while starting"),
+                        stderr: ["Traceback (most recent call last):", "RuntimeError: GITHUB_TOKEN is not set"]),
+        MCPServerStatus(name: "fetch", command: "mcp-server-fetch", state: .disabled),
+        MCPServerStatus(name: "git", command: "mcp-server-git", state: .starting),
+    ]
+
+    private func render(_ view: MCPView, width: Int = 100, height: Int = 30) -> String {
+        var state = SnapshotFixture.state(width: width, height: height)
+        state.mcpView = view
+        var canvas = Canvas(width: width, height: height)
+        Renderer(theme: .dark).render(&state, into: &canvas)
+        return canvas.text()
+    }
+
+    func testSnapshotReadyServer() {
+        assertSnapshot(render(MCPView(servers: Self.servers, configPath: "/h/.config/aihelper/mcp.json")), named: "mcp-servers-100x30")
+    }
+
+    func testSnapshotFailedServerInChinese() {
+        Strings.use(.simplifiedChinese)
+        assertSnapshot(render(MCPView(servers: Self.servers, selected: 1, configPath: "/h/mcp.json")), named: "mcp-servers-failed-zh-100x30")
+    }
+
+    func testEmptyViewSaysWhereToConfigure() {
+        let text = render(MCPView(servers: [], configPath: "/h/.config/aihelper/mcp.json"))
+        XCTAssertTrue(text.contains("No MCP servers. Add them to /h/.config/aihelper/mcp.json"), text)
+    }
+
+    func testCommandAndKeys() {
+        var state = SnapshotFixture.state(width: 100, height: 30)
+        state.chat.input.insert("/mcp")
+        XCTAssertEqual(update(&state, .key(.enter)), [.openMCPView])
+        state.mcpView = MCPView(servers: Self.servers, configPath: "x")
+        XCTAssertEqual(update(&state, .key(.text("r"))), [.restartMCPServer("time")])
+        XCTAssertEqual(update(&state, .key(.text("e"))), [.setMCPServerEnabled("time", false)])
+        _ = update(&state, .key(.down))
+        _ = update(&state, .key(.down))
+        XCTAssertEqual(update(&state, .key(.text("r"))), [], "a disabled server is not restarted")
+        XCTAssertEqual(update(&state, .key(.text("e"))), [.setMCPServerEnabled("fetch", true)])
+        _ = update(&state, .mcpServers(Array(Self.servers.prefix(1))))
+        XCTAssertEqual(state.mcpView?.selected, 0, "the selection stays on the list when it shrinks")
+        _ = update(&state, .key(.escape))
+        XCTAssertNil(state.mcpView)
+    }
+}

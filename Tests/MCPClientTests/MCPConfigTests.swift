@@ -1,0 +1,93 @@
+import XCTest
+@testable import MCPClient
+
+final class MCPConfigTests: XCTestCase {
+    private func parse(_ text: String, environment: [String: String] = [:]) -> MCPConfigFile {
+        MCPConfigFile.parse(Data(text.utf8), path: "/cfg/mcp.json", environment: environment)
+    }
+
+    func testDesktopShapeWithOptionalFields() {
+        let file = parse("""
+        {"mcpServers": {
+          "time": {"command": "uvx", "args": ["mcp-server-time", "--local-timezone=${TZ:-UTC}"]},
+          "git": {"command": "/opt/git-mcp", "args": ["--repo", "${HOME}/src"], "env": {"TOKEN": "${GH_TOKEN}"},
+                  "enabled": false, "timeout": 2.5, "disabledTools": ["git_reset"], "cwd": "/tmp"}
+        }, "other": "kept"}
+        """, environment: ["HOME": "/home/ann", "GH_TOKEN": "t0k"])
+        XCTAssertEqual(file.problems, [])
+        XCTAssertEqual(file.servers.map(\.name), ["git", "time"])
+        let git = file.servers[0], time = file.servers[1]
+        XCTAssertEqual(time.args, ["mcp-server-time", "--local-timezone=UTC"])
+        XCTAssertTrue(time.enabled)
+        XCTAssertEqual(time.timeout, .seconds(60))
+        XCTAssertEqual(git.args, ["--repo", "/home/ann/src"])
+        XCTAssertEqual(git.env, ["TOKEN": "t0k"])
+        XCTAssertFalse(git.enabled)
+        XCTAssertEqual(git.timeout, .milliseconds(2500))
+        XCTAssertEqual(git.disabledTools, ["git_reset"])
+        XCTAssertEqual(git.cwd, "/tmp")
+    }
+
+    func testExpansion() {
+        let env = ["A": "x", "EMPTY": ""]
+        XCTAssertEqual(VariableExpansion.expand("${A}-${B}-${B:-dflt}-${EMPTY:-e}-${A:-no}", env), "x--dflt-e-x")
+        XCTAssertEqual(VariableExpansion.expand("$A ${unclosed", env), "$A ${unclosed")
+    }
+
+    /// Only PATH, HOME and LANG of ours go to a server, then its own env: no API key leaks.
+    func testCleanEnvironment() {
+        let config = MCPServerConfig(name: "s", command: "x", env: ["TOKEN": "mine", "LANG": "de_DE.UTF-8"])
+        let parent = ["PATH": "/bin", "HOME": "/h", "LANG": "en_US.UTF-8", "OPENAI_API_KEY": "sk-secret", "TERM": "xterm"]
+        XCTAssertEqual(config.environment(from: parent), ["PATH": "/bin", "HOME": "/h", "LANG": "de_DE.UTF-8", "TOKEN": "mine"])
+    }
+
+    func testMalformedFilesNameTheFileAndServer() {
+        XCTAssertEqual(parse("{not json").problems.count, 1)
+        XCTAssertTrue(parse("{not json").problems[0].hasPrefix("/cfg/mcp.json: not valid JSON"))
+        XCTAssertTrue(parse("[]").problems[0].contains("JSON object"))
+        XCTAssertTrue(parse("{}").problems[0].contains("mcpServers"))
+        let file = parse("""
+        {"mcpServers": {"good": {"command": "a"}, "bad": {"args": ["x"]}, "worse": {"command": "b", "args": "x"},
+                        "web": {"url": "http://x"}, "slow": {"command": "c", "timeout": -1}}}
+        """)
+        XCTAssertEqual(file.servers.map(\.name), ["good"])
+        XCTAssertEqual(file.problems, [
+            "/cfg/mcp.json: server \"bad\": \"command\" is missing or not a string",
+            "/cfg/mcp.json: server \"slow\": \"timeout\" must be a number of seconds between 0 and 3600",
+            "/cfg/mcp.json: server \"web\": only stdio servers (\"command\") are supported, not \"url\"",
+            "/cfg/mcp.json: server \"worse\": \"args\" must be a list of strings",
+        ])
+    }
+
+    func testMissingFileIsNoServers() {
+        XCTAssertEqual(MCPConfigFile.load(path: "/nonexistent/mcp.json"), MCPConfigFile())
+    }
+
+    func testToolNamesAreWhatProvidersAccept() {
+        XCTAssertEqual(ToolNames.agentName(server: "time", tool: "get_current_time"), "time__get_current_time")
+        XCTAssertEqual(ToolNames.agentName(server: "my server", tool: "fetch.url/v2"), "my_server__fetch_url_v2")
+        XCTAssertEqual(ToolNames.agentName(server: "日本", tool: "é"), "_____")
+        let a = ToolNames.agentName(server: "s", tool: String(repeating: "a", count: 80) + "1")
+        let b = ToolNames.agentName(server: "s", tool: String(repeating: "a", count: 80) + "2")
+        XCTAssertLessThanOrEqual(a.count, 64)
+        XCTAssertNotEqual(a, b)
+        XCTAssertNotNil(a.range(of: "^[A-Za-z0-9_-]+$", options: .regularExpression))
+    }
+
+    /// Enabling or disabling writes `enabled` and keeps every other field of the file.
+    func testEditorKeepsTheRestOfTheFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"mcpServers": {"a": {"command": "x", "args": ["1"], "custom": {"k": 1}}, "b": {"command": "y"}}, "theme": "dark"}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        try MCPConfigEditor.setEnabled(false, server: "a", path: path)
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        XCTAssertEqual(root["theme"] as? String, "dark")
+        let servers = root["mcpServers"] as! [String: [String: Any]]
+        XCTAssertEqual(servers["a"]?["enabled"] as? Bool, false)
+        XCTAssertEqual(servers["a"]?["args"] as? [String], ["1"])
+        XCTAssertEqual((servers["a"]?["custom"] as? [String: Int])?["k"], 1)
+        XCTAssertEqual(servers["b"]?["command"] as? String, "y")
+        XCTAssertThrowsError(try MCPConfigEditor.setEnabled(true, server: "zzz", path: path))
+    }
+}
