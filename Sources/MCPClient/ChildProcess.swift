@@ -17,6 +17,7 @@ final class ChildProcess: @unchecked Sendable {
     private var stderrTail: [String] = []
     private var noise: [String] = []
     private var exitStatus: Int32?
+    private var stdoutEnded = false
     private var closedInput = false
 
     /// Called on a reader thread with each line that looks like JSON-RPC, then with nil at EOF.
@@ -49,6 +50,8 @@ final class ChildProcess: @unchecked Sendable {
 
     var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { lock.withLock { exitStatus == nil } && process.isRunning }
+    /// Its stdout reached the end: it is ending, or closed its side of the protocol.
+    var hasClosedStdout: Bool { lock.withLock { stdoutEnded } }
     /// Its exit status, once it ended (the termination handler may run a little after).
     var status: Int32? { lock.withLock { exitStatus } ?? (process.isRunning ? nil : process.terminationStatus) }
     /// The last lines the server wrote to stderr, and what it wrote to stdout that was not JSON-RPC.
@@ -123,7 +126,10 @@ final class ChildProcess: @unchecked Sendable {
             }
         }
         if !pending.isEmpty && !dropping { take(pending, json: json) }
-        if json { onLine?(nil) }
+        if json {
+            lock.withLock { stdoutEnded = true }
+            onLine?(nil)
+        }
     }
 
     private func take(_ line: Data, json: Bool) {

@@ -111,7 +111,9 @@ actor MCPServerConnection {
             set(status.state)  // its latest stderr, for the servers view
             return ToolResult(text: text, isError: true)
         case .exited:
-            let why = await exited(generation) ?? "its process ended"
+            // The watcher of idle crashes may have recorded the exit already.
+            var recorded: String? { if case .failed(let reason) = status.state { return reason } else { return nil } }
+            let why = await exited(generation) ?? recorded ?? "its process ended"
             return ToolResult(text: "The MCP server \(config.name) stopped during \(name): \(why)", isError: true)
         case .cancelled:
             try? await client.cancelRequest(request.requestID, reason: "cancelled")

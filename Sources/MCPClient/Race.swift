@@ -19,7 +19,13 @@ enum Race {
         let tasks = [
             Task {
                 do { continuation.yield(.value(try await work())) } catch {
-                    continuation.yield(.failed(Self.describe(error)))
+                    // A crash ends the server's stdout a moment before its process is reaped: the
+                    // request fails as "disconnected" first. Then it is the crash, and says so.
+                    if child.hasClosedStdout, await Self.ends(child, within: .seconds(2)) {
+                        continuation.yield(.exited)
+                    } else {
+                        continuation.yield(.failed(Self.describe(error)))
+                    }
                 }
             },
             Task {
@@ -39,6 +45,13 @@ enum Race {
         tasks.forEach { $0.cancel() }
         continuation.finish()
         return outcome
+    }
+
+    /// Whether the process ends within `limit` (checked every 20 ms).
+    private static func ends(_ child: ChildProcess, within limit: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while child.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return !child.isRunning
     }
 
     static func describe(_ error: Error) -> String {
