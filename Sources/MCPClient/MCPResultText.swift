@@ -38,7 +38,7 @@ enum MCPResultText {
         return "[resource \(resource.uri)\(resource.mimeType.map { " (\($0))" } ?? ""), \(size) KB of binary data, not shown]"
     }
 
-    static func cap(_ text: String) -> String {
+    static func cap(_ text: String, limit: Int = limit) -> String {
         guard text.utf8.count > limit else { return text }
         let cut = String(decoding: text.utf8.prefix(limit), as: UTF8.self)
         return cut + "\n…(result cut at \(limit >> 10) KB of \(text.utf8.count >> 10) KB)"

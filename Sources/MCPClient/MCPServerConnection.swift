@@ -10,9 +10,9 @@ actor MCPServerConnection {
     private let parentEnvironment: [String: String]
     /// Told of every change: the status, and the tools the agent may call now.
     private let publish: @Sendable (MCPServerStatus, [any Tools.Tool]) -> Void
-    private var child: ChildProcess?
-    private var client: Client?
-    private var status: MCPServerStatus
+    private(set) var child: ChildProcess?
+    private(set) var client: Client?
+    private(set) var status: MCPServerStatus
     private var tools: [any Tools.Tool] = []
     /// Bumped at each start, so a late exit of an earlier process is not taken for this one's.
     private var generation = 0

@@ -59,6 +59,14 @@ public final class MCPServerManager: ExternalToolSource, @unchecked Sendable {
         lock.withLock { file.servers.flatMap { toolsByServer[$0.name] ?? [] } }
     }
 
+    /// Reads one resource of a ready server (`/attach`), within the server's timeout.
+    public func readResource(server name: String, uri: String) async -> Result<String, MCPResourceError> {
+        guard let connection = connection(named: name) else {
+            return .failure(.unknownServer(name, known: lock.withLock { file.servers.map(\.name) }))
+        }
+        return await connection.read(uri: uri)
+    }
+
     public func restart(_ name: String) {
         guard let connection = connection(named: name) else { return }
         Task { await connection.start() }

@@ -10,6 +10,9 @@ MCP client's fault tests. Its one tool is `act`; the first argument picks the fa
   huge          answers `act` with 1 MB of text
   destructive   like ok, but `act` is annotated destructiveHint
   changing      like ok; after the first call it adds a tool `extra` and sends tools/list_changed
+  resource      like ok, and offers resources: `note://hello` (text with a color escape),
+                `note://big` (40 KB of text) and `bin://logo` (a binary PNG); another URI is
+                answered -32002, resource not found
 """
 
 import json
@@ -20,6 +23,11 @@ MODE = sys.argv[1] if len(sys.argv) > 1 else "ok"
 tools = [{"name": "act", "description": "Does the thing.",
           "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
           "annotations": {"destructiveHint": MODE == "destructive"}}]
+resources = {
+    "note://hello": {"uri": "note://hello", "mimeType": "text/plain", "text": "Hello from \x1b[31mthe\x1b[0m note.\nSecond line."},
+    "note://big": {"uri": "note://big", "mimeType": "text/plain", "text": "y" * 40000},
+    "bin://logo": {"uri": "bin://logo", "mimeType": "image/png", "blob": "iVBORw0KGgo=" * 400},
+}
 
 
 def send(message):
@@ -30,8 +38,20 @@ def send(message):
 def answer(request):
     method, rid = request.get("method"), request.get("id")
     if method == "initialize":
+        capabilities = {"tools": {"listChanged": True}}
+        if MODE == "resource":
+            capabilities["resources"] = {}
         return {"protocolVersion": request["params"]["protocolVersion"],
-                "capabilities": {"tools": {"listChanged": True}}, "serverInfo": {"name": "faulty", "version": "1"}}
+                "capabilities": capabilities, "serverInfo": {"name": "faulty", "version": "1"}}
+    if method == "resources/list" and MODE == "resource":
+        return {"resources": [{"uri": uri, "name": uri.split("//")[1], "description": f"The {uri.split('//')[1]} resource"}
+                              for uri in resources]}
+    if method == "resources/read" and MODE == "resource":
+        uri = request["params"].get("uri", "")
+        if uri not in resources:
+            send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32002, "message": f"Resource not found: {uri}"}})
+            return None
+        return {"contents": [resources[uri]]}
     if method == "tools/list":
         return {"tools": tools}
     if method == "tools/call":

@@ -122,6 +122,8 @@ struct ChatState {
     var expanded: Set<Int64> = []
     /// Opened from a search result: n / N step through the messages with its words.
     var search: ChatSearch?
+    /// `/attach`: a resource that goes with the next message sent (📎 in the status bar).
+    var attachment: ResourceAttachment?
 
     var isStreaming: Bool { activeTurn != nil }
 

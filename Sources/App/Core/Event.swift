@@ -21,6 +21,8 @@ enum Event: Sendable {
     case keyChecked(String, ok: Bool)
     /// The external MCP servers changed (state, tools): the servers view shows it.
     case mcpServers([MCPServerStatus])
+    /// `/attach` read a resource, or could not.
+    case resourceRead(server: String, uri: String, Result<String, MCPResourceError>)
     case quitRequested
     /// Repeating tasks were read or a month of them expanded in the background.
     case tasksDataReady
@@ -60,6 +62,8 @@ enum Effect: Equatable {
     case openMCPView
     case restartMCPServer(String)
     case setMCPServerEnabled(String, Bool)
+    /// `/attach SERVER URI` (or a in the servers view): read the resource for the next message.
+    case attachResource(server: String, uri: String)
     /// `/theme`: the list of themes to choose from; `/theme NAME`: that theme, drawn at once.
     case openThemePicker
     case switchTheme(String)

@@ -7,13 +7,16 @@ import MCPClient
 struct MCPView: Equatable {
     var servers: [MCPServerStatus]
     var selected = 0
+    /// The chosen resource of the chosen server (Tab), for a (attach).
+    var resource = 0
     /// Where the servers are configured, for the empty view's hint.
     var configPath: String
 
     var selectedServer: MCPServerStatus? { servers.indices.contains(selected) ? servers[selected] : nil }
 }
 
-/// ↑↓ choose a server, r restarts it, e (or Space) enables or disables it, Esc closes.
+/// ↑↓ choose a server, Tab / Shift-Tab one of its resources, a attaches that resource to the
+/// next message (and closes the view), r restarts the server, e (or Space) enables or disables it, Esc closes.
 func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var view = state.mcpView else { return [] }
     defer { if state.mcpView != nil { state.mcpView = view } }
@@ -21,10 +24,18 @@ func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .escape, .text("q"):
         state.mcpView = nil
-    case .up, .text("k"): view.selected = max(0, view.selected - 1)
-    case .down, .text("j"): view.selected = min(last, view.selected + 1)
-    case .home: view.selected = 0
-    case .end: view.selected = last
+    case .up, .text("k"): view.selected = max(0, view.selected - 1); view.resource = 0
+    case .down, .text("j"): view.selected = min(last, view.selected + 1); view.resource = 0
+    case .home: view.selected = 0; view.resource = 0
+    case .end: view.selected = last; view.resource = 0
+    case .tab, .backTab:
+        let count = view.selectedServer?.resources.count ?? 0
+        guard count > 0 else { return [] }
+        view.resource = (view.resource + (key == .tab ? 1 : count - 1)) % count
+    case .text("a"), .text("A"):
+        guard let server = view.selectedServer, server.resources.indices.contains(view.resource) else { return [] }
+        state.mcpView = nil
+        return [.attachResource(server: server.name, uri: server.resources[view.resource].name)]
     case .text("r"), .text("R"):
         guard let server = view.selectedServer, server.state != .disabled else { return [] }
         return [.restartMCPServer(server.name)]

@@ -163,6 +163,7 @@ struct SettingsScreen: Equatable {
 func handleSettingsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var screen = state.settings else { return [] }
     if screen.checking, key != .escape { return [] }
+    if key == .f(3) { return [.openMCPView] }
     let focused = SettingsScreen.Field(rawValue: screen.form.fields[screen.form.focus].id)
     if key == .ctrl("e"), focused == .customPersona {
         return [.editPersonaInEditor(screen.text(.customPersona))]

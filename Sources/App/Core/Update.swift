@@ -33,6 +33,9 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         state.mcpView?.servers = servers
         if let view = state.mcpView { state.mcpView?.selected = min(view.selected, max(0, servers.count - 1)) }
         return []
+    case .resourceRead(let server, let uri, let result):
+        resourceRead(&state, server: server, uri: uri, result)
+        return []
     case .keyChecked(let text, let ok):
         state.notice = Notice(text: text, kind: ok ? .info : .error, expires: ok ? state.clock.addingTimeInterval(15) : nil)
         return []
@@ -101,7 +104,10 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
         state.showHelp = false
         return []
     }
-    if state.settings != nil, key != .ctrl("q") { return handleSettingsKey(&state, key) }
+    if state.settings != nil, key != .ctrl("q") {
+        // F3 on the settings opens the servers view over them; closing it returns to them.
+        return state.mcpView != nil ? handleMCPViewKey(&state, key) : handleSettingsKey(&state, key)
+    }
     if !state.alerts.isEmpty, key != .ctrl("q") { return handleAlertKey(&state, key) }
     if state.choice != nil, key != .ctrl("q") { return handleChoiceKey(&state, key) }
     if state.form != nil, key != .ctrl("q") { return handleFormKey(&state, key) }

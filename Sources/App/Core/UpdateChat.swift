@@ -66,6 +66,10 @@ private func submit(_ state: inout AppState) -> [Effect] {
         state.chat.editingMessageId = nil
         return [.resendEdited(messageId: edited, text: text)]
     }
+    if let attachment = state.chat.attachment {
+        state.chat.attachment = nil
+        return [.send(attachment.message(text))]
+    }
     return [.send(text)]
 }
 
@@ -73,7 +77,7 @@ func isSummarizeCommand(_ text: String) -> Bool {
     text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "/summarize"
 }
 
-let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /mcp, /settings, /quit"
+let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /mcp, /attach, /settings, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
@@ -117,6 +121,8 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     case "/mcp":
         _ = state.chat.input.commit()
         return [.openMCPView]
+    case "/attach":
+        return runAttachCommand(&state, argument: text.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
     case "/keys", "/key":
         _ = state.chat.input.commit()
         return [.checkKey]

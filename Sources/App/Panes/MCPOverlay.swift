@@ -25,7 +25,7 @@ enum MCPOverlay {
             drawServer(view.servers[index], selected: index == view.selected, y: inner.y + 2 + row, in: inner, theme: theme, into: &canvas)
         }
         guard let server = view.selectedServer else { return }
-        var lines = details(server)
+        var lines = details(server, resource: view.resource)
         let top = inner.y + 3 + listRows
         lines = Array(lines.prefix(max(0, inner.y + inner.height - top)))
         for (row, line) in lines.enumerated() {
@@ -54,7 +54,7 @@ enum MCPOverlay {
     }
 
     /// The chosen server: its command, why it failed and its stderr, its tools, prompts, resources.
-    private static func details(_ server: MCPServerStatus) -> [(text: String, style: StyleName)] {
+    private static func details(_ server: MCPServerStatus, resource: Int) -> [(text: String, style: StyleName)] {
         var lines: [(text: String, style: StyleName)] = [(tr.mcp.command + server.command, .muted)]
         if case .failed(let why) = server.state {
             lines.append((tr.mcp.failed + ": " + why, .errorText))
@@ -70,9 +70,12 @@ enum MCPOverlay {
                 return ("  \(tool.agentName)\(marks) — \(tool.description.split(separator: "\n").first ?? "")", tool.isDisabled ? .muted : .text)
             }
         }
-        for (title, items) in [(tr.mcp.prompts, server.prompts), (tr.mcp.resources, server.resources)] where !items.isEmpty {
+        for (title, items, chosen) in [(tr.mcp.prompts, server.prompts, -1), (tr.mcp.resources, server.resources, resource)] where !items.isEmpty {
             lines.append((title, .accent))
-            lines += items.map { ("  \($0.name)\($0.detail.isEmpty ? "" : " — " + $0.detail)", .text) }
+            // › marks the resource a attaches.
+            lines += items.enumerated().map { i, item in
+                ((i == chosen ? "› " : "  ") + item.name + (item.detail.isEmpty ? "" : " — " + item.detail), i == chosen ? .accent : .text)
+            }
         }
         return lines
     }

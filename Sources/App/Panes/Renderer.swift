@@ -99,8 +99,9 @@ final class Renderer {
             PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
         }
         let area = Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1)
-        if let view = state.mcpView { MCPOverlay.draw(view, in: area, theme: theme, into: &canvas) }
         if let settings = state.settings { FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas) }
+        // After the settings: F3 opens the servers view over them.
+        if let view = state.mcpView { MCPOverlay.draw(view, in: area, theme: theme, into: &canvas) }
         if state.showHelp { HelpOverlay.draw(in: area, focus: state.focus, bindings: state.keyBindings, theme: theme, into: &canvas) }
         if let form = state.form { FormOverlay.draw(form, in: area, theme: theme, into: &canvas) }
         if let choice = state.choice { FormOverlay.draw(choice, in: area, theme: theme, into: &canvas) }

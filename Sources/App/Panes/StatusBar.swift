@@ -28,6 +28,8 @@ enum StatusBar {
             : state.providerName + (state.connectivity.label.map { " · " + $0 } ?? "")
         var parts = [" \(badge) ", " " + truncate(title, toWidth: max(8, width / 4)) + " "]
         if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 { parts.append(" " + usageText(usage) + " ") }
+        // `/attach`: what goes with the next message.
+        if let a = state.chat.attachment { parts.append(" 📎 " + truncate(a.server + " " + a.uri, toWidth: max(8, width / 4)) + " ") }
         return parts
     }
 

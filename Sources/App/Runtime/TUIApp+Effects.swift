@@ -26,6 +26,7 @@ extension TUIApp {
         case .openMCPView: openMCPView()
         case .restartMCPServer(let name): mcpServers?.restart(name)
         case .setMCPServerEnabled(let name, let enabled): setMCPServerEnabled(name, enabled)
+        case .attachResource(let server, let uri): attachResource(server, uri)
         case .openThemePicker: openThemePicker()
         case .switchTheme(let name): switchTheme(name)
         case .composeInEditor(let text): compose(text)

@@ -24,6 +24,22 @@ extension TUIApp {
         state.mcpView = MCPView(servers: mcpServers?.servers ?? [], configPath: mcpServers?.configPath ?? "mcp.json")
     }
 
+    /// Reads the resource in the background; the loop gets `.resourceRead` with it or why not.
+    func attachResource(_ server: String, _ uri: String) {
+        let mailbox = self.mailbox
+        guard let manager = mcpServers else {
+            return mailbox.post(.resourceRead(server: server, uri: uri, .failure(.unknownServer(server, known: []))))
+        }
+        state.notice = Notice(text: tr.mcp.reading(uri, server), kind: .info, expires: nil)
+        Task { mailbox.post(.resourceRead(server: server, uri: uri, await manager.readResource(server: server, uri: uri))) }
+    }
+
+    /// The settings' line about the servers (F3 opens their view).
+    var mcpSettingsLine: String {
+        let servers = mcpServers?.servers ?? []
+        return tr.mcp.settingsLine(servers.count, servers.filter { $0.state == .ready }.count)
+    }
+
     func setMCPServerEnabled(_ name: String, _ enabled: Bool) {
         do { try mcpServers?.setEnabled(name, enabled) } catch {
             state.notice = Notice(text: tr.mcp.notSaved("\(error)"), kind: .error, expires: nil)
