@@ -11,8 +11,8 @@ MCP client's fault tests. Its one tool is `act`; the first argument picks the fa
   destructive   like ok, but `act` is annotated destructiveHint
   changing      like ok; after the first call it adds a tool `extra` and sends tools/list_changed
   resource      like ok, and offers resources: `note://hello` (text with a color escape),
-                `note://big` (40 KB of text) and `bin://logo` (a binary PNG); another URI is
-                answered -32002, resource not found
+                `note://big` (40 KB of text) and `bin://logo` (a binary PNG); reading the
+                unlisted `note://slow` never answers; another URI is answered -32002, not found
 """
 
 import json
@@ -48,6 +48,8 @@ def answer(request):
                               for uri in resources]}
     if method == "resources/read" and MODE == "resource":
         uri = request["params"].get("uri", "")
+        if uri == "note://slow":
+            time.sleep(3600)
         if uri not in resources:
             send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32002, "message": f"Resource not found: {uri}"}})
             return None

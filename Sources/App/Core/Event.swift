@@ -47,6 +47,8 @@ struct ApprovalRequest: Sendable, Equatable {
 /// What `update` asks the runtime to do: I/O stays out of `update`, so it can be tested key by key.
 enum Effect: Equatable {
     case send(String)
+    /// A message with the `/attach`ed resource before it; the conversation is named after `typed`.
+    case sendAttached(ResourceAttachment, typed: String)
     case cancelTurn
     case answerApproval(id: Int, allow: Bool)
     case newConversation

@@ -15,6 +15,11 @@ struct MCPView: Equatable {
     var selectedServer: MCPServerStatus? { servers.indices.contains(selected) ? servers[selected] : nil }
 }
 
+/// The settings' line about the servers (F3 opens their view).
+func mcpSettingsLine(_ servers: [MCPServerStatus]) -> String {
+    tr.mcp.settingsLine(servers.count, servers.filter { $0.state == .ready }.count)
+}
+
 /// ↑↓ choose a server, Tab / Shift-Tab one of its resources, a attaches that resource to the
 /// next message (and closes the view), r restarts the server, e (or Space) enables or disables it, Esc closes.
 func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {

@@ -32,6 +32,8 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .mcpServers(let servers):
         state.mcpView?.servers = servers
         if let view = state.mcpView { state.mcpView?.selected = min(view.selected, max(0, servers.count - 1)) }
+        // The settings' line follows the servers, unless it says something about a save.
+        if let screen = state.settings, !screen.checking, !screen.form.statusIsError { state.settings?.form.status = mcpSettingsLine(servers) }
         return []
     case .resourceRead(let server, let uri, let result):
         resourceRead(&state, server: server, uri: uri, result)

@@ -66,9 +66,10 @@ private func submit(_ state: inout AppState) -> [Effect] {
         state.chat.editingMessageId = nil
         return [.resendEdited(messageId: edited, text: text)]
     }
-    if let attachment = state.chat.attachment {
+    // /remind, /list and /summarize must start their message: the attachment waits for the next.
+    if let attachment = state.chat.attachment, !text.hasPrefix("/") {
         state.chat.attachment = nil
-        return [.send(attachment.message(text))]
+        return [.sendAttached(attachment, typed: text)]
     }
     return [.send(text)]
 }

@@ -13,6 +13,8 @@ enum MCPOverlay {
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         canvas.fill(box, style: theme[.helpBox])
         canvas.box(box, title: tr.mcp.title, style: theme[.borderFocused], titleStyle: theme[.titleFocused])
+        // Nothing is typed here: no cursor from the input or the settings under the view.
+        canvas.cursor = nil
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: width - 4, height: height - 2)
         canvas.put(tr.mcp.keys, x: inner.x, y: inner.y, style: theme[.muted], maxWidth: inner.width)
         guard !view.servers.isEmpty else {

@@ -8,6 +8,7 @@ extension TUIApp {
     func perform(_ effect: Effect) {
         switch effect {
         case .send(let text): send(text)
+        case .sendAttached(let attachment, let typed): send(attachment.message(typed), title: typed)
         case .cancelTurn:
             turnTask?.cancel()
             approvals.denyAll()
@@ -59,13 +60,13 @@ extension TUIApp {
     }
 
     /// Commits the message, then streams the answer on a background task that posts events back.
-    private func send(_ text: String) {
+    private func send(_ text: String, title: String? = nil) {
         var isNew = false
         let turn = start(text) {
             if state.chat.conversation == nil {
                 isNew = true
                 state.chat.conversation = try database.createConversation(
-                    title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
+                    title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model)
             }
             return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
         }

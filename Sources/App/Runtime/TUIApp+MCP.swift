@@ -34,12 +34,6 @@ extension TUIApp {
         Task { mailbox.post(.resourceRead(server: server, uri: uri, await manager.readResource(server: server, uri: uri))) }
     }
 
-    /// The settings' line about the servers (F3 opens their view).
-    var mcpSettingsLine: String {
-        let servers = mcpServers?.servers ?? []
-        return tr.mcp.settingsLine(servers.count, servers.filter { $0.state == .ready }.count)
-    }
-
     func setMCPServerEnabled(_ name: String, _ enabled: Bool) {
         do { try mcpServers?.setEnabled(name, enabled) } catch {
             state.notice = Notice(text: tr.mcp.notSaved("\(error)"), kind: .error, expires: nil)

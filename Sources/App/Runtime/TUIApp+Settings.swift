@@ -30,7 +30,7 @@ extension TUIApp {
         values.notifications = config.notifications
         values.toolsets = config.toolsets
         state.settings = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
-        state.settings?.form.status = mcpSettingsLine
+        state.settings?.form.status = mcpSettingsLine(mcpServers?.servers ?? [])
         perform(.listSettingsModels(kind))
     }
 

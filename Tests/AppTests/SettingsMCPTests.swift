@@ -1,0 +1,59 @@
+import XCTest
+import Core
+import Terminal
+import MCPClient
+@testable import App
+
+/// The settings screen's way to the servers view: F3 opens it over the settings, Esc returns.
+final class SettingsMCPTests: XCTestCase {
+    private func settingsState() -> AppState {
+        var state = AppState(size: Size(width: 100, height: 30), today: SnapshotFixture.today, providerName: "Offline", modelName: "offline-assistant")
+        state.timeZone = SnapshotFixture.utc
+        state.settings = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
+        state.settings?.form.status = mcpSettingsLine(MCPViewTests.servers)
+        return state
+    }
+
+    private func screen(_ state: AppState) -> String {
+        var state = state
+        var canvas = Canvas(size: state.size)
+        Renderer(theme: .dark).render(&state, into: &canvas)
+        return canvas.text()
+    }
+
+    func testF3OpensTheServersViewAndEscReturnsToTheSettings() {
+        var state = settingsState()
+        XCTAssertTrue(screen(state).contains("MCP servers: 4 configured, 1 ready · F3 opens the servers view"), screen(state))
+        XCTAssertTrue(screen(state).contains("F3 MCP servers"))
+        assertSnapshot(screen(state), named: "settings-mcp-line-100x30")
+        let focus = state.settings?.form.focus
+        XCTAssertEqual(update(&state, .key(.f(3))), [.openMCPView])
+        state.mcpView = MCPView(servers: MCPViewTests.servers, configPath: "x")  // what the runtime does
+        assertSnapshot(screen(state), named: "settings-mcp-servers-100x30")
+        XCTAssertEqual(update(&state, .key(.down)), [])
+        XCTAssertEqual(state.mcpView?.selected, 1, "keys go to the servers view, not the settings")
+        XCTAssertEqual(state.settings?.form.focus, focus)
+        XCTAssertEqual(update(&state, .key(.text("r"))), [.restartMCPServer("github")])
+        XCTAssertEqual(update(&state, .key(.escape)), [])
+        XCTAssertNil(state.mcpView)
+        XCTAssertNotNil(state.settings, "Esc closes only the servers view")
+        _ = update(&state, .mcpServers(MCPViewTests.servers.map { var s = $0; s.state = .ready; return s }))
+        XCTAssertEqual(state.settings?.form.status, "MCP servers: 4 configured, 4 ready · F3 opens the servers view", "the line follows the servers")
+        XCTAssertTrue(screen(state).contains("F3 MCP servers"))
+        XCTAssertEqual(update(&state, .key(.escape)), [])
+        XCTAssertNil(state.settings)
+    }
+
+    /// While a key is checked the screen waits: F3 does nothing then, as Enter does.
+    func testF3WaitsWhileAKeyIsChecked() {
+        var state = settingsState()
+        state.settings?.checking = true
+        XCTAssertEqual(update(&state, .key(.f(3))), [])
+    }
+
+    func testChineseLine() {
+        Strings.use(.simplifiedChinese)
+        defer { Strings.use(.english) }
+        XCTAssertEqual(tr.mcp.settingsLine(2, 1), "MCP 服务器：已配置 2 个，就绪 1 个 · F3 打开服务器视图")
+    }
+}
