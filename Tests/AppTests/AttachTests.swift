@@ -21,13 +21,6 @@ final class AttachTests: XCTestCase {
         return update(&state, .key(.enter))
     }
 
-    private func screen(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
-    }
-
     func testCommandAsksForTheReadAndUsageOtherwise() {
         var state = SnapshotFixture.state(width: 100, height: 30)
         XCTAssertEqual(type(&state, "/attach notes note://hello"), [.attachResource(server: "notes", uri: "note://hello")])
@@ -42,7 +35,7 @@ final class AttachTests: XCTestCase {
         _ = update(&state, .resourceRead(server: "notes", uri: "note://hello", .success("Hello ``` fence")))
         XCTAssertEqual(state.chat.attachment, Self.note)
         state.notice = nil
-        XCTAssertTrue(screen(state).contains("📎 notes note://hello"), screen(state))
+        XCTAssertTrue(screenText(state).contains("📎 notes note://hello"), screenText(state))
 
         XCTAssertEqual(type(&state, "/summarize"), [.send("/summarize")], "a command's message waits")
         XCTAssertEqual(state.chat.attachment, Self.note)
@@ -51,7 +44,7 @@ final class AttachTests: XCTestCase {
         XCTAssertEqual(Self.note.message("summarize it"),
                        "Attached resource note://hello (from notes):\n````\nHello ``` fence\n````\n\nsummarize it", "a longer fence")
         XCTAssertNil(state.chat.attachment, "it goes with one message")
-        XCTAssertFalse(screen(state).contains("📎"))
+        XCTAssertFalse(screenText(state).contains("📎"))
 
         _ = update(&state, .resourceRead(server: "notes", uri: "note://hello", .success("x")))
         XCTAssertEqual(type(&state, "/attach"), [])
@@ -75,9 +68,9 @@ final class AttachTests: XCTestCase {
         var servers = MCPViewTests.servers
         servers[0].resources.append(MCPItemInfo(name: "file:///todo.txt", detail: ""))
         state.mcpView = MCPView(servers: servers, configPath: "x")
-        XCTAssertTrue(screen(state).contains("› file:///notes.txt"))
+        XCTAssertTrue(screenText(state).contains("› file:///notes.txt"))
         _ = update(&state, .key(.tab))
-        XCTAssertTrue(screen(state).contains("› file:///todo.txt"))
+        XCTAssertTrue(screenText(state).contains("› file:///todo.txt"))
         XCTAssertEqual(update(&state, .key(.text("a"))), [.attachResource(server: "time", uri: "file:///todo.txt")])
         XCTAssertNil(state.mcpView, "the view closes: the notice of the read shows in the chat")
         state.mcpView = MCPView(servers: servers, selected: 1, configPath: "x")

@@ -14,22 +14,15 @@ final class SettingsMCPTests: XCTestCase {
         return state
     }
 
-    private func screen(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
-    }
-
     func testF3OpensTheServersViewAndEscReturnsToTheSettings() {
         var state = settingsState()
-        XCTAssertTrue(screen(state).contains("MCP servers: 4 configured, 1 ready · F3 opens the servers view"), screen(state))
-        XCTAssertTrue(screen(state).contains("F3 MCP servers"))
-        assertSnapshot(screen(state), named: "settings-mcp-line-100x30")
+        XCTAssertTrue(screenText(state).contains("MCP servers: 4 configured, 1 ready · F3 opens the servers view"), screenText(state))
+        XCTAssertTrue(screenText(state).contains("F3 MCP servers"))
+        assertSnapshot(screenText(state), named: "settings-mcp-line-100x30")
         let focus = state.settings?.form.focus
         XCTAssertEqual(update(&state, .key(.f(3))), [.openMCPView])
         state.mcpView = MCPView(servers: MCPViewTests.servers, configPath: "x")  // what the runtime does
-        assertSnapshot(screen(state), named: "settings-mcp-servers-100x30")
+        assertSnapshot(screenText(state), named: "settings-mcp-servers-100x30")
         XCTAssertEqual(update(&state, .key(.down)), [])
         XCTAssertEqual(state.mcpView?.selected, 1, "keys go to the servers view, not the settings")
         XCTAssertEqual(state.settings?.form.focus, focus)
@@ -39,7 +32,7 @@ final class SettingsMCPTests: XCTestCase {
         XCTAssertNotNil(state.settings, "Esc closes only the servers view")
         _ = update(&state, .mcpServers(MCPViewTests.servers.map { var s = $0; s.state = .ready; return s }))
         XCTAssertEqual(state.settings?.form.status, "MCP servers: 4 configured, 4 ready · F3 opens the servers view", "the line follows the servers")
-        XCTAssertTrue(screen(state).contains("F3 MCP servers"))
+        XCTAssertTrue(screenText(state).contains("F3 MCP servers"))
         XCTAssertEqual(update(&state, .key(.escape)), [])
         XCTAssertNil(state.settings)
     }
