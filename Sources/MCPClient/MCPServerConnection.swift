@@ -111,9 +111,9 @@ actor MCPServerConnection {
             set(status.state)  // its latest stderr, for the servers view
             return ToolResult(text: text, isError: true)
         case .exited:
-            // The watcher of idle crashes may have recorded the exit already.
+            // The watcher of idle crashes may have recorded the exit already, or be recording it.
             var recorded: String? { if case .failed(let reason) = status.state { return reason } else { return nil } }
-            let why = await exited(generation) ?? recorded ?? "its process ended"
+            let why = await exited(generation) ?? recorded ?? child.status.map { "it exited with status \($0)" } ?? "its process ended"
             return ToolResult(text: "The MCP server \(config.name) stopped during \(name): \(why)", isError: true)
         case .cancelled:
             try? await client.cancelRequest(request.requestID, reason: "cancelled")
