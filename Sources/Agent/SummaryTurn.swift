@@ -65,7 +65,8 @@ extension TurnRunner {
         message.content = summary.text(actionItemsHeading: SummaryTurn.actionItemsHeading)
         emit(.textDelta(messageId: message.id!, message.content))
         let stored = finish(status: .complete)
-        try? agent.database.saveSummary(summary, conversationId: conversationId, messageId: message.id, kind: .manual, coversThroughId: last)
+        // The answer holds the summary already; the table row only serves `aihelper review` and `a`.
+        _ = try? agent.database.saveSummary(summary, conversationId: conversationId, messageId: message.id, kind: .manual, coversThroughId: last)
         return stored
     }
 

@@ -11,7 +11,10 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .home where state.chat.input.isEmpty: scrollChat(&state, by: Int.max / 2); return []
     case .end where state.chat.input.isEmpty: state.chat.scrollFromBottom = 0; return []
     case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
-    case .ctrl("t"), .text("t") where state.chat.input.isEmpty && state.chat.selectedMessageId != nil:
+    case .ctrl("t"):
+        openTimeline(&state)
+        return []
+    case .text("t") where state.chat.input.isEmpty && state.chat.selectedMessageId != nil:
         // t only while an answer is chosen: otherwise it is the first letter of a message.
         openTimeline(&state)
         return []

@@ -37,7 +37,7 @@ enum TimelineOverlay {
     }
 
     /// Made once: the view is drawn every frame while it is open. Used on the loop thread only.
-    nonisolated(unsafe) private static let clock: DateFormatter = {
+    private static let clock: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "HH:mm:ss.SSS"
