@@ -36,14 +36,9 @@ struct TaskStrings: Sendable {
         noTasks: "没有任务 · 按 a 添加", nothingFound: "没有找到 · Esc 返回当天", todoLabel: "待办",
         weekFrom: { "\($0) 起一周 · w 切换到日视图" },
         filterHeader: { "筛选“\($0)” · 找到 \($1) 项 · Esc 清除" },
-        overdue: "已逾期", priority: { chinesePriorities[$0] ?? $0.rawValue }, category: { chineseCategories[$0] ?? $0 },
+        overdue: "已逾期", priority: { $0.chineseName }, category: { TaskCategory.chineseName($0) ?? $0 },
         filterTitle: "筛选任务", filterHint: "标题、备注、类别或清单；Esc 关闭",
         goToTitle: "跳转到", goToHint: "2027-03-01、next friday、in 2 weeks",
         deleteRepeating: { "删除重复任务“\($0)”？" }, changeRepeating: { "修改重复任务“\($0)”？" },
         deleteOne: { "删除“\($0)”？" }, onlyDay: { "仅 \($0.iso)" }, thisAndFuture: "这次及以后", all: "全部")
-
-    static let chinesePriorities: [Priority: String] = [.high: "高", .medium: "中", .low: "低", .none: "无"]
-    /// Categories are stored in English (they are data, shared with files and the assistant); shown translated.
-    static let chineseCategories = ["Work": "工作", "Personal": "个人", "Health": "健康", "Shopping": "购物",
-                                    "Home": "家务", "Study": "学习", "Social": "社交", "Other": "其他"]
 }

@@ -29,9 +29,9 @@ enum ChineseAgendaText {
         var text = line.replacing(#/^(\s*)all day /#) { "\($0.output.1)全天 " }
         text = text.replacing(#/ \[(\w+)\]/#) { match in
             let category = String(match.output.1)
-            return " [\(ChineseReplies.categoryNames[category] ?? category)]"
+            return " [\(TaskCategory.chineseName(category) ?? category)]"
         }
-        text = text.replacing(#/ \((low|medium|high)\)/#) { "（\(ChineseReplies.priorityNames[String($0.output.1)] ?? "")）" }
+        text = text.replacing(#/ \((low|medium|high)\)/#) { "（\(Priority(rawValue: String($0.output.1))?.chineseName ?? "")）" }
         return text.replacingOccurrences(of: " ✓ done", with: " ✓ 已完成")
     }
 }

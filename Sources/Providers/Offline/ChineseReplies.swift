@@ -83,8 +83,8 @@ enum ChineseReplies: FixedReplies {
         let time = arguments["time"]?.stringValue
         var when = date.map { $0.shortChinese(currentYear: today.year) } ?? (time == nil ? "没有日期" : "今天")
         if let time { when += " \(time)" }
-        var details = [arguments["category"]?.stringValue.flatMap { categoryNames[$0] }].compactMap { $0 }
-        if let priority = arguments["priority"]?.stringValue.flatMap({ priorityNames[$0] }) {
+        var details = [arguments["category"]?.stringValue.flatMap(TaskCategory.chineseName)].compactMap { $0 }
+        if let priority = arguments["priority"]?.stringValue.flatMap(Priority.init(rawValue:)).flatMap { $0 == .none ? nil : $0.chineseName } {
             details.append("\(priority)优先级")
         }
         return "好的，已创建任务“\(title)”，\(when)" + (details.isEmpty ? "" : "（\(details.joined(separator: "，"))）") + "。"
@@ -116,9 +116,4 @@ enum ChineseReplies: FixedReplies {
         guard let day = OfflineReplies.resolvedDay(result: result, phrase: phrase, request: request) else { return nil }
         return "\(phrase)是\(day.spokenChinese)。"
     }
-
-    /// Categories are stored in English and shown translated (as the app's panes show them).
-    static let categoryNames = ["Work": "工作", "Personal": "个人", "Health": "健康", "Shopping": "购物",
-                                "Home": "家务", "Study": "学习", "Social": "社交", "Other": "其他"]
-    static let priorityNames = ["high": "高", "medium": "中", "low": "低"]
 }
