@@ -47,19 +47,19 @@ struct ImportCommand: AsyncParsableCommand {
         } }
         if let contents {
             for note in contents.notes {
-                FileHandle.standardError.write(Data(Sanitizer.clean("aihelper: \(files.count == 1 ? files[0] + ": " : "")\(note)\n").utf8))
+                Output.note("aihelper: \(files.count == 1 ? files[0] + ": " : "")\(note)")
             }
             let label = "import " + (files.count == 1 ? URL(fileURLWithPath: files[0]).lastPathComponent : "\(files.count) files")
             let counts = try stored {
                 try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
                                       subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
             }
-            print("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
+            Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
                   + changes(counts) + ".")
         }
         if !cards.isEmpty {
             let counts = try stored { try $0.importContacts(contacts) }
-            print("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
+            Output.line("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
         }
     }
 
@@ -129,11 +129,14 @@ struct ExportCommand: AsyncParsableCommand {
                 else { text = try ExportJSON.prettyText(ExportJSON(tasks: taskList, todos: todoList)) + "\n" }
             }
         } catch let exit as ExitCode { throw exit } catch { throw fail("\(error)", code: 1) }
-        guard let file, file != "-" else { return FileHandle.standardOutput.write(Data(text.utf8)) }
-        do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+        // Stored text came from outside: Markdown is cleaned and JSON escaped, to stdout and files
+        // alike; the .ics and .vcf writers clean every line themselves (RFC 5545/6350 forbid controls).
+        let safe = md ? Sanitizer.clean(text) : json ? Sanitizer.escapingJSON(text) : text
+        guard let file, file != "-" else { return Output.verbatim(safe) }
+        do { try Data(safe.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
             throw fail("cannot write \(file): \(error.localizedDescription); check the folder exists and is writable", code: 1)
         }
-        FileHandle.standardError.write(Data("Exported \(summary) to \(file).\n".utf8))
+        Output.note("Exported \(summary) to \(file).")
     }
 }
 

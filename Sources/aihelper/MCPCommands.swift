@@ -33,7 +33,7 @@ struct MCPServeCommand: AsyncParsableCommand {
         var sandbox: URL?
         if files {
             let (loaded, warning) = AppConfig.load(path: global.paths.config)
-            if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
+            if let warning { Output.note("aihelper: \(warning)") }
             sandbox = AppServices.filesFolder(loaded.resolvingFilesFolder(global.paths))
         }
         try await MCPToolServer.serve(tools: ServedTools(readOnly: readOnly, files: files), database: database,
