@@ -94,6 +94,22 @@ final class CLITaskCommandTests: HomeFolderTestCase {
         XCTAssertTrue(badDate.err.contains("cannot read the date “someday”"), badDate.err)
     }
 
+    /// A repeating task is listed by --upcoming as by --week: each day it falls on.
+    func testUpcomingListsRepeatingTasks() throws {
+        let today = CivilDate(Date(), in: .current)
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        _ = try db.insertTask(TaskItem(title: "Standup", dueDate: today.adding(days: -7), dueTime: TimeOfDay(hour: 9, minute: 0),
+                                       recurrence: "RRULE:FREQ=DAILY"))
+        _ = try db.insertTask(TaskItem(title: "Dentist", dueDate: today.adding(days: 1)))
+        let upcoming = try run(["tasks", "--upcoming", "3", "--json"])
+        XCTAssertEqual(upcoming.status, 0, upcoming.err)
+        let tasks = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(upcoming.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(tasks.map { "\($0["date"] as? String ?? "?") \($0["title"] as? String ?? "?")" },
+                       ["\(today.iso) Standup", "\(today.adding(days: 1).iso) Dentist", "\(today.adding(days: 1).iso) Standup"])
+        let week = try run(["tasks", "--week"])
+        XCTAssertEqual(week.out.components(separatedBy: "Standup").count - 1, 7, week.out)
+    }
+
     func testTodosPrintTheirItems() throws {
         XCTAssertEqual(try run(["todos"]).out.trimmingCharacters(in: .whitespacesAndNewlines), "No todo lists.")
         _ = try run(["ask", "make a packing list: passport, charger"])
