@@ -55,7 +55,7 @@ struct ImportCommand: AsyncParsableCommand {
                                       subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
             }
             Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
-                  + changes(counts) + ".")
+                        + changes(counts) + ".")
         }
         if !cards.isEmpty {
             let counts = try stored { try $0.importContacts(contacts) }

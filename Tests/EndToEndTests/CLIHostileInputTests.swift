@@ -63,6 +63,15 @@ final class CLIHostileInputTests: HomeFolderTestCase {
         let again = try cli.run(["import", home + "/out.ics"])
         XCTAssertEqual(again.status, 0, again.err)
         assertNothingRaw(again.out + again.err, ["import again"])
+
+        let conversation = home + "/conversation.json"
+        XCTAssertEqual(try cli.run(["export", "--conversation", "1", "--json", conversation]).status, 0)
+        let imported = try cli.run(["import", "--conversation", conversation])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        assertNothingRaw(imported.out + imported.err, ["import --conversation"])
+        XCTAssertTrue(imported.out.contains("Imported “\(Self.visible)"), imported.out)
+        let added = try cli.run(["add", Self.hostile, "tomorrow"])
+        assertNothingRaw(added.out + added.err, ["add"])
     }
 
     func testImportMessagesAndNotesPrintNothingRaw() throws {
