@@ -129,11 +129,10 @@ struct ExportCommand: AsyncParsableCommand {
                 else { text = try ExportJSON.prettyText(ExportJSON(tasks: taskList, todos: todoList)) + "\n" }
             }
         } catch let exit as ExitCode { throw exit } catch { throw fail("\(error)", code: 1) }
-        // Stored text came from outside: Markdown is cleaned and JSON escaped, to stdout and files
-        // alike; the .ics and .vcf writers clean every line themselves (RFC 5545/6350 forbid controls).
-        let safe = md ? Sanitizer.clean(text) : json ? Sanitizer.escapingJSON(text) : text
-        guard let file, file != "-" else { return Output.verbatim(safe) }
-        do { try Data(safe.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+        // Every writer cleans what it writes (Markdown, .ics and .vcf) or escapes it (JSON), for
+        // stdout and files alike, the app's /export too.
+        guard let file, file != "-" else { return Output.verbatim(text) }
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
             throw fail("cannot write \(file): \(error.localizedDescription); check the folder exists and is writable", code: 1)
         }
         Output.note("Exported \(summary) to \(file).")

@@ -9,7 +9,7 @@ import Glibc
 /// - Text that came from outside (a provider, a model, a tool, a file, the database) never
 ///   reaches a terminal raw: plain text is cleaned by `Sanitizer`, JSON has C1 and bidi
 ///   controls escaped (`Sanitizer.escapingJSON`); only a writer that cleaned every line itself
-///   (iCalendar, vCard) is written `verbatim`.
+///   (the exports: iCalendar, vCard, Markdown, JSON) is written `verbatim`.
 /// - A reader that went away (`aihelper ask … | head -1`) ends the process quietly, as SIGPIPE
 ///   does by default. SIGPIPE itself is ignored once MCP servers are started (a server that
 ///   dies must not kill us), and Foundation's `FileHandle.write` traps on EPIPE, so the writes
@@ -24,7 +24,7 @@ enum Output {
     /// JSON text and a newline on stdout; its strings keep what they hold, escaped.
     static func json(_ text: String) { write(Sanitizer.escapingJSON(text) + "\n", to: STDOUT_FILENO) }
 
-    /// Text whose writer already cleaned it (an .ics or .vcf export, whose CRLFs must stay).
+    /// Text whose writer already cleaned or escaped it (an export: the CRLFs of .ics and .vcf must stay).
     static func verbatim(_ text: String) { write(text, to: STDOUT_FILENO) }
 
     /// A line on stderr, cleaned.
