@@ -1,4 +1,5 @@
 import Foundation
+import Core
 
 /// What is wrong with an imported file, where, and what to do about it.
 public struct InteropError: Error, Equatable, CustomStringConvertible {
@@ -98,10 +99,12 @@ public enum ContentFolding {
         }
     }
 
-    /// Lines folded and joined with CRLF.
+    /// Lines cleaned, folded and joined with CRLF. Cleaning is the one exit of both writers:
+    /// RFC 5545 and 6350 allow no control characters in a value (a line break is written `\n`),
+    /// and stored text, imported or typed by a model, may hold escape sequences.
     public static func fold(_ lines: [String]) -> String {
         var out = ""
-        for line in lines { fold(line, into: &out) }
+        for line in lines { fold(Sanitizer.clean(line), into: &out) }
         return out
     }
 }

@@ -147,7 +147,8 @@ public struct ConversationJSON: Codable, Equatable {
             try container.encode(Self.dateFormatter().string(from: date))
         }
         let data = try encoder.encode(self)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // Strings keep what they hold; C1 and bidi controls, which the encoder leaves raw, are escaped.
+        return Sanitizer.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     static func dateFormatter() -> ISO8601DateFormatter {

@@ -21,7 +21,8 @@ public enum ConversationMarkdown {
             let steps = (records.steps[message.id ?? -1] ?? []).filter { $0.kind != .answer }
             if !steps.isEmpty { out += [""] + timeline(steps) }
         }
-        return out.joined(separator: "\n") + "\n"
+        // Cleaned whole as well (provider and model names too): a file that is `cat`-ed is a terminal's input.
+        return Sanitizer.clean(out.joined(separator: "\n") + "\n")
     }
 
     /// "You · 2026-11-23 10:00" or "Assistant · offline · offline-assistant · 2026-11-23 10:00:01".

@@ -43,9 +43,8 @@ public enum DateValues {
               hour < 24, minute < 60, second <= 60 else { throw bad() }
         let time = TimeOfDay(hour: hour, minute: minute)
         if bytes.count == 16 { return .instant(time.date(on: day, in: utc).addingTimeInterval(Double(second))) }
-        if var tzid = property.parameter("TZID") {
-            if tzid.hasPrefix("/") { tzid.removeFirst() }
-            if let zone = TimeZone(identifier: tzid) {
+        if let tzid = property.parameter("TZID") {
+            if let zone = timeZone(tzid) {
                 return .instant(zoned(day, time, second: second, in: zone))
             }
             notes.append("line \(property.line): unknown time zone “\(tzid)”: read \(text) as local time")
@@ -63,6 +62,11 @@ public enum DateValues {
     }
 
     static let utc = TimeZone(identifier: "UTC")!
+
+    /// The system's zone a TZID names ("Europe/Berlin", or "/Europe/Berlin" as some writers put it).
+    static func timeZone(_ tzid: String) -> TimeZone? {
+        TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid)
+    }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
         var value = 0
@@ -92,11 +96,14 @@ public enum DateValues {
     }
 
     /// "20261201T090000Z"
-    public static func formatUTC(_ instant: Date) -> String {
+    public static func formatUTC(_ instant: Date) -> String { formatLocal(instant, in: utc) + "Z" }
+
+    /// "20261201T100000": the clock time of `instant` in `zone`, to the second.
+    static func formatLocal(_ instant: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
+        calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        return String(format: "%04d%02d%02dT%02d%02d%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
     }
 
     // MARK: Durations (RFC 5545 §3.3.6)

@@ -8,6 +8,7 @@ enum EventMapping {
         var task = TaskItem(uid: PropertyMapping.uid(of: event), title: "", createdAt: now, updatedAt: now)
         var kept: [String] = []
         var start: DateValue?
+        var startLine: ContentLine?
         var end: (value: DateValue, line: Int)?
         var durationSeconds: Int?
         var categories: [String] = []
@@ -17,7 +18,9 @@ enum EventMapping {
             case "UID", "DTSTAMP": break
             case "SUMMARY": task.title = ContentText.unescape(property.value)
             case "DESCRIPTION": task.notes = ContentText.unescape(property.value)
-            case "DTSTART": start = try DateValues.parse(property, notes: &notes)
+            case "DTSTART":
+                start = try DateValues.parse(property, notes: &notes)
+                startLine = property
             case "DTEND": end = (try DateValues.parse(property, notes: &notes), property.line)
             case "DURATION":
                 guard let seconds = DateValues.duration(property.value) else {
@@ -59,6 +62,8 @@ enum EventMapping {
             task.recurrence = [task.recurrence, line].compactMap { $0 }.joined(separator: "\n")
         }
         if let start {
+            // A UTC or TZID start is kept, so the export writes it in its zone (EventTimes).
+            if EventTimes.keeps(start), let startLine { kept.append(startLine.raw) }
             let local = start.local(in: zone)
             task.dueDate = local.day
             task.dueTime = local.time
@@ -107,18 +112,16 @@ enum EventMapping {
     // MARK: Writing
 
     /// The VEVENT lines of `task` (unfolded), with its kept lines after the modelled ones.
-    static func lines(_ task: TaskItem, stamp: Date) -> [String] {
+    /// `zone` is the one the task's day and time are clock times in.
+    static func lines(_ task: TaskItem, stamp: Date, zone: TimeZone) -> [String] {
         var lines = ["BEGIN:VEVENT", "UID:" + task.uid, "DTSTAMP:" + DateValues.formatUTC(stamp)]
         lines.append("SUMMARY:" + ContentText.escape(task.title))
         if !task.notes.isEmpty { lines.append("DESCRIPTION:" + ContentText.escape(task.notes)) }
+        let times = EventTimes(extra: task.extra, zone: zone)
         if let day = task.dueDate {
             if let time = task.dueTime {
-                lines.append("DTSTART:" + DateValues.format(day, time))
-                if let minutes = task.durationMinutes {
-                    let total = time.minutesSinceMidnight + minutes
-                    let endTime = TimeOfDay(hour: (total % 1_440) / 60, minute: total % 60)
-                    lines.append("DTEND:" + DateValues.format(day.adding(days: total / 1_440), endTime))
-                }
+                lines.append(times.line("DTSTART", day, time))
+                if let minutes = task.durationMinutes { lines.append(times.line("DTEND", day, time, plus: minutes)) }
             } else {
                 lines.append("DTSTART;VALUE=DATE:" + DateValues.format(day))
                 if let minutes = task.durationMinutes {
@@ -127,7 +130,7 @@ enum EventMapping {
                 }
             }
         }
-        lines += recurrenceLines(task)
+        lines += recurrenceLines(task, times: times)
         if let category = task.category { lines.append("CATEGORIES:" + ContentText.escape(category)) }
         if let kept = PropertyMapping.keptLine("PRIORITY", in: task.extra),
            PropertyMapping.priority(Int(kept.value) ?? 0) == task.priority {
@@ -138,7 +141,7 @@ enum EventMapping {
         if let status = PropertyMapping.statusLine(completed: task.completed, extra: task.extra, open: nil) { lines.append(status) }
         if task.completed, let at = task.completedAt { lines.append("COMPLETED:" + DateValues.formatUTC(at)) }
         if let list = task.list { lines.append("X-AIHELPER-LIST:" + ContentText.escape(list)) }
-        var dropped: Set<String> = ["PRIORITY", "STATUS"]
+        var dropped: Set<String> = ["PRIORITY", "STATUS", "DTSTART"]
         if !task.completed { dropped.insert("COMPLETED") }
         lines += PropertyMapping.keptLines(task.extra, dropping: dropped.union(PropertyMapping.regenerated))
         if let minutes = task.alertMinutes {
@@ -149,17 +152,24 @@ enum EventMapping {
         return lines
     }
 
-    /// RRULE as stored; EXDATE days written as dates for all-day tasks and as date-times at the
-    /// task's time for timed ones (recurrence libraries match exceptions by value type).
-    private static func recurrenceLines(_ task: TaskItem) -> [String] {
+    /// RRULE as stored, its UNTIL in DTSTART's value type; EXDATE days written as dates for
+    /// all-day tasks and as date-times at the task's time for timed ones, in DTSTART's form
+    /// (recurrence libraries match exceptions by value type).
+    private static func recurrenceLines(_ task: TaskItem, times: EventTimes) -> [String] {
         PropertyMapping.keptLines(task.recurrence).map { line in
-            guard line.uppercased().hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":"), let time = task.dueTime else { return line }
-            let days = line[line.index(after: colon)...].split(separator: ",").compactMap { value -> String? in
-                guard value.count >= 8, let day = CivilDate(iso: "\(value.prefix(4))-\(value.dropFirst(4).prefix(2))-\(value.dropFirst(6).prefix(2))")
-                else { return nil }
-                return DateValues.format(day, time)
+            let upper = line.uppercased()
+            if upper.hasPrefix("RRULE:"), let range = line.range(of: "UNTIL=", options: .caseInsensitive) {
+                let rest = line[range.upperBound...]
+                let value = rest.prefix { $0 != ";" }
+                return String(line[..<range.upperBound]) + times.until(String(value), timed: task.dueTime != nil)
+                    + String(rest.dropFirst(value.count))
             }
-            return "EXDATE:" + days.joined(separator: ",")
+            guard upper.hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":"), let time = task.dueTime else { return line }
+            let days = line[line.index(after: colon)...].split(separator: ",").compactMap { value -> CivilDate? in
+                guard value.count >= 8 else { return nil }
+                return CivilDate(iso: "\(value.prefix(4))-\(value.dropFirst(4).prefix(2))-\(value.dropFirst(6).prefix(2))")
+            }
+            return times.exceptions(days, at: time)
         }
     }
 }

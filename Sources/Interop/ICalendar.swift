@@ -135,10 +135,11 @@ public enum ICalendar {
     }
 
     /// An .ics file of `tasks` (as VEVENTs) and `todos` (as VTODOs, subtasks with RELATED-TO).
-    /// Times are written as floating local times: tasks are kept as the clock time in `zone`.
-    public static func write(tasks: [TaskItem], todos: [TodoTree], zone: TimeZone) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//AI Helper//aihelper//EN", "CALSCALE:GREGORIAN"]
-        for task in tasks { lines += EventMapping.lines(task, stamp: task.updatedAt) }
+    /// Tasks are kept as the clock time in `zone`: times are written floating, or in the zone
+    /// an imported file gave them (`EventTimes`), with a VTIMEZONE for each TZID named.
+    public static func write(tasks: [TaskItem], todos: [TodoTree], zone: TimeZone, now: Date = Date()) -> String {
+        var lines: [String] = []
+        for task in tasks { lines += EventMapping.lines(task, stamp: task.updatedAt, zone: zone) }
         for tree in todos {
             let todo = tree.todo
             lines += TodoMapping.lines(uid: todo.uid, title: todo.title, notes: todo.notes, completed: todo.completed,
@@ -151,7 +152,7 @@ public enum ICalendar {
                                            stamp: subtask.updatedAt, zone: zone)
             }
         }
-        lines.append("END:VCALENDAR")
-        return ContentFolding.fold(lines)
+        let header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//AI Helper//aihelper//EN", "CALSCALE:GREGORIAN"]
+        return ContentFolding.fold(header + TimeZoneComponent.blocks(for: lines, now: now) + lines + ["END:VCALENDAR"])
     }
 }

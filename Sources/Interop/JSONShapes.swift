@@ -59,6 +59,7 @@ public struct ExportJSON: Encodable {
     public static func prettyText<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        // Strings keep what they hold; C1 and bidi controls, which the encoder leaves raw, are escaped.
+        return Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

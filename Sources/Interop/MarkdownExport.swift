@@ -33,7 +33,8 @@ public enum MarkdownExport {
                 out += subtaskLines(tree.subtasks, parent: nil, depth: 1)
             }
         }
-        return out.joined(separator: "\n") + "\n"
+        // Stored text came from outside (imports, models): a file that is `cat`-ed is a terminal's input.
+        return Sanitizer.clean(out.joined(separator: "\n") + "\n")
     }
 
     private static func subtaskLines(_ subtasks: [Subtask], parent: Int64?, depth: Int) -> [String] {

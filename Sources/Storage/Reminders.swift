@@ -5,18 +5,27 @@ import Core
 /// Reminders are tasks in a list (`TaskItem.list`), usually with a due day and time.
 extension AppDatabase {
     /// Reminders, soonest due first (undated last): in `list` when given (any case), open or
-    /// completed, due on or after `dueAfter` and on or before `dueBefore` when given.
+    /// completed, due on or after `dueAfter` and on or before `dueBefore` when given. A repeating
+    /// reminder is listed once, on its first day in that range (with no `dueAfter`, its first day).
     public func reminders(list: String? = nil, completed: Bool = false, dueAfter: CivilDate? = nil,
                           dueBefore: CivilDate? = nil, limit: Int = 50) throws -> [TaskItem] {
-        try pool.read { db in
+        let (single, series) = try pool.read { db in
             var request = TaskItem.filter(Column("list") != nil && Column("completed") == completed)
             if let list { request = request.filter(sql: "lower(list) = lower(?)", arguments: [list]) }
-            if let dueAfter { request = request.filter(Column("dueDate") >= dueAfter) }
             if let dueBefore { request = request.filter(Column("dueDate") <= dueBefore) }
-            return try request.order(SQL("dueDate IS NULL"), Column("dueDate"), SQL("dueTime IS NOT NULL"), Column("dueTime"),
-                                     Column("title").collating(.nocase), Column("id"))
-                .limit(limit).fetchAll(db)
+            var single = request.filter(Column("recurrence") == nil)
+            if let dueAfter { single = single.filter(Column("dueDate") >= dueAfter) }
+            return (try single.order(SQL("dueDate IS NULL"), Column("dueDate"), SQL("dueTime IS NOT NULL"), Column("dueTime"),
+                                     Column("title").collating(.nocase), Column("id")).limit(limit).fetchAll(db),
+                    try request.filter(Column("recurrence") != nil).fetchAll(db))
         }
+        let placed = series.compactMap { task -> TaskItem? in
+            guard let dueAfter else { return task }
+            let last = dueBefore ?? dueAfter.adding(days: 365)
+            guard dueAfter <= last else { return nil }
+            return TaskSeriesSet([task]).occurrences(in: dueAfter...last).first
+        }
+        return Array((single + placed).sorted(by: Self.dayOrder).prefix(limit))  // undated last, as in the query
     }
 
     /// Every reminder list with its open and completed counts, by name.

@@ -61,12 +61,17 @@ extension AppDatabase {
         }
     }
 
-    /// Open tasks due on or after `start`, soonest first.
+    /// The next `limit` open tasks due on or after `start`, soonest first, each occurrence of a
+    /// repeating task counted as a task (as `agenda` lists them). Series are expanded only as far
+    /// as the last single task kept, or a year ahead when there are fewer than `limit` of those.
     public func upcomingTasks(from start: CivilDate, limit: Int) throws -> [TaskItem] {
-        try pool.read { db in
-            try Self.tasksInDayOrder(Column("dueDate") >= start && Column("completed") == false)
+        let single = try pool.read { db in
+            try Self.tasksInDayOrder(Column("dueDate") >= start && Column("completed") == false && Column("recurrence") == nil)
                 .limit(limit).fetchAll(db)
         }
+        let horizon = single.count == limit ? single.last?.dueDate ?? start : start.adding(days: 365)
+        let occurrences = try taskSeries(startingBy: horizon).occurrences(in: start...max(start, horizon)).filter { !$0.completed }
+        return Array((single + occurrences).sorted(by: Self.dayOrder).prefix(limit))
     }
 
     private static func tasksInDayOrder(_ filter: SQLExpression) -> QueryInterfaceRequest<TaskItem> {

@@ -30,8 +30,9 @@ struct GlobalOptions: ParsableArguments {
     var paths: AppPaths { AppPaths(databaseOverride: db, configOverride: config) }
 }
 
-/// Prints a message for a person on stderr and leaves with `code`.
+/// Prints a message for a person on stderr (cleaned: it may quote a provider or a file) and
+/// leaves with `code`.
 func fail(_ message: String, code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data(("aihelper: " + message + "\n").utf8))
+    Output.note("aihelper: " + message)
     return ExitCode(code)
 }

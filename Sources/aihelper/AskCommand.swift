@@ -41,7 +41,7 @@ struct AskCommand: AsyncParsableCommand {
         _ = try? database.markInterruptedMessages()
         let (loaded, warning) = AppConfig.load(path: global.paths.config)
         let config = loaded.resolvingFilesFolder(global.paths)
-        if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
+        if let warning { Output.note("aihelper: \(warning)") }
         let choice = providerOptions.choose(config: config)
         if let problem = choice.problem {
             if json { AskJSON.print(error: problem.description) }
@@ -50,7 +50,7 @@ struct AskCommand: AsyncParsableCommand {
         // External MCP servers: given a few seconds to be ready, stopped before we exit.
         let mcp = MCPServerManager(configPath: global.paths.mcpServers)
         mcp.startAll()
-        for problem in mcp.problems { FileHandle.standardError.write(Data("aihelper: \(problem)\n".utf8)) }
+        for problem in mcp.problems { Output.note("aihelper: \(problem)") }
         await mcp.waitUntilStarted(limit: Self.mcpStartLimit)
         let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
         let message: Message
@@ -84,12 +84,11 @@ enum AskOutput {
     @Sendable static func print(_ event: AgentEvent) {
         switch event {
         case .textDelta(_, let text):
-            FileHandle.standardOutput.write(Data(Sanitizer.clean(text).utf8))
+            Output.text(text)
         case .step(let step) where step.status != .running && step.kind == .toolCall:
-            let line = "[\(step.status.rawValue)] \(step.title) \(step.detail)\n"
-            FileHandle.standardError.write(Data(Sanitizer.clean(line).utf8))
+            Output.note("[\(step.status.rawValue)] \(step.title) \(step.detail)")
         case .finished:
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            Output.verbatim("\n")
         default: break
         }
     }
@@ -98,10 +97,10 @@ enum AskOutput {
     static func confirm(_ question: String, allowAll: Bool) -> Bool {
         if allowAll { return true }
         guard isatty(STDIN_FILENO) == 1 else {
-            FileHandle.standardError.write(Data("\(question) refused: run with --yes to allow destructive tools.\n".utf8))
+            Output.note("\(question) refused: run with --yes to allow destructive tools.")
             return false
         }
-        FileHandle.standardError.write(Data("\(Sanitizer.clean(question)) [y/N] ".utf8))
+        Output.prompt("\(question) [y/N] ")
         let answer = readLine()?.lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }

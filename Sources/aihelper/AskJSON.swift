@@ -47,6 +47,6 @@ enum AskJSON {
     }
 
     private static func write(_ object: JSONValue) {
-        FileHandle.standardOutput.write(Data((object.jsonText + "\n").utf8))
+        Output.json(object.jsonText)
     }
 }

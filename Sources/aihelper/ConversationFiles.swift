@@ -31,8 +31,8 @@ enum ConversationFiles {
         do {
             let stored = try database.importConversations(parsed.map(\.records))
             for (conversation, file) in zip(stored, parsed) {
-                print(Sanitizer.clean("Imported “\(conversation.title)” as conversation \(conversation.id ?? 0) "
-                                      + "(\(Counted.noun(file.messages.count, "message")))."))
+                Output.line("Imported “\(conversation.title)” as conversation \(conversation.id ?? 0) "
+                            + "(\(Counted.noun(file.messages.count, "message"))).")
             }
         } catch { throw fail("\(error) Nothing was imported.", code: 1) }
     }

@@ -47,19 +47,19 @@ struct ImportCommand: AsyncParsableCommand {
         } }
         if let contents {
             for note in contents.notes {
-                FileHandle.standardError.write(Data(Sanitizer.clean("aihelper: \(files.count == 1 ? files[0] + ": " : "")\(note)\n").utf8))
+                Output.note("aihelper: \(files.count == 1 ? files[0] + ": " : "")\(note)")
             }
             let label = "import " + (files.count == 1 ? URL(fileURLWithPath: files[0]).lastPathComponent : "\(files.count) files")
             let counts = try stored {
                 try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
                                       subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
             }
-            print("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
-                  + changes(counts) + ".")
+            Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
+                        + changes(counts) + ".")
         }
         if !cards.isEmpty {
             let counts = try stored { try $0.importContacts(contacts) }
-            print("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
+            Output.line("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
         }
     }
 
@@ -129,11 +129,13 @@ struct ExportCommand: AsyncParsableCommand {
                 else { text = try ExportJSON.prettyText(ExportJSON(tasks: taskList, todos: todoList)) + "\n" }
             }
         } catch let exit as ExitCode { throw exit } catch { throw fail("\(error)", code: 1) }
-        guard let file, file != "-" else { return FileHandle.standardOutput.write(Data(text.utf8)) }
+        // Every writer cleans what it writes (Markdown, .ics and .vcf) or escapes it (JSON), for
+        // stdout and files alike, the app's /export too.
+        guard let file, file != "-" else { return Output.verbatim(text) }
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
             throw fail("cannot write \(file): \(error.localizedDescription); check the folder exists and is writable", code: 1)
         }
-        FileHandle.standardError.write(Data("Exported \(summary) to \(file).\n".utf8))
+        Output.note("Exported \(summary) to \(file).")
     }
 }
 

@@ -3,6 +3,9 @@ import ArgumentParser
 import App
 import Storage
 import MCPServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `aihelper mcp ...`: the Model Context Protocol (docs/mcp.md).
 struct MCPCommand: AsyncParsableCommand {
@@ -29,11 +32,14 @@ struct MCPServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Log each message to stderr.") var verbose = false
 
     func run() async throws {
+        // Stdout is the SDK's to write: a client that stopped reading ends the server at its next
+        // answer, quietly, as SIGPIPE does (whatever else in the process ignored it).
+        signal(SIGPIPE, SIG_DFL)
         let database = try CLIData.open(global)
         var sandbox: URL?
         if files {
             let (loaded, warning) = AppConfig.load(path: global.paths.config)
-            if let warning { FileHandle.standardError.write(Data("aihelper: \(warning)\n".utf8)) }
+            if let warning { Output.note("aihelper: \(warning)") }
             sandbox = AppServices.filesFolder(loaded.resolvingFilesFolder(global.paths))
         }
         try await MCPToolServer.serve(tools: ServedTools(readOnly: readOnly, files: files), database: database,

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import App
 import Providers
+import Core
 import Storage
 
 /// `aihelper keys check [provider]`.
@@ -34,14 +35,14 @@ struct KeysCommand: AsyncParsableCommand {
                 }
                 kinds.removeAll { $0 == .offline }
                 if kinds.isEmpty {
-                    print("No provider has a key. Set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY, or name one: aihelper keys check openai")
+                    Output.line("No provider has a key. Set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY, or name one: aihelper keys check openai")
                     throw ExitCode(1)
                 }
             }
             var allGood = true
             for kind in kinds {
                 let (line, good) = await Self.check(kind, config: config, environment: environment)
-                print(line)
+                Output.line(line)
                 allGood = allGood && good
             }
             if !allGood { throw ExitCode(1) }
@@ -93,7 +94,7 @@ struct ModelsCommand: AsyncParsableCommand {
         let name = provider ?? config.providers.provider ?? "offline"
         guard let kind = ProviderKind(name: name) else { throw fail("unknown provider '\(name)'.", code: 2) }
         if kind == .offline {
-            print("offline-assistant  (the built-in assistant; choose a provider with --provider or in config.toml)")
+            Output.line("offline-assistant  (the built-in assistant; choose a provider with --provider or in config.toml)")
             return
         }
         var ids: [String]
@@ -102,13 +103,13 @@ struct ModelsCommand: AsyncParsableCommand {
             let result = await ProviderChecks.models(settings, cacheFolder: global.paths.cache, refresh: refresh)
             ids = result.models
             if let problem = result.problem {
-                FileHandle.standardError.write(Data("aihelper: could not list \(kind.displayName)'s models: \(problem.description) Showing the built-in catalog.\n".utf8))
+                Output.note("aihelper: could not list \(kind.displayName)'s models: \(problem.description) Showing the built-in catalog.")
             }
         } catch {
-            FileHandle.standardError.write(Data("aihelper: \((error as? ProviderError)?.description ?? "\(error)") Showing the built-in catalog.\n".utf8))
+            Output.note("aihelper: \((error as? ProviderError)?.description ?? "\(error)") Showing the built-in catalog.")
             ids = ModelCatalog.models(for: kind).map(\.id)
         }
-        for id in ids { print(Self.line(id, kind: kind)) }
+        for id in ids { Output.line(Self.line(Sanitizer.clean(id), kind: kind)) }
     }
 
     static func line(_ id: String, kind: ProviderKind) -> String {
@@ -135,12 +136,13 @@ struct UsageCommand: ParsableCommand {
         let since = days.map { Calendar.current.date(byAdding: .day, value: -max(0, $0 - 1), to: Calendar.current.startOfDay(for: Date()))! }
         let rows = try database.usageByDay(since: since)
         if rows.isEmpty {
-            print("No usage recorded yet.")
+            Output.line("No usage recorded yet.")
             return
         }
         let header = ["day", "provider", "model", "answers", "input", "output", "cost"]
+        // Provider and model names are the providers' words: cleaned before they are measured.
         var table = rows.map { r in
-            [r.day, r.provider, r.model, "\(r.totals.answers)", "\(r.totals.inputTokens)", "\(r.totals.outputTokens)",
+            [r.day, Sanitizer.clean(r.provider), Sanitizer.clean(r.model), "\(r.totals.answers)", "\(r.totals.inputTokens)", "\(r.totals.outputTokens)",
              "$" + Self.money(r.totals.cost)]
         }
         let total = rows.reduce(UsageTotals()) { t, r in
@@ -150,7 +152,7 @@ struct UsageCommand: ParsableCommand {
         table.append(["total", "", "", "\(total.answers)", "\(total.inputTokens)", "\(total.outputTokens)", "$" + Self.money(total.cost)])
         let widths = header.indices.map { i in ([header] + table).map { $0[i].count }.max()! }
         for row in [header] + table {
-            print(row.enumerated().map { i, cell in
+            Output.line(row.enumerated().map { i, cell in
                 i >= 3 ? String(repeating: " ", count: widths[i] - cell.count) + cell
                        : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
             }.joined(separator: "  "))

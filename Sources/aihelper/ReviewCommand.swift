@@ -27,8 +27,8 @@ struct ReviewCommand: AsyncParsableCommand {
         let summaries = try database.summaries(from: start, to: end).filter { $0.kind == .manual }.map(\.summary)
         let review = Review.make(period, days: days, completedTasks: done.tasks.map(Sanitizer.clean),
                                  completedTodos: done.todos.map(Sanitizer.clean), summaries: summaries)
-        if json { return print(review.jsonText) }
-        print(Sanitizer.clean(review.text))
+        if json { return Output.json(review.jsonText) }
+        Output.line(review.text)
     }
 }
 

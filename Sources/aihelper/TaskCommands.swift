@@ -38,11 +38,11 @@ struct TasksCommand: AsyncParsableCommand {
             tasks = try database.agenda(from: day, to: day)
         }
         if json { return CLIData.printJSON(tasks.map(TaskJSON.init)) }
-        if tasks.isEmpty { return print("No tasks.") }
+        if tasks.isEmpty { return Output.line("No tasks.") }
         var current: CivilDate?
         for task in tasks {
-            if task.dueDate != current, let due = task.dueDate { print(TaskText.day(due)); current = due }
-            print(Sanitizer.clean(TaskText.line(task)))
+            if task.dueDate != current, let due = task.dueDate { Output.line(TaskText.day(due)); current = due }
+            Output.line(TaskText.line(task))
         }
     }
 }
@@ -57,12 +57,12 @@ struct TodosCommand: AsyncParsableCommand {
     func run() async throws {
         let trees = try CLIData.open(global).todoTrees().filter { !open || !$0.todo.completed }
         if json { return CLIData.printJSON(trees.map { TodoJSON($0, openOnly: open) }) }
-        if trees.isEmpty { return print("No todo lists.") }
+        if trees.isEmpty { return Output.line("No todo lists.") }
         for tree in trees {
-            print(Sanitizer.clean("\(tree.todo.completed ? "[x]" : "[ ]") \(tree.todo.title) (\(tree.doneCount)/\(tree.subtaskCount))"))
+            Output.line(("\(tree.todo.completed ? "[x]" : "[ ]") \(tree.todo.title) (\(tree.doneCount)/\(tree.subtaskCount))"))
             for item in tree.subtasks where !open || !item.completed {
                 let depth = item.parentId == nil ? 1 : 2
-                print(String(repeating: "  ", count: depth) + Sanitizer.clean("\(item.completed ? "[x]" : "[ ]") \(item.title)"))
+                Output.line(String(repeating: "  ", count: depth) + ("\(item.completed ? "[x]" : "[ ]") \(item.title)"))
             }
         }
     }
@@ -86,7 +86,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         let task = try database.insertTask(TaskItem(title: draft.title, dueDate: draft.date, dueTime: draft.time,
                                                     category: draft.category.rawValue, priority: draft.priority ?? .none))
-        print("Added: " + Sanitizer.clean(TaskText.dated(task)))
+        Output.line("Added: " + TaskText.dated(task))
     }
 }
 
@@ -102,7 +102,7 @@ struct DoneCommand: AsyncParsableCommand {
         let found = try database.findTasks(matching: query)
         guard let task = found.first else { throw fail("no open task matches “\(query)”", code: 3) }
         _ = try database.setTaskCompleted(id: task.id!, true)
-        print("Done: " + Sanitizer.clean(task.title) + (found.count > 1 ? " (\(found.count - 1) other open task(s) also matched)" : ""))
+        Output.line("Done: " + task.title + (found.count > 1 ? " (\(found.count - 1) other open task(s) also matched)" : ""))
     }
 }
 
@@ -114,6 +114,6 @@ enum CLIData {
     }
 
     static func printJSON<T: Encodable>(_ value: T) {
-        print((try? ExportJSON.prettyText(value)) ?? "[]")
+        Output.json((try? ExportJSON.prettyText(value)) ?? "[]")
     }
 }

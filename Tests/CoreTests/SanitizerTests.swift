@@ -62,4 +62,16 @@ final class SanitizerTests: XCTestCase {
         XCTAssertEqual(Sanitizer.clean("ok\u{1B}]0;never ends"), "ok")
         XCTAssertEqual(Sanitizer.clean("ok\u{1B}"), "ok")
     }
+
+    /// JSON for a terminal: C1, DEL and bidi controls become \u escapes (encoders leave them raw);
+    /// the text decodes to the same value.
+    func testJSONKeepsItsStringsWithTheirControlsEscaped() throws {
+        let value = "a\u{9B}31m\u{9D}0;t\u{9C}\u{7F}\u{202E}b\u{2066}c é 日本 🙂"
+        let encoded = String(decoding: try JSONEncoder().encode([value]), as: UTF8.self)
+        XCTAssertTrue(encoded.unicodeScalars.contains("\u{9B}"), "the encoder leaves C1 raw")
+        let escaped = Sanitizer.escapingJSON(encoded)
+        XCTAssertEqual(escaped, #"["a\u009b31m\u009d0;t\u009c\u007f\u202eb\u2066c é 日本 🙂"]"#)
+        XCTAssertEqual(try JSONDecoder().decode([String].self, from: Data(escaped.utf8)), [value])
+        XCTAssertEqual(Sanitizer.escapingJSON("{\n  \"a\": 1\n}"), "{\n  \"a\": 1\n}", "clean JSON is left as it is")
+    }
 }

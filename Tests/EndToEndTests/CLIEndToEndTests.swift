@@ -94,6 +94,43 @@ final class CLITaskCommandTests: HomeFolderTestCase {
         XCTAssertTrue(badDate.err.contains("cannot read the date “someday”"), badDate.err)
     }
 
+    /// A repeating task is listed by --upcoming as by --week: each day it falls on.
+    func testUpcomingListsRepeatingTasks() throws {
+        let today = CivilDate(Date(), in: .current)
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        _ = try db.insertTask(TaskItem(title: "Standup", dueDate: today.adding(days: -7), dueTime: TimeOfDay(hour: 9, minute: 0),
+                                       recurrence: "RRULE:FREQ=DAILY"))
+        _ = try db.insertTask(TaskItem(title: "Dentist", dueDate: today.adding(days: 1)))
+        let upcoming = try run(["tasks", "--upcoming", "3", "--json"])
+        XCTAssertEqual(upcoming.status, 0, upcoming.err)
+        let tasks = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(upcoming.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(tasks.map { "\($0["date"] as? String ?? "?") \($0["title"] as? String ?? "?")" },
+                       ["\(today.iso) Standup", "\(today.adding(days: 1).iso) Dentist", "\(today.adding(days: 1).iso) Standup"])
+        let week = try run(["tasks", "--week"])
+        XCTAssertEqual(week.out.components(separatedBy: "Standup").count - 1, 7, week.out)
+    }
+
+    /// import → database → export keeps each time's zone: UTC, TZID, floating, all-day.
+    func testImportedTimesKeepTheirZoneThroughTheDatabase() throws {
+        let file = home + "/khal.ics"
+        let events = ["UID:utc\r\nSUMMARY:Call\r\nDTSTART;VALUE=DATE-TIME:20261125T140000Z",
+                      "UID:ny\r\nSUMMARY:Standup\r\nDTSTART;TZID=America/New_York:20261201T090000",
+                      "UID:floating\r\nSUMMARY:Gym\r\nDTSTART:20261201T073000",
+                      "UID:day\r\nSUMMARY:Holiday\r\nDTSTART;VALUE=DATE:20261203"]
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//khal//EN\r\n" + events.map { "BEGIN:VEVENT\r\n\($0)\r\nEND:VEVENT\r\n" }.joined()
+             + "END:VCALENDAR\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let cli = CLIRunner(home: home)
+        let imported = try cli.run(["import", file], environment: ["TZ": "Europe/Berlin"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        let tasks = try cli.run(["tasks", "--date", "2026-11-25"], environment: ["TZ": "Europe/Berlin"])
+        XCTAssertTrue(tasks.out.contains("15:00 Call"), "shown at its Berlin time: \(tasks.out)")
+        let exported = try cli.run(["export", "--ics"], environment: ["TZ": "Europe/Berlin"])
+        for line in ["DTSTART;VALUE=DATE-TIME:20261125T140000Z", "DTSTART;TZID=America/New_York:20261201T090000", "TZID:America/New_York",
+                     "DTSTART:20261201T073000", "DTSTART;VALUE=DATE:20261203"] {
+            XCTAssertTrue(exported.out.contains(line + "\r\n"), "\(line) in \(exported.out)")
+        }
+    }
+
     func testTodosPrintTheirItems() throws {
         XCTAssertEqual(try run(["todos"]).out.trimmingCharacters(in: .whitespacesAndNewlines), "No todo lists.")
         _ = try run(["ask", "make a packing list: passport, charger"])

@@ -105,6 +105,22 @@ final class ConversationFileTests: XCTestCase {
         XCTAssertEqual(try db.timelineSteps(messageIds: [message.id!])[message.id!]?.count, 1)
     }
 
+    /// Every writer cleans (Markdown) or escapes (JSON) what came from outside, so the app's
+    /// /export and the CLI's files hold nothing a terminal would act on; JSON reads back the same.
+    func testExportsHoldNoRawControls() throws {
+        let hostile = "Evil\u{1B}]0;owned\u{07}\u{9B}31mTi\u{202E}tle"
+        let records = ConversationRecords(conversation: Conversation(id: 1, title: hostile, provider: hostile, model: hostile), messages: [
+            Message(id: 5, conversationId: 1, role: .assistant, content: hostile, provider: hostile, model: hostile, errorText: hostile),
+        ])
+        let markdown = ConversationMarkdown.write(records, timeZone: .current)
+            + MarkdownExport.write(tasks: [TaskItem(title: hostile, notes: hostile, category: hostile)], todos: [])
+        XCTAssertEqual(Sanitizer.clean(markdown), markdown)
+        XCTAssertTrue(markdown.contains("# EvilTitle"), markdown)
+        let json = try ConversationJSON(records).text() + ExportJSON.prettyText([TaskJSON(TaskItem(title: hostile))])
+        XCTAssertFalse(json.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{1B}" }, json)
+        XCTAssertEqual(try ConversationJSON.read(Data(try ConversationJSON(records).text().utf8)).records.conversation.title, hostile)
+    }
+
     /// Ids are new on import: leave them out to compare two exports.
     static func withoutIds(_ text: String) -> String {
         text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(#""id" :"#) }.joined(separator: "\n")

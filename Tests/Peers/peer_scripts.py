@@ -13,6 +13,7 @@ Without either, the answer is the `text` scenario.
   echo             the last user message, word by word
   json:NAME        a reply that holds JSON the way models write it (JSON_REPLIES below: code
                    fences, a sentence around it, trailing commas), for /remind and /list
+  hostile          an answer full of what must never reach a terminal raw (HOSTILE below)
   agent:NAME       one step of a multi-step agent scenario (AGENT below): which step is the
                    number of assistant turns since the last user message with text, so each
                    model call of one agent turn gets the next step. Call ids restart at
@@ -30,6 +31,11 @@ THOUGHT = ["The", " user", " wants", " a", " scripted", " answer", "; ", "I", " 
 WEATHER = ("get_weather", {"city": "Zürich", "unit": "celsius"})
 # The escaped quotes and newline make the argument fragments split inside escape sequences.
 TIME = ("get_time", {"timezone": "Europe/Zurich", "note": "say \"hi\"\n"})
+
+# ESC, CSI, OSC 0/8/52, C1 CSI and OSC, bidi overrides and a NUL around visible letters: cleaned,
+# it reads "EvilTitle!".
+HOSTILE = ("Evil\x1b]0;owned\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x1b]8;;http://x.example/\x07Ti\u009b31m"
+           "\u009d0;c1\u009c\u202etle\u2066\x00!")
 
 TAG = re.compile(r"\[(script|fault):([^\]\s]+)\]")
 
@@ -60,6 +66,7 @@ AGENT = {
     "slow": [[("slow_tool", {})], "Finished."],
     "reminder": [[("create_reminder", {"title": "Call mom", "due_date": "2026-11-25", "due_time": "17:00"})],
                  "I will remind you on Wednesday at 17:00."],
+    "hostile-delete": [[("delete_task", {"title": HOSTILE})], "Done."],
     "files": [[("list_files", {})], [("read_file", {"path": "../../etc/passwd"})], "I can only read your files folder."],
     # External MCP servers' tools (MCPClient): the reference time server, and a test server's.
     "mcp-time": [[("time__get_current_time", {"timezone": "Europe/Zurich"})], "That is the time in Zurich."],
@@ -121,6 +128,8 @@ def make_reply(script: str, user_text: str, step: int = 0) -> Reply:
     elif name == "thinking":
         reply.thinking = list(THOUGHT)
         reply.text = list(SENTENCE)
+    elif name == "hostile":
+        reply.text = [HOSTILE[i:i + 5] for i in range(0, len(HOSTILE), 5)]
     elif name == "echo":
         words = TAG.sub("", user_text or "").split(" ")
         reply.text = [w if i == 0 else " " + w for i, w in enumerate(words)]

@@ -26,7 +26,8 @@ Scenarios: see peer_scripts.py (header `X-Script` or `[script:NAME]` in the last
 
 Faults: header `X-Fault` or `[fault:NAME]` in the last user message. A request whose API key
 contains `invalid-key` is answered 401 on every endpoint (so key checks can fail), one that
-contains `rate-limited-key` 429 with `Retry-After: 7`.
+contains `rate-limited-key` 429 with `Retry-After: 7`; one that contains `hostile-key` gets model
+ids, names and error messages with HOSTILE (peer_scripts.py) in them.
   drop            close the connection mid-stream (half the events, then half an event)
   400 401 403 404 429 500 503 529 ...   that status with the provider's error body;
                   `CODE:S` adds `Retry-After: S` (429 always has one, 1 s by default)
@@ -54,7 +55,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 import peer_formats as formats
-from peer_scripts import agent_step, make_reply, tags, user_text_gemini, user_text_openai
+from peer_scripts import HOSTILE, agent_step, make_reply, tags, user_text_gemini, user_text_openai
 
 STALL_LIMIT = 60.0
 
@@ -202,6 +203,8 @@ class Handler(BaseHTTPRequestHandler):
     # Responses
 
     def send_json(self, status, value, extra=()):
+        if any("hostile-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
+            value = poisoned(value)
         data = json.dumps(value, ensure_ascii=False).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -321,6 +324,16 @@ class Server(ThreadingHTTPServer):
 
 
 PAUSE = b""  # an empty piece: wait 50 ms instead of writing (an empty chunk would end the body)
+
+
+def poisoned(value):
+    """`value` with HOSTILE added to every model id and name and every error message."""
+    if isinstance(value, dict):
+        return {k: v + HOSTILE if k in ("id", "name", "display_name", "message") and isinstance(v, str) else poisoned(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [poisoned(v) for v in value]
+    return value
 
 
 def split_first_multibyte(pieces):

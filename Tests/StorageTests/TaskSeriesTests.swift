@@ -22,6 +22,30 @@ final class TaskSeriesTests: StorageTestCase {
         XCTAssertEqual(december.map { $0.dueDate!.iso }, ["2026-12-07"], "COUNT=6 ends on the sixth")
     }
 
+    /// Every listing of tasks counts the occurrences of series: the next open tasks, reminders
+    /// due in a range (once each, on their first day there).
+    func testUpcomingAndRemindersIncludeRepeatingTasks() throws {
+        let db = try openDatabase()
+        _ = try db.insertTask(TaskItem(title: "Weekday standup", dueDate: day("2026-11-02"), dueTime: TimeOfDay(hour: 9, minute: 0),
+                                       recurrence: "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"))
+        _ = try db.insertTask(TaskItem(title: "Finished series", dueDate: day("2026-11-02"), completed: true, recurrence: "RRULE:FREQ=DAILY"))
+        _ = try db.insertTask(TaskItem(title: "Dentist", dueDate: day("2026-11-25"), dueTime: TimeOfDay(hour: 8, minute: 0)))
+        _ = try db.insertTask(TaskItem(title: "Far away", dueDate: day("2027-03-01")))
+        let upcoming = try db.upcomingTasks(from: day("2026-11-24"), limit: 5)
+        XCTAssertEqual(upcoming.map { "\($0.dueDate!.iso) \($0.title)" }, [
+            "2026-11-24 Weekday standup", "2026-11-25 Dentist", "2026-11-25 Weekday standup", "2026-11-26 Weekday standup",
+            "2026-11-27 Weekday standup"])
+        XCTAssertEqual(try db.upcomingTasks(from: day("2027-02-26"), limit: 3).map { "\($0.dueDate!.iso) \($0.title)" },
+                       ["2027-02-26 Weekday standup", "2027-03-01 Far away", "2027-03-01 Weekday standup"])
+
+        _ = try db.insertTask(TaskItem(title: "Water plants", dueDate: day("2026-11-01"), recurrence: "RRULE:FREQ=WEEKLY", list: "Home"))
+        _ = try db.insertTask(TaskItem(title: "Pay rent", dueDate: day("2026-12-01"), list: "Home"))
+        XCTAssertEqual(try db.reminders(dueAfter: day("2026-11-24")).map { "\($0.dueDate!.iso) \($0.title)" },
+                       ["2026-11-29 Water plants", "2026-12-01 Pay rent"])
+        XCTAssertEqual(try db.reminders(dueAfter: day("2026-11-30"), dueBefore: day("2026-12-05")).map(\.title), ["Pay rent"])
+        XCTAssertEqual(try db.reminders().map { "\($0.dueDate!.iso) \($0.title)" }, ["2026-11-01 Water plants", "2026-12-01 Pay rent"])
+    }
+
     func testThisOneDetachesTheDayAndExcludesItFromTheSeries() throws {
         let db = try openDatabase()
         let series = try weeklyStandup(db)

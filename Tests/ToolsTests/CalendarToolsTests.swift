@@ -72,6 +72,16 @@ final class CalendarToolsTests: ToolTestCase {
 }
 
 extension CalendarToolsTests {
+    /// get_upcoming and list_tasks count the days a repeating task falls on, as the calendar shows them.
+    func testUpcomingAndListTasksCountRepeatingTasks() async throws {
+        _ = try database.insertTask(TaskItem(title: "Standup", dueDate: day("2026-11-02"), dueTime: TimeOfDay(hour: 9, minute: 0),
+                                             recurrence: "RRULE:FREQ=DAILY"))
+        let upcoming = try await run(UpcomingTool(), ["days": 2])
+        XCTAssertEqual(upcoming.text, "Mon 2026-11-23 09:00 Standup #1\nTue 2026-11-24 09:00 Standup #1")
+        let list = try await run(ListTasksTool(), ["from": "2026-11-01", "to": "2026-12-31"])
+        XCTAssertTrue(list.text.hasSuffix("…and \(60 - ListTasksTool.maxTasks) more."), list.text)
+    }
+
     func testATaskWithoutADayReadsAsSuch() async throws {
         let task = try addTask("Buy milk", nil, category: "Shopping")
         let found = try await run(SearchTasksTool(), ["query": "milk"])

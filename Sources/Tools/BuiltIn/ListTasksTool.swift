@@ -27,7 +27,9 @@ public struct ListTasksTool: Tool {
         let to = try args.requiredDate("to", today: context.today)
         guard from <= to else { throw ToolError("'to' must be on or after 'from'.") }
 
-        let tasks = Array(try context.database.agenda(from: from, to: to).prefix(Self.maxTasks))
+        // Counted on the agenda itself: the occurrences of repeating tasks are tasks too.
+        let agenda = try context.database.agenda(from: from, to: to)
+        let tasks = Array(agenda.prefix(Self.maxTasks))
         guard !tasks.isEmpty else {
             return ToolResult(text: from == to ? "No tasks on \(TaskText.day(from))."
                                                : "No tasks from \(TaskText.day(from)) to \(TaskText.day(to)).")
@@ -41,8 +43,7 @@ public struct ListTasksTool: Tool {
             }
             lines.append(TaskText.line(task))
         }
-        let total = tasks.count < Self.maxTasks ? tasks.count : try context.database.taskCount(from: from, to: to)
-        if total > tasks.count { lines.append("…and \(total - tasks.count) more.") }
+        if agenda.count > tasks.count { lines.append("…and \(agenda.count - tasks.count) more.") }
         return ToolResult(text: lines.joined(separator: "\n"))
     }
 }
