@@ -95,7 +95,8 @@ struct TurnRunner {
                 return stop(because: "Stopped after three tool errors in a row. Try rephrasing the request.")
             }
         }
-        return stop(because: "Stopped at the step limit (\(agent.config.stepLimit) model calls) before a final answer.")
+        let calls = agent.config.stepLimit == 1 ? "1 model call" : "\(agent.config.stepLimit) model calls"
+        return stop(because: "Stopped at the step limit (\(calls)) before a final answer.")
     }
 
     // MARK: model
@@ -241,16 +242,15 @@ struct TurnRunner {
         return message
     }
 
-    /// Ends a turn that hit a limit: the reason is told both in the timeline and in the answer.
+    /// Ends a turn that hit a limit: a failed "stopped" step in the timeline, and the answer
+    /// fails with the reason as its error (`interrupted` keeping the text so far, or `error`
+    /// when nothing was said), as a provider failure does: it is no final answer.
     private mutating func stop(because reason: String) -> Message {
         var step = steps.begin(kind: .error, title: "stopped", detail: reason, callId: nil,
                                messageId: message.id!, in: agent.database)
         steps.finish(&step, status: .failed, duration: 0, in: agent.database)
         emit(.step(step))
-        let note = (message.content.isEmpty ? "" : "\n\n") + reason
-        message.content += note
-        emit(.textDelta(messageId: message.id!, note))
-        return finish(status: .complete)
+        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: reason)
     }
 
     mutating func finish(failure error: Error) -> Message {

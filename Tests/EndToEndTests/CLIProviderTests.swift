@@ -71,6 +71,23 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertTrue(tool.out.contains(#""type":"tool_result""#), tool.out)
     }
 
+    /// A limit stops the turn before a final answer: that is a failed answer (docs/agent.md), exit 1.
+    func testAStepLimitStopIsAFailedAnswerWithExitOne() throws {
+        let (_, environment) = try setup("openai")
+        try "step_limit = 1\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let json = try cli.run(["ask", "--json", "--provider", "openai", "please [script:agent:wander]"], environment: environment)
+        XCTAssertEqual(json.status, 1, json.out + json.err)
+        let objects = json.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        XCTAssertEqual(objects.suffix(2).map { $0["type"] as? String }, ["error", "done"], json.out)
+        XCTAssertEqual(objects.dropLast().last?["message"] as? String, "Stopped at the step limit (1 model call) before a final answer.")
+        XCTAssertNotEqual(objects.last?["status"] as? String, "complete", json.out)
+        let plain = try cli.run(["ask", "--provider", "openai", "please [script:agent:wander]"], environment: environment)
+        XCTAssertEqual(plain.status, 1, plain.out + plain.err)
+        XCTAssertTrue(plain.err.contains("Stopped at the step limit (1 model call)"), plain.err)
+    }
+
     func testMissingKeyNamesTheVariableAndExitsWithOne() throws {
         let result = try cli.run(["ask", "--provider", "anthropic", "hi"])
         XCTAssertEqual(result.status, 1)
