@@ -31,6 +31,8 @@ struct TurnRunner {
     var system = ""
     /// The reply is JSON for us, not text for the user: it is not streamed to the screen.
     var quiet = false
+    /// How the front end asks again, after a failure worth another try (`Agent.run`).
+    var retryHint: String?
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -255,9 +257,15 @@ struct TurnRunner {
 
     mutating func finish(failure error: Error) -> Message {
         if error is CancellationError || Task.isCancelled {
-            return finish(status: .interrupted, errorText: "Cancelled. Press r or type /retry to ask again.")
+            return finish(status: .interrupted, errorText: withRetryHint("Cancelled."))
         }
-        let text = (error as? ProviderError)?.description ?? "The request failed: \(error)."
-        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: text, openSteps: .failed)
+        let failure = error as? ProviderError
+        let text = failure?.description ?? "The request failed: \(error)."
+        return finish(status: message.content.isEmpty ? .error : .interrupted,
+                      errorText: failure?.isWorthAskingAgain == false ? text : withRetryHint(text), openSteps: .failed)
+    }
+
+    private func withRetryHint(_ text: String) -> String {
+        retryHint.map { text + " " + $0 } ?? text
     }
 }

@@ -88,6 +88,24 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertTrue(plain.err.contains("Stopped at the step limit (1 model call)"), plain.err)
     }
 
+    /// A server that takes the request and never answers costs one idle timeout, not four
+    /// tries; the final errors name no TUI key and promise no more retries.
+    func testAStallFailsOnceAndFinalErrorsNameNoTUIKey() throws {
+        let (_, environment) = try setup("openai")
+        try "idle_timeout = 1\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let started = Date()
+        let stalled = try cli.run(["ask", "--provider", "openai", "hi [fault:hang]"], environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "one idle timeout of 1 s: \(stalled.err)")
+        XCTAssertEqual(stalled.status, 1)
+        XCTAssertTrue(stalled.err.contains("OpenAI sent nothing for 1 s, so the request was given up"), stalled.err)
+        let overloaded = try cli.run(["ask", "--provider", "openai", "hi [fault:529:0]"], environment: environment)
+        XCTAssertEqual(overloaded.status, 1)
+        XCTAssertTrue(overloaded.err.contains("Still failing after 3 retries."), overloaded.err)
+        for result in [stalled, overloaded] {
+            XCTAssertNil(result.err.range(of: #"retrying|\bpress r\b|\bwith r\b|/retry"#, options: [.regularExpression, .caseInsensitive]), result.err)
+        }
+    }
+
     func testMissingKeyNamesTheVariableAndExitsWithOne() throws {
         let result = try cli.run(["ask", "--provider", "anthropic", "hi"])
         XCTAssertEqual(result.status, 1)

@@ -55,7 +55,7 @@ public struct OllamaChatStreamParser: Sendable {
             let notFound = lower.contains("not found")
             throw ProviderError(notFound ? .badRequest : .serverError, "Ollama: \(ProviderErrorMapper.clip(error)).",
                                 suggestion: notFound ? "Pull the model first (ollama pull NAME), or pick an installed one with /model."
-                                                     : "Press r to retry; check the Ollama server log if it persists.")
+                                                     : "Check the Ollama server log if it persists.")
         }
         var out: [StreamEvent] = []
         let message = json["message"]

@@ -20,7 +20,7 @@ public struct FallbackProvider: ChatProvider {
     /// Failures that make the next provider worth asking.
     public static func isUnavailable(_ error: ProviderError) -> Bool {
         switch error.kind {
-        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .network, .timeout, .overloaded, .serverError, .rateLimited:
+        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .network, .timeout, .stalled, .overloaded, .serverError, .rateLimited:
             return true
         case .badRequest, .cancelled, .malformedStream:
             return false
