@@ -18,6 +18,10 @@ struct TurnRunner {
 
     var message: Message
     var context: [ChatMessage] = []
+    /// Who answers this turn's model calls, and with which model: the agent's, until a fallback
+    /// chain hands over; then the one that answered, for every later call of the turn.
+    private var provider: any ChatProvider
+    private var model: String
     private var steps = TimelineRecorder()
     private var callIds = CallIds()
     /// The tools offered in this turn's model calls (`ToolRouter`).
@@ -41,6 +45,7 @@ struct TurnRunner {
          emit: @escaping @Sendable (AgentEvent) -> Void, beforeStoring: @escaping @Sendable () async -> Void) {
         self.agent = agent; self.tools = agent.tools; self.turn = turn; self.now = now; self.timeZone = timeZone
         self.approve = approve; self.emit = emit; self.beforeStoring = beforeStoring; self.message = turn.assistant
+        self.provider = agent.provider; self.model = agent.model
     }
 
     mutating func run() async -> Message {
@@ -107,14 +112,14 @@ struct TurnRunner {
     mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
             system: system,
-            messages: context, tools: offered, model: agent.model, maxTokens: agent.config.maxTokens,
+            messages: context, tools: offered, model: model, maxTokens: agent.config.maxTokens,
             temperature: agent.config.temperature, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
-        var modelCall = steps.begin(kind: .modelCall, title: "model call \(steps.modelCalls + 1)", detail: agent.model, callId: nil,
+        var modelCall = steps.begin(kind: .modelCall, title: "model call \(steps.modelCalls + 1)", detail: model, callId: nil,
                                     messageId: message.id!, in: agent.database)
         var usage = CallUsage()
-        for try await event in agent.provider.stream(request) {
+        for try await event in provider.stream(request) {
             try Task.checkCancellation()
             switch event {
             case .textDelta(let text):
@@ -131,23 +136,38 @@ struct TurnRunner {
                 message.inputTokens = (message.inputTokens ?? 0) + input
                 message.outputTokens = (message.outputTokens ?? 0) + output
                 var cost: Double?
-                if let kind = ProviderKind(rawValue: agent.provider.id) {
-                    cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output), model: agent.model, provider: kind)
+                if let kind = ProviderKind(rawValue: message.provider ?? agent.provider.id) {
+                    cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output), model: model, provider: kind)
                     message.cost = (message.cost ?? 0) + cost!
                 }
                 usage.add(input: input, output: output, cost: cost)
             case .done: break
             case .waiting(let seconds, let reason): emit(.waiting(seconds: seconds, reason: reason))
+            case .answering(let id, let name): answering(id, name: name)
             }
         }
         emit(.modelCallEnded(messageId: message.id!))
         await beforeStoring()
         if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
-        modelCall.detail = "\(agent.model) · " + usage.summary
+        modelCall.detail = "\(model) · " + usage.summary
         steps.finish(&modelCall, status: .done, in: agent.database)
         emit(.step(modelCall))
         try Task.checkCancellation()
         return calls.requests
+    }
+
+    /// A fallback chain asks `id` now: the turn keeps to it from here (the chain is not walked
+    /// again, nor its notes said again), the answer records it and its model, and the screen
+    /// is told who answers.
+    private mutating func answering(_ id: String, name: String) {
+        guard let chain = provider as? FallbackProvider else { return }
+        provider = chain.continuing(from: id)
+        emit(.answering(providerId: id, name: name))
+        guard id != message.provider else { return }
+        model = id == agent.provider.id ? agent.model : (chain.member(id)?.defaultModel ?? "")
+        message.provider = id
+        message.model = model
+        try? agent.database.setAnswerer(messageId: message.id!, provider: id, model: model)
     }
 
     private mutating func checkpointIfDue() {

@@ -74,6 +74,9 @@ public enum StreamEvent: Sendable, Equatable {
     /// Nothing is sent for `seconds`: a retry after a failure before the first token, or the
     /// requests-per-minute limit. `reason` says why, in words for the status bar.
     case waiting(seconds: Double, reason: String)
+    /// A fallback chain asks this provider now (`FallbackProvider`, before each one it tries):
+    /// what follows is its. A turn keeps to the one that answered (`continuing(from:)`).
+    case answering(providerId: String, name: String)
 }
 
 /// What went wrong, in words a person can act on.

@@ -106,6 +106,24 @@ final class CLIProviderTests: HomeFolderTestCase {
         }
     }
 
+    /// `fallback = true` with the chosen provider refusing: the Offline assistant answers the
+    /// whole turn (a tool call, then the answer), OpenAI is asked once, the note printed once.
+    func testAFallbackTurnAsksTheChainOnceAndSaysSoOnce() throws {
+        let peer = try Self.peer.get()
+        try "provider = \"openai\"\nfallback = true\nfallback_local = \"offline\"\n"
+            .write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let before = try peer.control("/_stats")["requests"] as? Int ?? 0
+        let result = try cli.run(["ask", "what's on this week"],
+                                 environment: ["OPENAI_BASE_URL": peer.baseURL + "/v1", "OPENAI_API_KEY": "sk-invalid-key-0123456789"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out.components(separatedBy: "OpenAI is unavailable").count - 1, 1, result.out)
+        XCTAssertTrue(result.err.contains("list_tasks"), "the Offline assistant called a tool: \(result.err)")
+        XCTAssertEqual((try peer.control("/_stats")["requests"] as? Int ?? 0) - before, 1, "OpenAI was asked once")
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let answer = try XCTUnwrap(try db.messages(conversationId: try XCTUnwrap(db.latestConversation()).id!).last)
+        XCTAssertEqual(answer.provider, "offline")
+    }
+
     func testMissingKeyNamesTheVariableAndExitsWithOne() throws {
         let result = try cli.run(["ask", "--provider", "anthropic", "hi"])
         XCTAssertEqual(result.status, 1)
