@@ -113,7 +113,8 @@ final class ErrorMappingTests: XCTestCase {
         XCTAssertFalse(ProviderErrorMapper.cancelled.isRetryable)
     }
 
-    /// Every error a provider can end with is front-end neutral: no TUI key ("press r"), no
+    /// Every error a provider can end with is front-end neutral: no TUI key ("press r") nor an
+    /// app command alone ("/model": the command line's flag is named beside it), no
     /// "Retrying…" (a final error is shown after the retries, never before one).
     func testNoErrorNamesAFrontEndKeyOrPromisesARetry() {
         var errors: [ProviderError] = [ProviderErrorMapper.cancelled]
@@ -127,7 +128,7 @@ final class ErrorMappingTests: XCTestCase {
                        ProviderTransport().map(HTTPError(kind: .timeout, message: "slow"), provider: kind, host: "h")]
         }
         for error in errors {
-            XCTAssertNil(error.description.range(of: #"retrying|\bpress r\b|\bwith r\b|\br to retry"#, options: [.regularExpression, .caseInsensitive]),
+            XCTAssertNil(error.description.range(of: #"retrying|\bpress r\b|\bwith r\b|\br to retry|with /model|with /provider"#, options: [.regularExpression, .caseInsensitive]),
                          error.description)
         }
     }

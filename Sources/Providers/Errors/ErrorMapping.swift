@@ -30,7 +30,7 @@ public enum ProviderErrorMapper {
     public static func network(provider: ProviderKind, detail: String, host: String? = nil) -> ProviderError {
         let place = host.map { " at \($0)" } ?? ""
         let suggestion = provider.isLocal
-            ? "Is the \(provider.displayName) server running\(place)? Start it, or switch provider with /provider."
+            ? "Is the \(provider.displayName) server running\(place)? Start it, or \(otherProvider)."
             : "Check your internet connection (and HTTPS_PROXY if you use a proxy)."
         return ProviderError(.network, "Could not reach \(provider.displayName)\(place): \(Redactor.redact(detail)).",
                              suggestion: suggestion)
@@ -71,7 +71,7 @@ public enum ProviderErrorMapper {
         }
         if type.contains("overloaded") || status == 529 || status == 503 {
             return ProviderError(.overloaded, "\(name) is overloaded right now (\(status))\(said).",
-                                 suggestion: "Try again in a few minutes, or pick another model with /model.",
+                                 suggestion: "Try again in a few minutes, or \(otherModel).",
                                  retryAfter: retryAfter)
         }
         switch status {
@@ -79,10 +79,10 @@ public enum ProviderErrorMapper {
             return ProviderError(.unauthorized, "\(name) rejected the API key (401)\(said).", suggestion: keyHint(provider))
         case 403:
             return ProviderError(.forbidden, "\(name) refused access (403)\(said).",
-                                 suggestion: "The key may lack access to this model, project or region: check it\(keyPage(provider).map { " at \($0)" } ?? ""), or pick another model with /model.")
+                                 suggestion: "The key may lack access to this model, project or region: check it\(keyPage(provider).map { " at \($0)" } ?? ""), or \(otherModel).")
         case 404:
             return ProviderError(.badRequest, "\(name) did not find that model or endpoint (404)\(said).",
-                                 suggestion: "Check the model name with /model and the base URL in settings.")
+                                 suggestion: "Check the model name (/model in the app, aihelper models on the command line) and the base URL.")
         case 408:
             return ProviderError(.timeout, "\(name) timed out (408)\(said).", suggestion: "Try again later.",
                                  retryAfter: retryAfter)
@@ -107,6 +107,10 @@ public enum ProviderErrorMapper {
         }
     }
 
+    /// Both front ends' ways, since a message does not know where it is shown.
+    static let otherModel = "pick another model (/model in the app, --model on the command line)"
+    static let otherProvider = "switch provider (/provider in the app, --provider on the command line)"
+
     /// Where to create a key for `provider`.
     public static func keyPage(_ provider: ProviderKind) -> String? {
         switch provider {
@@ -128,11 +132,11 @@ public enum ProviderErrorMapper {
 
     static func billingHint(_ provider: ProviderKind) -> String {
         switch provider {
-        case .openai: return "Add credit or raise the limit at https://platform.openai.com/settings/organization/billing, or switch provider with /provider."
-        case .anthropic: return "Add credit at https://console.anthropic.com/settings/billing, or switch provider with /provider."
-        case .gemini: return "Check the quota of your project at https://aistudio.google.com, or switch provider with /provider."
-        case .openrouter: return "Add credits at https://openrouter.ai/settings/credits, or switch provider with /provider."
-        default: return "Check the account's credit, or switch provider with /provider."
+        case .openai: return "Add credit or raise the limit at https://platform.openai.com/settings/organization/billing, or \(otherProvider)."
+        case .anthropic: return "Add credit at https://console.anthropic.com/settings/billing, or \(otherProvider)."
+        case .gemini: return "Check the quota of your project at https://aistudio.google.com, or \(otherProvider)."
+        case .openrouter: return "Add credits at https://openrouter.ai/settings/credits, or \(otherProvider)."
+        default: return "Check the account's credit, or \(otherProvider)."
         }
     }
 
