@@ -100,7 +100,8 @@ extension TurnRunner {
         for _ in 0..<2 {
             let covered = stored?.coversThroughId ?? 0
             let needed = mustCover(stored.map { Self.autoSummaryText($0.summary) } ?? "") ?? 0
-            let thresholdMoved = (cut ?? 0) > covered && SummaryTurn.withoutSummaries(history).filter { $0.id! > covered && $0.id! <= cut! }.count >= SummaryTurn.refreshAfter
+            let passedThreshold = SummaryTurn.withoutSummaries(history).filter { $0.id! > covered && $0.id! <= cut ?? 0 }
+            let thresholdMoved = passedThreshold.count >= SummaryTurn.refreshAfter
             guard stored == nil || needed > covered || thresholdMoved else { break }
             let ahead = needed > 0 ? SummaryTurn.ahead(of: needed, in: history) : 0
             let through = max(cut ?? 0, ahead, needed)
