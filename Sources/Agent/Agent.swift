@@ -56,13 +56,16 @@ public final class Agent: Sendable {
 
     /// Runs the turn to its end (answer, limit, error or cancel) and returns the final message.
     /// `beforeStoring` is awaited after each model call's last words were emitted, before they
-    /// are stored: the TUI returns once they are on the screen (`FrameBarrier`).
+    /// are stored: the TUI returns once they are on the screen (`FrameBarrier`). `retryHint`
+    /// is how this front end asks again ("Press r …"), added to a failure worth another try;
+    /// `aihelper ask` has none.
     public func run(_ turn: Turn, now: Date = Date(), timeZone: TimeZone = .current,
                     approve: @escaping ApprovalHandler = { _, _ in false },
                     emit: @escaping @Sendable (AgentEvent) -> Void,
-                    beforeStoring: @escaping @Sendable () async -> Void = {}) async -> Message {
+                    beforeStoring: @escaping @Sendable () async -> Void = {}, retryHint: String? = nil) async -> Message {
         var runner = TurnRunner(agent: self, turn: turn, now: now, timeZone: timeZone, approve: approve, emit: emit,
                                 beforeStoring: beforeStoring)
+        runner.retryHint = retryHint
         let message = await runner.run()
         emit(.finished(message))
         return message

@@ -15,6 +15,9 @@ public enum AgentEvent: Sendable {
     /// whole, and a screen should show it now rather than at its next frame. `.finished`
     /// follows once the answer is stored.
     case modelCallEnded(messageId: Int64)
+    /// The provider now asked (a fallback chain, before each one it tries; the first model call
+    /// of every turn starts with the chain's first): `name` is what a status bar shows.
+    case answering(providerId: String, name: String)
     /// Older messages of the conversation were summarized for the context (a marker shows it).
     case summarized(conversationId: Int64, coversThroughId: Int64)
     /// The turn ended; the message carries its final status and text.

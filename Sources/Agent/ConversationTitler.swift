@@ -13,6 +13,8 @@ public enum ConversationTitler {
     /// The model's title, cleaned; nil for the Offline assistant, on any failure, or when the
     /// answer holds no usable title (the heuristic title stays then).
     public static func suggest(provider: any ChatProvider, model: String, question: String, answer: String) async -> String? {
+        // A title is not worth a fallback chain's retries and notes: only its first provider is asked.
+        let provider = (provider as? FallbackProvider)?.chain[0] ?? provider
         guard provider.id != "offline" else { return nil }
         let request = ChatRequest(system: instruction, messages: [
             ChatMessage(role: .user, content: "Question: \(question.prefix(2_000))\n\nAnswer: \(answer.prefix(2_000))"),

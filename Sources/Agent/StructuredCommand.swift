@@ -29,11 +29,12 @@ enum StructuredCommand: Equatable {
         switch self { case .remind: return "/remind"; case .list: return "/list" }
     }
 
-    /// The same request in words, for the Offline assistant, which reads those itself.
+    /// The same request in words, for the Offline assistant, which reads those itself (in
+    /// Chinese when the request is: it then answers in Chinese too).
     var plainRequest: String {
         switch self {
-        case .remind(let text): return "remind me to " + text
-        case .list(let text): return "make a todo list: " + text
+        case .remind(let text): return (text.containsHan ? "提醒我" : "remind me to ") + text
+        case .list(let text): return (text.containsHan ? "列一个待办清单：" : "make a todo list: ") + text
         }
     }
 

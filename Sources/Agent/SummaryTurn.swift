@@ -71,9 +71,14 @@ extension TurnRunner {
     }
 
     /// When the history does not fit `autoSummaryThreshold` of the window's history budget (or
-    /// older messages fell out of it), the messages that are left out are summarized — once,
-    /// stored, and written again only after `refreshAfter` more fell out — and the summary
-    /// goes into the system prompt. Returns that text, or nil when everything fits.
+    /// older messages fell out of it), the earlier messages are summarized and the summary goes
+    /// into the system prompt. Returns that text, or nil when everything fits.
+    ///
+    /// Every message the model will not see is covered: the summary reaches at least the newest
+    /// message left out of the context that is sent beside it. It is stored and reused; written
+    /// again when it would no longer cover what falls out, or `refreshAfter` messages after the
+    /// threshold moved on. A new one reaches `refreshAfter` messages past what must be covered
+    /// (they are still in the context too), so it is not rewritten every turn as the window slides.
     mutating func autoSummary(history: [Message], budget: Int) -> String? {
         let threshold = agent.config.autoSummaryThreshold
         guard threshold > 0, let first = history.first?.id else { return nil }
@@ -85,23 +90,59 @@ extension TurnRunner {
             if left < 0 { cut = m.id; break }
         }
         let olderExist = ((try? agent.database.recentMessages(conversationId: conversationId, limit: 1, through: first - 1)) ?? []).isEmpty == false
-        guard let cutId = cut ?? (olderExist ? first - 1 : nil) else { return nil }
-        var stored = try? agent.database.latestAutoSummary(conversationId: conversationId)
-        if (stored?.coversThroughId ?? 0) < cutId {
-            let dropped = SummaryTurn.withoutSummaries(
-                (try? agent.database.recentMessages(conversationId: conversationId, limit: SummaryTurn.window, through: cutId)) ?? [])
-            let newSince = dropped.filter { $0.id! > (stored?.coversThroughId ?? 0) }.count
-            if stored == nil || newSince >= SummaryTurn.refreshAfter, !dropped.isEmpty {
-                let summary = ExtractiveSummary.make(dropped.map { ($0.role, $0.content) })
-                if let id = try? agent.database.saveSummary(summary, conversationId: conversationId, messageId: nil, kind: .auto, coversThroughId: cutId) {
-                    stored = StoredSummary(id: id, conversationId: conversationId, messageId: nil, kind: .auto,
-                                           coversThroughId: cutId, summary: summary, createdAt: Date())
-                    emit(.summarized(conversationId: conversationId, coversThroughId: cutId))
-                }
-            }
+        guard cut != nil || olderExist else { return nil }
+        /// The newest message the model will not see beside a summary of `text`.
+        func mustCover(_ text: String) -> Int64? {
+            SummaryTurn.newestLeftOut(history, budget: budget - ContextBuilder.tokens(text)) ?? (olderExist ? first - 1 : nil)
         }
-        guard let stored else { return nil }
-        return "Summary of the earlier part of this conversation (older messages are not shown to you):\n"
-            + String(stored.summary.text.prefix(SummaryTurn.maxAutoSummaryCharacters))
+        var stored = try? agent.database.latestAutoSummary(conversationId: conversationId)
+        // Twice at most: a new summary longer than the old can leave one more message out.
+        for _ in 0..<2 {
+            let covered = stored?.coversThroughId ?? 0
+            let needed = mustCover(stored.map { Self.autoSummaryText($0.summary) } ?? "") ?? 0
+            let passedThreshold = SummaryTurn.withoutSummaries(history).filter { $0.id! > covered && $0.id! <= cut ?? 0 }
+            let thresholdMoved = passedThreshold.count >= SummaryTurn.refreshAfter
+            guard stored == nil || needed > covered || thresholdMoved else { break }
+            let ahead = needed > 0 ? SummaryTurn.ahead(of: needed, in: history) : 0
+            let through = max(cut ?? 0, ahead, needed)
+            let dropped = SummaryTurn.withoutSummaries(
+                (try? agent.database.recentMessages(conversationId: conversationId, limit: SummaryTurn.window, through: through)) ?? [])
+            guard !dropped.isEmpty else { break }
+            let summary = ExtractiveSummary.make(dropped.map { ($0.role, $0.content) })
+            guard let id = try? agent.database.saveSummary(summary, conversationId: conversationId, messageId: nil, kind: .auto, coversThroughId: through)
+            else { break }
+            stored = StoredSummary(id: id, conversationId: conversationId, messageId: nil, kind: .auto,
+                                   coversThroughId: through, summary: summary, createdAt: Date())
+            emit(.summarized(conversationId: conversationId, coversThroughId: through))
+        }
+        return stored.map { Self.autoSummaryText($0.summary) }
+    }
+
+    static func autoSummaryText(_ summary: Summary) -> String {
+        "Summary of the earlier part of this conversation (older messages are not shown to you):\n"
+            + String(summary.text.prefix(SummaryTurn.maxAutoSummaryCharacters))
+    }
+}
+
+extension SummaryTurn {
+    /// The newest of `history` that `ContextBuilder.fitting` leaves out in `budget` (all older
+    /// ones are left out with it); nil when all fit.
+    static func newestLeftOut(_ history: [Message], budget: Int) -> Int64? {
+        var left = budget
+        for m in history.reversed() {
+            guard let message = ContextBuilder.history([m]).first else { continue }
+            let cost = ContextBuilder.tokens(message.content)
+            if cost > left { return m.id }
+            left -= cost
+        }
+        return nil
+    }
+
+    /// The message `refreshAfter` messages newer than `id` in `history` (its newest at most):
+    /// how far a new summary reaches.
+    static func ahead(of id: Int64, in history: [Message]) -> Int64 {
+        let next = history.firstIndex { $0.id! > id } ?? history.count
+        let index = min(next + refreshAfter - 1, history.count - 1)
+        return index >= 0 ? history[index].id! : id
     }
 }

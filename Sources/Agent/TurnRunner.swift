@@ -18,6 +18,10 @@ struct TurnRunner {
 
     var message: Message
     var context: [ChatMessage] = []
+    /// Who answers this turn's model calls, and with which model: the agent's, until a fallback
+    /// chain hands over; then the one that answered, for every later call of the turn.
+    private var provider: any ChatProvider
+    private var model: String
     private var steps = TimelineRecorder()
     private var callIds = CallIds()
     /// The tools offered in this turn's model calls (`ToolRouter`).
@@ -31,6 +35,8 @@ struct TurnRunner {
     var system = ""
     /// The reply is JSON for us, not text for the user: it is not streamed to the screen.
     var quiet = false
+    /// How the front end asks again, after a failure worth another try (`Agent.run`).
+    var retryHint: String?
     private var lastCheckpoint = ContinuousClock.now
     private let clock = ContinuousClock()
     private let startedAt = Date()
@@ -39,6 +45,7 @@ struct TurnRunner {
          emit: @escaping @Sendable (AgentEvent) -> Void, beforeStoring: @escaping @Sendable () async -> Void) {
         self.agent = agent; self.tools = agent.tools; self.turn = turn; self.now = now; self.timeZone = timeZone
         self.approve = approve; self.emit = emit; self.beforeStoring = beforeStoring; self.message = turn.assistant
+        self.provider = agent.provider; self.model = agent.model
     }
 
     mutating func run() async -> Message {
@@ -95,7 +102,8 @@ struct TurnRunner {
                 return stop(because: "Stopped after three tool errors in a row. Try rephrasing the request.")
             }
         }
-        return stop(because: "Stopped at the step limit (\(agent.config.stepLimit) model calls) before a final answer.")
+        let calls = agent.config.stepLimit == 1 ? "1 model call" : "\(agent.config.stepLimit) model calls"
+        return stop(because: "Stopped at the step limit (\(calls)) before a final answer.")
     }
 
     // MARK: model
@@ -104,14 +112,14 @@ struct TurnRunner {
     mutating func callModel() async throws -> [ToolCallRequest] {
         let request = ChatRequest(
             system: system,
-            messages: context, tools: offered, model: agent.model, maxTokens: agent.config.maxTokens,
+            messages: context, tools: offered, model: model, maxTokens: agent.config.maxTokens,
             temperature: agent.config.temperature, now: now, timeZone: timeZone)
         var calls = ToolCallAccumulator()
         var thought: TimelineStep?
-        var modelCall = steps.begin(kind: .modelCall, title: "model call \(steps.modelCalls + 1)", detail: agent.model, callId: nil,
+        var modelCall = steps.begin(kind: .modelCall, title: "model call \(steps.modelCalls + 1)", detail: model, callId: nil,
                                     messageId: message.id!, in: agent.database)
         var usage = CallUsage()
-        for try await event in agent.provider.stream(request) {
+        for try await event in provider.stream(request) {
             try Task.checkCancellation()
             switch event {
             case .textDelta(let text):
@@ -128,23 +136,38 @@ struct TurnRunner {
                 message.inputTokens = (message.inputTokens ?? 0) + input
                 message.outputTokens = (message.outputTokens ?? 0) + output
                 var cost: Double?
-                if let kind = ProviderKind(rawValue: agent.provider.id) {
-                    cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output), model: agent.model, provider: kind)
+                if let kind = ProviderKind(rawValue: message.provider ?? agent.provider.id) {
+                    cost = ModelCatalog.cost(of: TokenUsage(inputTokens: input, outputTokens: output), model: model, provider: kind)
                     message.cost = (message.cost ?? 0) + cost!
                 }
                 usage.add(input: input, output: output, cost: cost)
             case .done: break
             case .waiting(let seconds, let reason): emit(.waiting(seconds: seconds, reason: reason))
+            case .answering(let id, let name): answering(id, name: name)
             }
         }
         emit(.modelCallEnded(messageId: message.id!))
         await beforeStoring()
         if var t = thought { steps.finish(&t, status: .done, in: agent.database); emit(.step(t)) }
-        modelCall.detail = "\(agent.model) · " + usage.summary
+        modelCall.detail = "\(model) · " + usage.summary
         steps.finish(&modelCall, status: .done, in: agent.database)
         emit(.step(modelCall))
         try Task.checkCancellation()
         return calls.requests
+    }
+
+    /// A fallback chain asks `id` now: the turn keeps to it from here (the chain is not walked
+    /// again, nor its notes said again), the answer records it and its model, and the screen
+    /// is told who answers.
+    private mutating func answering(_ id: String, name: String) {
+        guard let chain = provider as? FallbackProvider else { return }
+        provider = chain.continuing(from: id)
+        emit(.answering(providerId: id, name: name))
+        guard id != message.provider else { return }
+        model = id == agent.provider.id ? agent.model : (chain.member(id)?.defaultModel ?? "")
+        message.provider = id
+        message.model = model
+        try? agent.database.setAnswerer(messageId: message.id!, provider: id, model: model)
     }
 
     private mutating func checkpointIfDue() {
@@ -241,23 +264,28 @@ struct TurnRunner {
         return message
     }
 
-    /// Ends a turn that hit a limit: the reason is told both in the timeline and in the answer.
+    /// Ends a turn that hit a limit: a failed "stopped" step in the timeline, and the answer
+    /// fails with the reason as its error (`interrupted` keeping the text so far, or `error`
+    /// when nothing was said), as a provider failure does: it is no final answer.
     private mutating func stop(because reason: String) -> Message {
         var step = steps.begin(kind: .error, title: "stopped", detail: reason, callId: nil,
                                messageId: message.id!, in: agent.database)
         steps.finish(&step, status: .failed, duration: 0, in: agent.database)
         emit(.step(step))
-        let note = (message.content.isEmpty ? "" : "\n\n") + reason
-        message.content += note
-        emit(.textDelta(messageId: message.id!, note))
-        return finish(status: .complete)
+        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: reason)
     }
 
     mutating func finish(failure error: Error) -> Message {
         if error is CancellationError || Task.isCancelled {
-            return finish(status: .interrupted, errorText: "Cancelled. Press r or type /retry to ask again.")
+            return finish(status: .interrupted, errorText: withRetryHint("Cancelled."))
         }
-        let text = (error as? ProviderError)?.description ?? "The request failed: \(error)."
-        return finish(status: message.content.isEmpty ? .error : .interrupted, errorText: text, openSteps: .failed)
+        let failure = error as? ProviderError
+        let text = failure?.description ?? "The request failed: \(error)."
+        return finish(status: message.content.isEmpty ? .error : .interrupted,
+                      errorText: failure?.isWorthAskingAgain == false ? text : withRetryHint(text), openSteps: .failed)
+    }
+
+    private func withRetryHint(_ text: String) -> String {
+        retryHint.map { text + " " + $0 } ?? text
     }
 }

@@ -74,6 +74,9 @@ public enum StreamEvent: Sendable, Equatable {
     /// Nothing is sent for `seconds`: a retry after a failure before the first token, or the
     /// requests-per-minute limit. `reason` says why, in words for the status bar.
     case waiting(seconds: Double, reason: String)
+    /// A fallback chain asks this provider now (`FallbackProvider`, before each one it tries):
+    /// what follows is its. A turn keeps to the one that answered (`continuing(from:)`).
+    case answering(providerId: String, name: String)
 }
 
 /// What went wrong, in words a person can act on.
@@ -81,13 +84,17 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Kind: String, Sendable {
         case missingKey, unauthorized, forbidden, badRequest, rateLimited, overloaded, serverError
         case network, timeout, cancelled, malformedStream
+        /// The server sent nothing for the idle timeout. Not retried: another try would wait as
+        /// long again (a stall before the first byte once cost four of them).
+        case stalled
         /// The account has no credit or quota left (not worth retrying; OpenAI's `insufficient_quota`).
         case quotaExceeded
     }
     public var kind: Kind
     /// What happened.
     public var message: String
-    /// What to do next.
+    /// What to do next. Never a key of one front end ("press r"): the TUI adds its own words
+    /// for retrying (`Agent.run`'s `retryHint`), `aihelper ask` has none.
     public var suggestion: String
     public var retryAfter: Double?
 
@@ -97,12 +104,29 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String { suggestion.isEmpty ? message : "\(message) \(suggestion)" }
 
+    /// The final error once `retries` automatic retries were spent: it says so.
+    func afterRetries(_ retries: Int) -> ProviderError {
+        guard retries > 0 else { return self }
+        var error = self
+        error.message += retries == 1 ? " Still failing after 1 retry." : " Still failing after \(retries) retries."
+        return error
+    }
+
     /// Worth another attempt (before any output arrived): rate limits, overload, server errors,
-    /// network trouble and timeouts.
+    /// network trouble and timeouts (not a stall: see `stalled`).
     public var isRetryable: Bool {
         switch kind {
         case .rateLimited, .overloaded, .serverError, .network, .timeout: return true
         default: return false
+        }
+    }
+
+    /// Asking again as it is may succeed (the user's retry, not the automatic one): everything
+    /// but a missing, rejected or unfunded key and a request the provider refused.
+    public var isWorthAskingAgain: Bool {
+        switch kind {
+        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .badRequest: return false
+        default: return true
         }
     }
 }

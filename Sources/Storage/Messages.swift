@@ -55,6 +55,14 @@ extension AppDatabase {
         }
     }
 
+    /// The provider and model that answered, when a fallback took over from the one the
+    /// answer started with.
+    public func setAnswerer(messageId: Int64, provider: String, model: String) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE message SET provider = ?, model = ? WHERE id = ?", arguments: [provider, model, messageId])
+        }
+    }
+
     public func message(id: Int64) throws -> Message? {
         try pool.read { db in try Message.fetchOne(db, key: id) }
     }

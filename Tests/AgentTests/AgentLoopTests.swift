@@ -98,8 +98,9 @@ final class AgentLoopTests: XCTestCase {
     func testThreeToolErrorsInARowStopWithAnExplanation() async throws {
         for kind in Self.formats {
             let o = try await run("errors", kind)
-            XCTAssertEqual(o.message.status, .complete, "\(kind)")
-            XCTAssertTrue(o.message.content.contains("Stopped after three tool errors in a row"), o.message.content)
+            XCTAssertNotEqual(o.message.status, .complete, "\(kind): a stop is no final answer")
+            XCTAssertEqual(o.message.errorText, "Stopped after three tool errors in a row. Try rephrasing the request.")
+            XCTAssertEqual(try o.database.message(id: o.message.id!)?.status, o.message.status, "stored as it ended")
             XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).count, 3, "\(kind)")
             XCTAssertEqual(o.steps.last(where: { $0.kind == .error })?.title, "stopped")
         }
@@ -108,7 +109,11 @@ final class AgentLoopTests: XCTestCase {
     func testAModelThatKeepsCallingStopsAtTheStepLimit() async throws {
         for kind in Self.formats {
             let o = try await run("wander", kind, stepLimit: 3)
-            XCTAssertTrue(o.message.content.contains("Stopped at the step limit (3 model calls)"), o.message.content)
+            XCTAssertNotEqual(o.message.status, .complete, "\(kind): a stop is no final answer")
+            XCTAssertEqual(o.message.errorText, "Stopped at the step limit (3 model calls) before a final answer.")
+            XCTAssertFalse(o.message.content.contains("Stopped"), "the reason is the error, not part of the answer: \(o.message.content)")
+            XCTAssertEqual(o.steps.last(where: { $0.kind == .error })?.title, "stopped")
+            XCTAssertEqual(o.steps.last(where: { $0.kind == .answer })?.status, .failed)
             XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).map(\.callId), ["call_1", "call_1-2", "call_1-3"], "\(kind)")
         }
     }
@@ -117,8 +122,8 @@ final class AgentLoopTests: XCTestCase {
     func testAModelCallingTheSameToolAgainAndAgainIsStopped() async throws {
         for kind in Self.formats {
             let o = try await run("loop", kind)
-            XCTAssertEqual(o.message.status, .complete)
-            XCTAssertTrue(o.message.content.contains("Stopped: the model asked for list_tasks with the same arguments 3 times."), o.message.content)
+            XCTAssertNotEqual(o.message.status, .complete)
+            XCTAssertEqual(o.message.errorText, "Stopped: the model asked for list_tasks with the same arguments 3 times. Try rephrasing the request.")
             XCTAssertEqual(try o.database.toolCalls(messageId: o.message.id!).count, 2, "the third was not run")
             XCTAssertEqual(o.steps.last(where: { $0.kind == .error })?.status, .failed)
         }

@@ -31,4 +31,19 @@ final class ConversationTitlerTests: XCTestCase {
                                                        question: "hi", answer: "Hello")
         XCTAssertNil(offline)
     }
+
+    /// A fallback chain is not walked for a title: its first provider failing leaves the
+    /// heuristic title, not the Offline assistant's note.
+    func testAFallbackChainIsNotWalkedForATitle() async throws {
+        let agent = try PeerAgents.agent(database: try AppDatabase.temporary())
+        let chain = FallbackProvider(chain: [agent.provider, OfflineProvider(wordDelay: .zero)])
+        let failed = try await withDeadline(20) {
+            await ConversationTitler.suggest(provider: chain, model: agent.model, question: "hi [fault:401]", answer: "x")
+        }
+        XCTAssertNil(failed)
+        let title = try await withDeadline(20) {
+            await ConversationTitler.suggest(provider: chain, model: agent.model, question: "trip [script:text:3]", answer: "x")
+        }
+        XCTAssertEqual(title, "Hello from the")
+    }
 }

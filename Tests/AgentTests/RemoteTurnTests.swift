@@ -101,6 +101,31 @@ final class RemoteTurnTests: XCTestCase {
         XCTAssertTrue(message.errorText?.contains("OPENAI_API_KEY") == true, message.errorText ?? "")
     }
 
+    /// The front end's words for asking again follow a failure worth another try (the TUI's
+    /// "Press r …"), never one that needs a fix first; without them (`ask`) none are added.
+    func testTheRetryHintFollowsOnlyFailuresWorthAskingAgain() async throws {
+        for (text, hinted) in [("hi [fault:500]", true), ("hi [fault:drop]", true), ("hi [fault:401]", false), ("hi [fault:400]", false)] {
+            let database = try AppDatabase.temporary()
+            let agent = try agent(database)
+            let conversation = try database.createConversation(title: "t", provider: agent.provider.id, model: agent.model)
+            for hint in ["HINT.", nil] {
+                let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+                let message = try await withDeadline(20) { await agent.run(turn, emit: { _ in }, retryHint: hint) }
+                let errorText = try XCTUnwrap(message.errorText, text)
+                XCTAssertEqual(errorText.hasSuffix(" HINT."), hint != nil && hinted, "\(text): \(errorText)")
+                XCTAssertEqual(try database.message(id: message.id!)?.errorText, errorText, "stored as shown")
+            }
+        }
+        let database = try AppDatabase.temporary()
+        let agent = try agent(database)
+        let turn = try agent.startTurn(conversationId: try database.createConversation().id!, userText: "go [script:long:2000:50]")
+        let task = Task { await agent.run(turn, emit: { _ in }, retryHint: "HINT.") }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let cancelled = try await withDeadline(10) { await task.value }
+        XCTAssertEqual(cancelled.errorText, "Cancelled. HINT.")
+    }
+
     func testRetryWaitReachesTheCaller() async throws {
         let (message, _, events) = try await runTurn("hi [script:text:3] [fault:429-once:0]")
         XCTAssertEqual(message.status, .complete)

@@ -61,6 +61,33 @@ final class StructuredCommandTests: XCTestCase {
         XCTAssertTrue(try database.reminders().isEmpty)
     }
 
+    /// The Offline assistant reads /list and /remind as words, titled as a typed list is, and in
+    /// Chinese when the request is.
+    func testTheOfflineAssistantTitlesAListByTheWordsBeforeTheColon() async throws {
+        let cases: [(String, String, [String])] = [
+            ("/list learn Rust: ownership, traits, async", "Learn Rust", ["Ownership", "Traits", "Async"]),
+            ("/list groceries: eggs, milk", "Groceries", ["Eggs", "Milk"]),
+            ("/list 学习Rust：所有权、特性、异步", "学习Rust", ["所有权", "特性", "异步"]),
+        ]
+        for (text, title, items) in cases {
+            let database = try AppDatabase.temporary()
+            let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: .builtIn(), database: database)
+            let turn = try agent.startTurn(conversationId: try database.createConversation().id!, userText: text)
+            let message = try await withDeadline(20) { await agent.run(turn, emit: { _ in }) }
+            XCTAssertEqual(message.status, .complete, text)
+            let tree = try XCTUnwrap(try database.todoTrees().first, text)
+            XCTAssertEqual(tree.todo.title, title, text)
+            XCTAssertEqual(tree.subtasks.map(\.title), items, text)
+        }
+        let database = try AppDatabase.temporary()
+        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: .builtIn(), database: database)
+        let turn = try agent.startTurn(conversationId: try database.createConversation().id!, userText: "/remind 明天下午5点给妈妈打电话")
+        let message = try await withDeadline(20) { await agent.run(turn, emit: { _ in }) }
+        XCTAssertEqual(message.status, .complete)
+        XCTAssertTrue(message.content.contains("给妈妈打电话"), message.content)
+        XCTAssertEqual(try database.upcomingTasks(from: .today(), limit: 5).first?.dueTime?.hhmm, "17:00")
+    }
+
     func testCommandsAndListKinds() {
         XCTAssertEqual(StructuredCommand("/remind call mom"), .remind("call mom"))
         XCTAssertEqual(StructuredCommand("/LIST packing for Rome"), .list("packing for Rome"))
@@ -70,5 +97,6 @@ final class StructuredCommandTests: XCTestCase {
         XCTAssertEqual(TodoListKind.detect("ingredients for lasagna"), .shopping)
         XCTAssertEqual(TodoListKind.detect("move house"), .general)
         XCTAssertEqual(StructuredCommand.remind("call mom").plainRequest, "remind me to call mom")
+        XCTAssertEqual(StructuredCommand.list("学习Rust：所有权").plainRequest, "列一个待办清单：学习Rust：所有权")
     }
 }

@@ -107,6 +107,37 @@ final class SummaryTurnTests: XCTestCase {
         XCTAssertEqual(count, 1, "the stored summary is reused, not written again every turn")
     }
 
+    /// After every turn, each message the model was not sent is covered by the summary it was
+    /// sent: whether messages fall out of the 40-message history (here 6) or out of a small
+    /// window, and though the summary is not rewritten every turn.
+    func testEverythingLeftOutOfTheContextIsCoveredByTheSummarySent() async throws {
+        let long = String(repeating: "The orchard needs pruning before the frost arrives this year. ", count: 30)
+        for (historyLimit, answer, turns) in [(6, "Noted.", 8), (40, long, 6)] {
+            let database = try AppDatabase.temporary()
+            let conversation = try seed(database, (1...8).map { ("question \($0) about the orchard [script:text:2]", "\(answer) (\($0))") })
+            var config = AgentConfig(model: "small-local-model", historyLimit: historyLimit)
+            config.autoSummaryThreshold = 0.9
+            let agent = try PeerAgents.agent(database: database, config: config)
+            var written = Set<Int64>()
+            for turn in 1...turns {
+                let (message, _) = try await run(agent, conversation: conversation, "and turn \(turn)? [script:text:2]")
+                XCTAssertEqual(message.status, .complete, message.errorText ?? "")
+                let sent = try XCTUnwrap(try PeerAgents.lastRequestBody()["messages"] as? [[String: Any]])
+                let system = sent.first?["content"] as? String ?? ""
+                // The history before this turn's question, oldest first; the last `sent.count - 2` went to the model.
+                let history = try database.messages(conversationId: conversation).filter { $0.id! < message.id! - 1 }
+                let leftOut = history.dropLast(sent.count - 2)
+                guard let newestLeftOut = leftOut.last?.id else { continue }
+                let summary = try XCTUnwrap(try database.latestAutoSummary(conversationId: conversation), "limit \(historyLimit), turn \(turn)")
+                XCTAssertGreaterThanOrEqual(summary.coversThroughId, newestLeftOut,
+                                            "limit \(historyLimit), turn \(turn): message \(newestLeftOut) left the context uncovered")
+                XCTAssertTrue(system.contains(String(summary.summary.text.prefix(200))), "the stored summary is the one sent")
+                written.insert(summary.id)
+            }
+            XCTAssertLessThan(written.count, turns, "limit \(historyLimit): not rewritten every turn")
+        }
+    }
+
     func testAShortConversationIsNotSummarized() async throws {
         let database = try AppDatabase.temporary()
         let conversation = try seed(database, [("hi [script:text:2]", "Hello.")])

@@ -229,6 +229,29 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertTrue(render(newState()).text().contains(" Offline assistant "))
     }
 
+    /// With a fallback chain the badge names the provider answering, not the one chosen.
+    func testTheBadgeNamesTheProviderOfAFallbackChainThatAnswers() {
+        var state = newState()
+        state.providerName = "OpenAI"
+        state.connectivity = .unknown
+        _ = update(&state, .agent(turnId: 1, .answering(providerId: "openai", name: "OpenAI")))
+        _ = update(&state, .agent(turnId: 1, .waiting(seconds: 2, reason: "down")))
+        XCTAssertTrue(render(state).text().contains(" OpenAI · ◌ retrying "))
+        _ = update(&state, .agent(turnId: 1, .answering(providerId: "ollama", name: "Ollama")))
+        _ = update(&state, .agent(turnId: 1, .textDelta(messageId: 9, "hi")))
+        XCTAssertTrue(render(state).text().contains(" Ollama · ● online "), render(state).text())
+        _ = update(&state, .agent(turnId: 1, .answering(providerId: "offline", name: "Offline")))
+        let answered = Message(id: 9, conversationId: 1, role: .assistant, content: "hi", status: .complete, provider: "offline")
+        _ = update(&state, .agent(turnId: 1, .finished(answered)))
+        let screen = render(state).text()
+        XCTAssertTrue(screen.contains(" Offline assistant "), screen)
+        XCTAssertFalse(screen.contains("OpenAI"), screen)
+        // The next turn starts at the chain's first again.
+        _ = update(&state, .agent(turnId: 2, .answering(providerId: "openai", name: "OpenAI")))
+        XCTAssertEqual(state.connectivity, .unknown)
+        XCTAssertTrue(render(state).text().contains(" OpenAI "))
+    }
+
     /// The settings screen, two wizard steps and the help, in three themes.
     func testSnapshotsInThreeThemes() throws {
         let catalog = ThemeCatalog(userFolder: nil)

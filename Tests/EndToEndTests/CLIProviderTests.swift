@@ -71,6 +71,59 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertTrue(tool.out.contains(#""type":"tool_result""#), tool.out)
     }
 
+    /// A limit stops the turn before a final answer: that is a failed answer (docs/agent.md), exit 1.
+    func testAStepLimitStopIsAFailedAnswerWithExitOne() throws {
+        let (_, environment) = try setup("openai")
+        try "step_limit = 1\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let json = try cli.run(["ask", "--json", "--provider", "openai", "please [script:agent:wander]"], environment: environment)
+        XCTAssertEqual(json.status, 1, json.out + json.err)
+        let objects = json.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        XCTAssertEqual(objects.suffix(2).map { $0["type"] as? String }, ["error", "done"], json.out)
+        XCTAssertEqual(objects.dropLast().last?["message"] as? String, "Stopped at the step limit (1 model call) before a final answer.")
+        XCTAssertNotEqual(objects.last?["status"] as? String, "complete", json.out)
+        let plain = try cli.run(["ask", "--provider", "openai", "please [script:agent:wander]"], environment: environment)
+        XCTAssertEqual(plain.status, 1, plain.out + plain.err)
+        XCTAssertTrue(plain.err.contains("Stopped at the step limit (1 model call)"), plain.err)
+    }
+
+    /// A server that takes the request and never answers costs one idle timeout, not four
+    /// tries; the final errors name no TUI key and promise no more retries.
+    func testAStallFailsOnceAndFinalErrorsNameNoTUIKey() throws {
+        let (_, environment) = try setup("openai")
+        try "idle_timeout = 1\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let started = Date()
+        let stalled = try cli.run(["ask", "--provider", "openai", "hi [fault:hang]"], environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "one idle timeout of 1 s: \(stalled.err)")
+        XCTAssertEqual(stalled.status, 1)
+        XCTAssertTrue(stalled.err.contains("OpenAI sent nothing for 1 s, so the request was given up"), stalled.err)
+        let overloaded = try cli.run(["ask", "--provider", "openai", "hi [fault:529:0]"], environment: environment)
+        XCTAssertEqual(overloaded.status, 1)
+        XCTAssertTrue(overloaded.err.contains("Still failing after 3 retries."), overloaded.err)
+        for result in [stalled, overloaded] {
+            XCTAssertNil(result.err.range(of: #"retrying|\bpress r\b|\bwith r\b|/retry"#, options: [.regularExpression, .caseInsensitive]), result.err)
+        }
+    }
+
+    /// `fallback = true` with the chosen provider refusing: the Offline assistant answers the
+    /// whole turn (a tool call, then the answer), OpenAI is asked once, the note printed once.
+    func testAFallbackTurnAsksTheChainOnceAndSaysSoOnce() throws {
+        let peer = try Self.peer.get()
+        try "provider = \"openai\"\nfallback = true\nfallback_local = \"offline\"\n"
+            .write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let before = try peer.control("/_stats")["requests"] as? Int ?? 0
+        let result = try cli.run(["ask", "what's on this week"],
+                                 environment: ["OPENAI_BASE_URL": peer.baseURL + "/v1", "OPENAI_API_KEY": "sk-invalid-key-0123456789"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out.components(separatedBy: "OpenAI is unavailable").count - 1, 1, result.out)
+        XCTAssertTrue(result.err.contains("list_tasks"), "the Offline assistant called a tool: \(result.err)")
+        XCTAssertEqual((try peer.control("/_stats")["requests"] as? Int ?? 0) - before, 1, "OpenAI was asked once")
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let answer = try XCTUnwrap(try db.messages(conversationId: try XCTUnwrap(db.latestConversation()).id!).last)
+        XCTAssertEqual(answer.provider, "offline")
+    }
+
     func testMissingKeyNamesTheVariableAndExitsWithOne() throws {
         let result = try cli.run(["ask", "--provider", "anthropic", "hi"])
         XCTAssertEqual(result.status, 1)

@@ -30,6 +30,44 @@ final class TUIProviderTests: HomeFolderTestCase {
         XCTAssertEqual(answer.outputTokens, 40)
     }
 
+    /// A stall before the first byte fails once, after the idle timeout, saying so and how to
+    /// ask again; `r` asks again and gets the answer.
+    func testAStallFailsWithinTheIdleTimeoutAndRAsksAgain() throws {
+        try "provider = \"openai\"\nidle_timeout = 1\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let session = TmuxSession(home: home)
+        try session.start(width: 120, height: 40, environment: ["OPENAI_BASE_URL": try Self.peer.get().baseURL + "/v1", "OPENAI_API_KEY": "x"])
+        session.waitFor("the OpenAI badge") { $0.contains(" OpenAI ") }
+        try session.type("hi [fault:hang-once]")
+        try session.press("Enter")
+        let failed = session.waitFor("the stall's error", timeout: 6) {
+            $0.contains("OpenAI sent nothing for 1 s") && $0.contains("Press r or type /retry") && !$0.contains("Esc cancel")
+        }
+        XCTAssertFalse(failed.contains("Retrying in"), failed)
+        try session.type("r")
+        session.waitFor("the answer after r", timeout: 10) { $0.contains("Hello from the loopback server") && !$0.contains("Esc cancel") }
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
+    /// With `fallback = true` and OpenAI refusing, the Offline assistant answers: the badge says
+    /// so, not "OpenAI · online"; the note is in the answer once.
+    func testTheBadgeNamesTheFallbackThatAnswers() throws {
+        try "provider = \"openai\"\nfallback = true\nfallback_local = \"offline\"\n"
+            .write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let session = TmuxSession(home: home)
+        try session.start(width: 120, height: 40, environment: ["OPENAI_BASE_URL": try Self.peer.get().baseURL + "/v1",
+                                                                "OPENAI_API_KEY": "sk-invalid-key-0123456789"])
+        session.waitFor("the OpenAI badge") { $0.contains(" OpenAI ") }
+        try session.type("what's on this week")
+        try session.press("Enter")
+        let answered = session.waitFor("the answer", timeout: 10) { $0.contains("list_tasks") && !$0.contains("Esc cancel") }
+        XCTAssertTrue(answered.contains(" Offline assistant "), answered)
+        XCTAssertFalse(answered.contains("OpenAI · "), answered)
+        XCTAssertEqual(answered.components(separatedBy: "OpenAI is unavailable").count - 1, 1, answered)
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
     func testMissingKeyIsShownAndTheAppKeepsRunningOffline() throws {
         try "provider = \"anthropic\"\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
         let session = TmuxSession(home: home)

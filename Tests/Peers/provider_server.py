@@ -39,6 +39,8 @@ ids, names and error messages with HOSTILE (peer_scripts.py) in them.
   malformed       one broken JSON line after the first event
   split-utf8      the first multibyte character split across two writes 50 ms apart
   stall           headers, then no bytes until the client leaves (at most 60 s)
+  hang            not even a status line: the request is read, then nothing (at most 60 s);
+                  `hang-once` hangs only the first request of a scenario key (as `CODE-once`)
   stall-mid       half the events, then no bytes until the client leaves
 """
 
@@ -153,6 +155,10 @@ class Handler(BaseHTTPRequestHandler):
             if self.status_fault(provider, fault, key):
                 return
             fault = ""  # a `CODE-once` fault already spent: answer normally
+        if fault == "hang" or (fault == "hang-once" and STATE.first_time(key + "|" + fault)):
+            return self.wait_for_client_to_leave()
+        if fault == "hang-once":
+            fault = ""  # spent: answer normally
         if not streaming:
             return self.send_json(200, provider.complete(reply) if self.command == "POST" else provider.models())
         self.stream(provider, reply, fault)

@@ -1,5 +1,6 @@
 import XCTest
 import Core
+import HTTP
 @testable import Providers
 
 final class ErrorMappingTests: XCTestCase {
@@ -13,7 +14,7 @@ final class ErrorMappingTests: XCTestCase {
         let rate = OpenAIErrorMapper.map(status: 429, body: OpenAIFixtures.error429Rate, headers: ["Retry-After": "20"])
         XCTAssertEqual(rate.kind, .rateLimited)
         XCTAssertEqual(rate.retryAfter, 20)
-        XCTAssertTrue(rate.suggestion.contains("Waiting 20 s"))
+        XCTAssertTrue(rate.suggestion.contains("It asked to wait 20 s."), rate.suggestion)
         XCTAssertTrue(rate.isRetryable)
 
         let quota = OpenAIErrorMapper.map(status: 429, body: OpenAIFixtures.error429Quota)
@@ -105,10 +106,31 @@ final class ErrorMappingTests: XCTestCase {
         XCTAssertTrue(local.suggestion.contains("running"))
         let remote = ProviderErrorMapper.network(provider: .openai, detail: "Could not resolve host")
         XCTAssertTrue(remote.suggestion.contains("internet"))
-        XCTAssertEqual(ProviderErrorMapper.timeout(provider: .anthropic, seconds: 60).kind, .timeout)
-        XCTAssertTrue(ProviderErrorMapper.timeout(provider: .anthropic, seconds: 60).message.contains("60 s"))
+        XCTAssertEqual(ProviderErrorMapper.stalled(provider: .anthropic, seconds: 60).kind, .stalled)
+        XCTAssertTrue(ProviderErrorMapper.stalled(provider: .anthropic, seconds: 60).message.contains("sent nothing for 60 s"))
+        XCTAssertTrue(ProviderErrorMapper.stalled(provider: .anthropic, seconds: 0.5).message.contains("sent nothing for 0.5 s"))
         XCTAssertEqual(ProviderErrorMapper.cancelled.kind, .cancelled)
         XCTAssertFalse(ProviderErrorMapper.cancelled.isRetryable)
+    }
+
+    /// Every error a provider can end with is front-end neutral: no TUI key ("press r") nor an
+    /// app command alone ("/model": the command line's flag is named beside it), no
+    /// "Retrying…" (a final error is shown after the retries, never before one).
+    func testNoErrorNamesAFrontEndKeyOrPromisesARetry() {
+        var errors: [ProviderError] = [ProviderErrorMapper.cancelled]
+        for kind in ProviderKind.allCases {
+            for status in [400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 529, 599, 302] {
+                errors.append(ProviderErrorMapper.map(provider: kind, status: status, body: "", headers: ["retry-after": "300"]))
+                errors.append(ProviderErrorMapper.map(provider: kind, status: status, body: #"{"error":{"message":"no"}}"#))
+            }
+            errors += [ProviderErrorMapper.network(provider: kind, detail: "refused", host: "h"), ProviderErrorMapper.stalled(provider: kind, seconds: 60),
+                       ProviderErrorMapper.truncated(provider: kind), ProviderErrorMapper.malformed(provider: kind, detail: "x"),
+                       ProviderTransport().map(HTTPError(kind: .timeout, message: "slow"), provider: kind, host: "h")]
+        }
+        for error in errors {
+            XCTAssertNil(error.description.range(of: #"retrying|\bpress r\b|\bwith r\b|\br to retry|with /model|with /provider"#, options: [.regularExpression, .caseInsensitive]),
+                         error.description)
+        }
     }
 
     func testRetryAfterForms() {

@@ -73,6 +73,13 @@ final class OfflineToolCallTests: XCTestCase {
         try await assertToolCall("todo: fix bike; call plumber", "create_todo_list",
                                  ["title": "Todo list", "items": ["Fix bike", "Call plumber"]])
     }
+    /// What `/list learn Rust: …` becomes: the list names no topic, the body's header does.
+    func testAGenericListWhoseItemsHaveTheirOwnHeaderIsTitledByIt() async throws {
+        try await assertToolCall("make a todo list: learn Rust: ownership, traits, async", "create_todo_list",
+                                 ["title": "Learn Rust", "items": ["Ownership", "Traits", "Async"]])
+        try await assertToolCall("make a packing list: passport: the new one, charger", "create_todo_list",
+                                 ["title": "Packing list", "items": ["Passport: the new one", "Charger"]])
+    }
     func testBulletedLines() async throws {
         try await assertToolCall("camping checklist\n- tent\n* stove\n1. map\n2) water", "create_todo_list",
                                  ["title": "Camping checklist", "items": ["Tent", "Stove", "Map", "Water"]])

@@ -75,7 +75,22 @@ final class RemoteProviderTests: XCTestCase {
             let out = try await stream(try PeerProviders.provider(kind, retry: RetryPolicy(maxRetries: 0)), "hi [fault:529]")
             let error = try XCTUnwrap(out.error, "\(kind)")
             XCTAssertEqual(error.kind, .overloaded, "\(kind): \(error)")
-            XCTAssertTrue(error.suggestion.contains("try again"), error.suggestion)
+            XCTAssertTrue(error.suggestion.contains("Try again"), error.suggestion)
+        }
+    }
+
+    /// Once the retries are spent the message says so, and never that it is still retrying;
+    /// no error names a key of one front end ("press r"): the TUI adds its own words.
+    func testTheFinalErrorAfterTheRetriesSaysTheyWereSpent() async throws {
+        for kind in PeerProviders.all {
+            for fault in ["500", "503", "529", "429:0", "408"] {
+                let out = try await stream(try PeerProviders.provider(kind), "hi [fault:\(fault)]")
+                let error = try XCTUnwrap(out.error, "\(kind) \(fault)")
+                XCTAssertEqual(out.waits.count, 2, "\(kind) \(fault): both retries were made")
+                XCTAssertTrue(error.message.hasSuffix("Still failing after 2 retries."), "\(kind) \(fault): \(error)")
+                XCTAssertNil(error.description.range(of: #"retrying|\bpress r\b|\bwith r\b"#, options: [.regularExpression, .caseInsensitive]),
+                             "\(kind) \(fault): \(error)")
+            }
         }
     }
 
@@ -126,12 +141,22 @@ final class RemoteProviderTests: XCTestCase {
         XCTAssertEqual(out.text, "Hello from the loopback")
     }
 
-    func testStallEndsWithIdleTimeout() async throws {
+    /// A server that takes the request and sends nothing (no status line, or headers and no
+    /// body) fails once, within the idle timeout, and says how long it waited: retrying it
+    /// would wait as long again (four tries cost ~254 s at the default 60 s).
+    func testAStallBeforeTheFirstByteFailsOnceWithinTheIdleTimeout() async throws {
+        let peer = try remotePeer.get()
         for kind in PeerProviders.all {
-            let provider = try PeerProviders.provider(kind, retry: RetryPolicy(maxRetries: 0), idleTimeout: 0.5)
-            let out = try await stream(provider, "hi [fault:stall]")
-            XCTAssertEqual(out.error?.kind, .timeout, "\(kind): \(out.error?.description ?? "nothing thrown")")
-            XCTAssertLessThan(out.seconds, 3, "\(kind)")
+            for fault in ["hang", "stall"] {
+                let before = try peer.control("/_stats")["requests"] as? Int ?? 0
+                let out = try await stream(try PeerProviders.provider(kind, idleTimeout: 0.4), "hi [fault:\(fault)]")
+                let error = try XCTUnwrap(out.error, "\(kind) \(fault)")
+                XCTAssertEqual(error.kind, .stalled, "\(kind) \(fault): \(error)")
+                XCTAssertTrue(error.message.contains("sent nothing for 0.4 s"), error.message)
+                XCTAssertEqual(out.waits, [], "\(kind) \(fault): not retried")
+                XCTAssertLessThan(out.seconds, 1.2, "\(kind) \(fault): one idle timeout, not three")
+                XCTAssertEqual((try peer.control("/_stats")["requests"] as? Int ?? 0) - before, 1, "\(kind) \(fault): one request")
+            }
         }
     }
 }

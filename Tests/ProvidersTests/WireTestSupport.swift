@@ -79,6 +79,7 @@ func assemble(_ events: [StreamEvent], file: StaticString = #filePath, line: UIn
         case .usage(let i, let o): a.usage.append(.init(input: i, output: o))
         case .done(let r): a.done = r
         case .waiting(let seconds, _): a.waits.append(seconds)
+        case .answering: XCTFail("a wire format announced a provider", file: file, line: line)
         }
     }
     for (i, c) in a.calls.enumerated() { XCTAssertTrue(c.ended, "call \(i) never ended", file: file, line: line) }

@@ -150,7 +150,7 @@ enum Pipeline {
     static func map(_ error: HTTPError, settings: ProviderSettings) -> ProviderError {
         switch error.kind {
         case .connectionLost: return ProviderErrorMapper.truncated(provider: settings.kind)
-        case .timeout, .idleTimeout: return ProviderErrorMapper.timeout(provider: settings.kind, seconds: 30)
+        case .timeout, .idleTimeout: return ProviderErrorMapper.stalled(provider: settings.kind, seconds: 30)
         case .cancelled: return ProviderErrorMapper.cancelled
         default: return ProviderErrorMapper.network(provider: settings.kind, detail: error.message, host: settings.baseURL.host)
         }

@@ -16,6 +16,7 @@ struct AppState {
     /// so the renderer can tell that a pane is unchanged without comparing its data.
     private(set) var tasksVersion = AppState.nextVersion()
     private(set) var todosVersion = AppState.nextVersion()
+    /// The badge's provider: the one chosen, or the one of a fallback chain answering now.
     var providerName: String
     var modelName: String
     /// A one-line notice in the status bar (errors say what to do next).

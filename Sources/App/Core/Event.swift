@@ -168,7 +168,7 @@ extension AgentEvent {
     var drawsAtOnce: Bool {
         switch self {
         case .textDelta, .step: return false
-        case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized: return true
+        case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized, .answering: return true
         }
     }
 }

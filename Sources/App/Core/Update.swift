@@ -243,6 +243,15 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         return effects
     case .modelCallEnded:
         return []
+    case .answering(let providerId, let name):
+        // A fallback chain moved on (or a new turn starts again at its first): the badge names
+        // the provider answering, and what is known of it starts afresh.
+        let connectivity = Connectivity.initial(providerId: providerId)
+        if name != state.providerName || (connectivity == .offlineAssistant) != (state.connectivity == .offlineAssistant) {
+            state.providerName = name
+            state.connectivity = connectivity
+        }
+        return []
     case .summarized(let conversationId, _):
         return conversationId == state.chat.conversation?.id ? [.loadAutoSummary] : []
     case .waiting(let seconds, let reason):

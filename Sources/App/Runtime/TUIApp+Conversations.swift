@@ -120,7 +120,8 @@ extension TUIApp {
         let conversationId = turn.user.conversationId
         guard agent.provider.id != "offline" else { return }
         Task.detached {
-            guard let answer = await firstTurn?.value, answer.status == .complete,
+            // Not when a fallback answered: the chosen provider just failed.
+            guard let answer = await firstTurn?.value, answer.status == .complete, answer.provider == agent.provider.id,
                   let title = await ConversationTitler.suggest(provider: agent.provider, model: agent.model,
                                                                question: turn.user.content, answer: answer.content),
                   (try? database.renameConversation(id: conversationId, title: title)) != nil else { return }

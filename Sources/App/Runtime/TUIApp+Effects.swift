@@ -83,13 +83,14 @@ extension TUIApp {
             turnCounter += 1
             state.chat.activeTurn = turnCounter
             let id = turnCounter, mailbox = self.mailbox, approvals = self.approvals, agent = self.agent, frames = self.frames
+            let retryHint = tr.transcript.retryHint
             turnTask = Task.detached {
                 await agent.run(turn, approve: { call, definition in
                     await approvals.ask(call, definition, post: { mailbox.post($0, urgent: true) })
                 }, emit: { event in
                     if case .modelCallEnded = event { frames.reset() }
                     mailbox.post(.agent(turnId: id, event), urgent: event.drawsAtOnce)
-                }, beforeStoring: { await frames.waitForFrame() })
+                }, beforeStoring: { await frames.waitForFrame() }, retryHint: retryHint)
             }
             return turn
         } catch {

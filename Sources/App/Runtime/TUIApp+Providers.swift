@@ -50,6 +50,7 @@ extension TUIApp {
                                       externalTools: agent.externalTools)
         state.providerName = agent.provider.displayName
         state.modelName = agent.model
+        state.connectivity = Connectivity.initial(providerId: agent.provider.id)
         state.notice = Notice(text: tr.notices.nowAnswering(agent.provider.displayName, agent.model), kind: .info,
                               expires: state.clock.addingTimeInterval(10))
     }

@@ -5,6 +5,8 @@ struct TranscriptStrings: Sendable {
     var you: String, assistant: String
     var userSelectedHint: String, assistantSelectedHint: String
     var thinking: String, interrupted: String, failed: String
+    /// After a failed or cut-off answer's error: how to ask again.
+    var retryHint: String
     var summaryShown: String, summaryFolded: String
     var welcome: String
     var welcomeHint: String
@@ -20,6 +22,7 @@ struct TranscriptStrings: Sendable {
         you: "You", assistant: "Assistant",
         userSelectedHint: "e: edit · < >: versions", assistantSelectedHint: "Enter: steps · Ctrl-T: timeline",
         thinking: "thinking…", interrupted: "Interrupted.", failed: "The request failed.",
+        retryHint: "Press r or type /retry to ask again.",
         summaryShown: "≡ The model sees this summary instead of the messages up to here:",
         summaryFolded: "≡ Messages up to here are summarized for the model (select, Enter: show)",
         welcome: "Welcome to AI Helper.",
@@ -32,6 +35,7 @@ struct TranscriptStrings: Sendable {
         you: "你", assistant: "助手",
         userSelectedHint: "e：编辑 · < >：切换版本", assistantSelectedHint: "Enter：步骤 · Ctrl-T：时间线",
         thinking: "思考中…", interrupted: "已中断。", failed: "请求失败。",
+        retryHint: "按 r 或输入 /retry 重新提问。",
         summaryShown: "≡ 模型看到的是这段总结，而不是到这里为止的消息：",
         summaryFolded: "≡ 到这里为止的消息已为模型总结（选中后按 Enter 查看）",
         welcome: "欢迎使用 AI Helper。",

@@ -30,32 +30,33 @@ public enum ProviderErrorMapper {
     public static func network(provider: ProviderKind, detail: String, host: String? = nil) -> ProviderError {
         let place = host.map { " at \($0)" } ?? ""
         let suggestion = provider.isLocal
-            ? "Is the \(provider.displayName) server running\(place)? Start it, or switch provider with /provider."
-            : "Check your internet connection (and HTTPS_PROXY if you use a proxy); the answer can be retried with r."
+            ? "Is the \(provider.displayName) server running\(place)? Start it, or \(otherProvider)."
+            : "Check your internet connection (and HTTPS_PROXY if you use a proxy)."
         return ProviderError(.network, "Could not reach \(provider.displayName)\(place): \(Redactor.redact(detail)).",
                              suggestion: suggestion)
     }
 
-    /// No bytes arrived for `seconds`.
-    public static func timeout(provider: ProviderKind, seconds: Double) -> ProviderError {
-        ProviderError(.timeout, "\(provider.displayName) sent nothing for \(Int(seconds)) s.",
-                      suggestion: "The server may be overloaded or the model still loading; retry with r.")
+    /// No bytes arrived for `seconds` (`idle_timeout`): the request is given up, not retried.
+    public static func stalled(provider: ProviderKind, seconds: Double) -> ProviderError {
+        let waited = seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%.1f", seconds)
+        return ProviderError(.stalled, "\(provider.displayName) sent nothing for \(waited) s, so the request was given up (idle_timeout).",
+                             suggestion: "The server may be overloaded or the model still loading; a model that loads slowly may need a larger idle_timeout.")
     }
 
     /// The stream closed before the provider said it was complete.
     public static func truncated(provider: ProviderKind) -> ProviderError {
         ProviderError(.network, "The connection to \(provider.displayName) closed before the answer was complete.",
-                      suggestion: "The partial answer is kept; press r to retry.")
+                      suggestion: "The partial answer is kept.")
     }
 
     /// A line of the stream could not be read.
     public static func malformed(provider: ProviderKind, detail: String) -> ProviderError {
         let sample = String(Redactor.redact(detail).prefix(120))
         return ProviderError(.malformedStream, "\(provider.displayName) sent something that is not a valid stream event: \(sample)",
-                             suggestion: "If this is a local or proxy server, check that it speaks the \(provider.displayName) format; press r to retry.")
+                             suggestion: "If this is a local or proxy server, check that it speaks the \(provider.displayName) format.")
     }
 
-    public static let cancelled = ProviderError(.cancelled, "Cancelled.", suggestion: "Press r to retry the turn.")
+    public static let cancelled = ProviderError(.cancelled, "Cancelled.")
 
     // MARK: shared mapping
 
@@ -70,7 +71,7 @@ public enum ProviderErrorMapper {
         }
         if type.contains("overloaded") || status == 529 || status == 503 {
             return ProviderError(.overloaded, "\(name) is overloaded right now (\(status))\(said).",
-                                 suggestion: "Retrying shortly; if it persists, try again in a few minutes or pick another model with /model.",
+                                 suggestion: "Try again in a few minutes, or \(otherModel).",
                                  retryAfter: retryAfter)
         }
         switch status {
@@ -78,18 +79,18 @@ public enum ProviderErrorMapper {
             return ProviderError(.unauthorized, "\(name) rejected the API key (401)\(said).", suggestion: keyHint(provider))
         case 403:
             return ProviderError(.forbidden, "\(name) refused access (403)\(said).",
-                                 suggestion: "The key may lack access to this model, project or region: check it\(keyPage(provider).map { " at \($0)" } ?? ""), or pick another model with /model.")
+                                 suggestion: "The key may lack access to this model, project or region: check it\(keyPage(provider).map { " at \($0)" } ?? ""), or \(otherModel).")
         case 404:
             return ProviderError(.badRequest, "\(name) did not find that model or endpoint (404)\(said).",
-                                 suggestion: "Check the model name with /model and the base URL in settings.")
+                                 suggestion: "Check the model name (/model in the app, aihelper models on the command line) and the base URL.")
         case 408:
-            return ProviderError(.timeout, "\(name) timed out (408)\(said).", suggestion: "Retrying; if it persists, try again later.",
+            return ProviderError(.timeout, "\(name) timed out (408)\(said).", suggestion: "Try again later.",
                                  retryAfter: retryAfter)
         case 413:
             return ProviderError(.badRequest, "The request is too large for \(name) (413)\(said).",
                                  suggestion: "Start a new conversation or pick a model with a larger context window.")
         case 429:
-            let wait = retryAfter.map { "Waiting \(Int($0.rounded(.up))) s before retrying." } ?? "Retrying after a short wait."
+            let wait = retryAfter.map { "It asked to wait \(Int($0.rounded(.up))) s." } ?? "Wait a little before asking again."
             return ProviderError(.rateLimited, "\(name) is rate limiting requests (429)\(said).",
                                  suggestion: "\(wait) If this keeps happening, lower requests_per_minute or check your plan's limits.",
                                  retryAfter: retryAfter)
@@ -98,13 +99,17 @@ public enum ProviderErrorMapper {
                                  suggestion: "Check the model and settings; the message above says what the provider objected to.")
         case 500..<600:
             return ProviderError(.serverError, "\(name) had a server error (\(status))\(said).",
-                                 suggestion: "Retrying; if it keeps failing\(statusPage(provider).map { ", check \($0)" } ?? ""), or try again later.",
+                                 suggestion: "Try again later\(statusPage(provider).map { "; if it keeps failing, check \($0)" } ?? "").",
                                  retryAfter: retryAfter)
         default:
             return ProviderError(.serverError, "\(name) answered with an unexpected status \(status)\(said).",
-                                 suggestion: "Press r to retry.", retryAfter: retryAfter)
+                                 retryAfter: retryAfter)
         }
     }
+
+    /// Both front ends' ways, since a message does not know where it is shown.
+    static let otherModel = "pick another model (/model in the app, --model on the command line)"
+    static let otherProvider = "switch provider (/provider in the app, --provider on the command line)"
 
     /// Where to create a key for `provider`.
     public static func keyPage(_ provider: ProviderKind) -> String? {
@@ -127,11 +132,11 @@ public enum ProviderErrorMapper {
 
     static func billingHint(_ provider: ProviderKind) -> String {
         switch provider {
-        case .openai: return "Add credit or raise the limit at https://platform.openai.com/settings/organization/billing, or switch provider with /provider."
-        case .anthropic: return "Add credit at https://console.anthropic.com/settings/billing, or switch provider with /provider."
-        case .gemini: return "Check the quota of your project at https://aistudio.google.com, or switch provider with /provider."
-        case .openrouter: return "Add credits at https://openrouter.ai/settings/credits, or switch provider with /provider."
-        default: return "Check the account's credit, or switch provider with /provider."
+        case .openai: return "Add credit or raise the limit at https://platform.openai.com/settings/organization/billing, or \(otherProvider)."
+        case .anthropic: return "Add credit at https://console.anthropic.com/settings/billing, or \(otherProvider)."
+        case .gemini: return "Check the quota of your project at https://aistudio.google.com, or \(otherProvider)."
+        case .openrouter: return "Add credits at https://openrouter.ai/settings/credits, or \(otherProvider)."
+        default: return "Check the account's credit, or \(otherProvider)."
         }
     }
 

@@ -26,7 +26,7 @@ public struct GeminiStreamParser: Sendable {
         if let u = json["usageMetadata"], case .object = u { usage = Self.usage(u) }
         if let block = json["promptFeedback"]?["blockReason"]?.stringValue {
             throw ProviderError(.badRequest, "Gemini blocked the prompt (\(block)).",
-                                suggestion: "Rephrase the message, or pick another model with /model.")
+                                suggestion: "Rephrase the message, or \(ProviderErrorMapper.otherModel).")
         }
         var out: [StreamEvent] = []
         for candidate in json["candidates"]?.arrayValue ?? [] where (candidate["index"]?.intValue ?? 0) == 0 {

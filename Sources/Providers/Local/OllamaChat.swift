@@ -54,8 +54,8 @@ public struct OllamaChatStreamParser: Sendable {
             let lower = error.lowercased()
             let notFound = lower.contains("not found")
             throw ProviderError(notFound ? .badRequest : .serverError, "Ollama: \(ProviderErrorMapper.clip(error)).",
-                                suggestion: notFound ? "Pull the model first (ollama pull NAME), or pick an installed one with /model."
-                                                     : "Press r to retry; check the Ollama server log if it persists.")
+                                suggestion: notFound ? "Pull the model first (ollama pull NAME), or pick an installed one (/model in the app, --model on the command line)."
+                                                     : "Check the Ollama server log if it persists.")
         }
         var out: [StreamEvent] = []
         let message = json["message"]

@@ -5,14 +5,27 @@ struct ChineseTodoListReader {
     typealias Words = ChineseVocabulary
 
     func read(_ message: String) -> (title: String, items: [String])? {
-        guard let (header, body) = headerAndBody(message) else { return nil }
+        guard let (header, listBody) = headerAndBody(message) else { return nil }
         let words = header.lowercased()
         // "提醒我更新清单：…" asks for a task that mentions a list.
         guard Words.listWords.contains(where: words.contains) || header.afterChineseOpening(Words.listOpenings) != nil,
               !Words.taskMarkers.contains(where: header.contains) else { return nil }
+        var (title, body) = (title(from: header), listBody)
+        // "列一个待办清单：学习 Rust：所有权、特性" (what `/list 学习 Rust：…` becomes): the body's
+        // own header names the list.
+        if title == Words.genericListTitle, let (topic, rest) = Self.namedBody(body) { (title, body) = (topic, rest) }
         let items = Self.items(in: body)
         guard !items.isEmpty else { return nil }
-        return (title(from: header), items)
+        return (title, items)
+    }
+
+    /// "学习 Rust：所有权、特性" → ("学习 Rust", "所有权、特性"): a short header before the body's
+    /// first colon, holding no item separator.
+    private static func namedBody(_ body: String) -> (topic: String, rest: String)? {
+        guard let colon = body.firstIndex(where: { "：:".contains($0) }) else { return nil }
+        let topic = String(body[..<colon]).trimmingChineseEdges
+        guard !topic.isEmpty, topic.count <= 40, !topic.contains(where: Words.itemSeparators.contains) else { return nil }
+        return (topic, String(body[body.index(after: colon)...]))
     }
 
     /// Splits at the first colon or line break, else at 包括 after a list word ("清单，包括牛奶、面包").

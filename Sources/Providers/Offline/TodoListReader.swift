@@ -5,16 +5,29 @@ struct TodoListReader {
     let vocabulary: OfflineVocabulary
 
     func read(_ message: String) -> (title: String, items: [String])? {
-        guard let (header, body, byMarker) = headerAndBody(message) else { return nil }
+        guard let (header, listBody, byMarker) = headerAndBody(message) else { return nil }
         let headerWords = header.lowercaseWords
         // "remind me to update the list: ..." asks for a task that mentions a list.
         guard headerWords.contains(where: vocabulary.listWords.contains),
               header.afterOpening(vocabulary.createTaskOpenings) == nil else { return nil }
         // "with" also joins ordinary sentences ("check the list with Bob"): only right after the list word.
         if byMarker, !vocabulary.listWords.contains(headerWords.last ?? "") { return nil }
+        var (title, body) = (title(from: header), listBody)
+        // "make a todo list: learn Rust: ownership, traits" (what `/list learn Rust: …` becomes):
+        // the list names no topic, the body's own header does.
+        if title == vocabulary.genericListTitle, let (topic, rest) = Self.namedBody(body) { (title, body) = (topic, rest) }
         let items = Self.items(in: body)
         guard !items.isEmpty else { return nil }
-        return (title(from: header), items)
+        return (title, items)
+    }
+
+    /// "learn Rust: ownership, traits" → ("Learn Rust", " ownership, traits"): a short header
+    /// before the body's first colon, holding no item separator.
+    private static func namedBody(_ body: String) -> (topic: String, rest: String)? {
+        guard let colon = body.firstIndex(of: ":") else { return nil }
+        let topic = body[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !topic.isEmpty, topic.count <= 80, !topic.contains(where: { "\n;,".contains($0) }) else { return nil }
+        return (topic.withoutTrailingPunctuation.capitalizingFirstLetter, String(body[body.index(after: colon)...]))
     }
 
     /// Splits at the first colon, else at the first line break, else at " with " ("a list with eggs, milk").

@@ -3,6 +3,10 @@ import Foundation
 /// Opt-in fallback (`fallback = true`): when a provider is unavailable before it said anything —
 /// no key, key rejected, unreachable, overloaded after its retries — the next one answers
 /// (external → local → Offline), and the answer says so first. Never silent.
+///
+/// Each provider asked is announced (`StreamEvent.answering`), so a turn can keep to the one
+/// that answered for its later model calls (`continuing(from:)`) instead of walking the chain
+/// (and its retries) again, and a screen can name it.
 public struct FallbackProvider: ChatProvider {
     public let chain: [any ChatProvider]
     /// Why providers ahead of `chain` were left out before any request (a missing key), by name.
@@ -17,10 +21,20 @@ public struct FallbackProvider: ChatProvider {
     public var displayName: String { chain[0].displayName }
     public var defaultModel: String { chain[0].defaultModel }
 
+    /// The chain from the provider `id` on, its notes about skipped ones already said: what
+    /// the rest of a turn asks once `id` answered. Itself when `id` is not in the chain.
+    public func continuing(from id: String) -> FallbackProvider {
+        guard let i = chain.firstIndex(where: { $0.id == id }) else { return self }
+        return FallbackProvider(chain: Array(chain[i...]))
+    }
+
+    /// The member `id` of the chain, if any.
+    public func member(_ id: String) -> (any ChatProvider)? { chain.first { $0.id == id } }
+
     /// Failures that make the next provider worth asking.
     public static func isUnavailable(_ error: ProviderError) -> Bool {
         switch error.kind {
-        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .network, .timeout, .overloaded, .serverError, .rateLimited:
+        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .network, .timeout, .stalled, .overloaded, .serverError, .rateLimited:
             return true
         case .badRequest, .cancelled, .malformedStream:
             return false
@@ -42,6 +56,7 @@ public struct FallbackProvider: ChatProvider {
                     var call = request
                     if i > 0 { call.model = "" }   // each fallback uses its own model
                     var outputStarted = false
+                    continuation.yield(.answering(providerId: provider.id, name: provider.displayName))
                     do {
                         for try await event in provider.stream(call) {
                             switch event {

@@ -42,10 +42,10 @@ public struct ProviderTransport: Sendable {
         case .cancelled:
             return ProviderErrorMapper.cancelled
         case .idleTimeout:
-            return ProviderErrorMapper.timeout(provider: provider, seconds: idleTimeout)
+            return ProviderErrorMapper.stalled(provider: provider, seconds: idleTimeout)
         case .timeout:
             return ProviderError(.timeout, "\(provider.displayName) did not answer in time: \(Redactor.redact(error.message)).",
-                                 suggestion: "Check the connection or the server, then retry with r.")
+                                 suggestion: "Check the connection or the server.")
         case .connectionLost:
             return ProviderErrorMapper.truncated(provider: provider)
         case .connectionFailed, .tls, .other:

@@ -60,10 +60,9 @@ public struct RemoteProvider: ChatProvider {
             } catch {
                 if Task.isCancelled { throw ProviderErrorMapper.cancelled }
                 let failure = (error as? ProviderError)
-                    ?? ProviderError(.network, "\(displayName) failed: \(Redactor.redact(String(describing: error))).",
-                                     suggestion: "Press r to retry.")
+                    ?? ProviderError(.network, "\(displayName) failed: \(Redactor.redact(String(describing: error))).")
                 guard case .retry(let wait) = retryPolicy.decide(after: failure, retriesSoFar: retries,
-                                                                outputStarted: outputStarted) else { throw failure }
+                                                                outputStarted: outputStarted) else { throw failure.afterRetries(retries) }
                 retries += 1
                 send(.waiting(seconds: wait, reason: "\(failure.message) Retry \(retries) of \(retryPolicy.maxRetries)."))
                 try await Self.sleep(wait)
