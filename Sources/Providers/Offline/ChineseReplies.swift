@@ -84,7 +84,7 @@ enum ChineseReplies: FixedReplies {
         var when = date.map { $0.shortChinese(currentYear: today.year) } ?? (time == nil ? "没有日期" : "今天")
         if let time { when += " \(time)" }
         var details = [arguments["category"]?.stringValue.flatMap(TaskCategory.chineseName)].compactMap { $0 }
-        if let priority = arguments["priority"]?.stringValue.flatMap(Priority.init(rawValue:)).flatMap { $0 == .none ? nil : $0.chineseName } {
+        if let priority = arguments["priority"]?.stringValue.flatMap(Priority.init(rawValue:)).flatMap({ $0 == .none ? nil : $0.chineseName }) {
             details.append("\(priority)优先级")
         }
         return "好的，已创建任务“\(title)”，\(when)" + (details.isEmpty ? "" : "（\(details.joined(separator: "，"))）") + "。"
