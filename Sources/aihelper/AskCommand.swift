@@ -87,8 +87,8 @@ enum AskOutput {
             Output.text(text)
         case .step(let step) where step.status != .running && step.kind == .toolCall:
             Output.note("[\(step.status.rawValue)] \(step.title) \(step.detail)")
-        case .finished:
-            Output.verbatim("\n")
+        case .finished(let message) where !message.content.isEmpty:
+            Output.verbatim("\n")  // ends the streamed answer; a failure before any text prints nothing on stdout
         default: break
         }
     }

@@ -103,6 +103,7 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertTrue(overloaded.err.contains("Still failing after 3 retries."), overloaded.err)
         for result in [stalled, overloaded] {
             XCTAssertNil(result.err.range(of: #"retrying|\bpress r\b|\bwith r\b|/retry"#, options: [.regularExpression, .caseInsensitive]), result.err)
+            XCTAssertEqual(result.out, "", "a failure before any text leaves stdout empty")
         }
     }
 
