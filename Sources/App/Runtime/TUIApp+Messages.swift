@@ -47,6 +47,9 @@ extension TUIApp {
             try database.switchBranch(to: messageId)
             reloadWindow()
             state.chat.selectedMessageId = messageId
+            state.notice = state.chat.branches[messageId].map {
+                Notice(text: tr.messages.showingVersion($0.index + 1, $0.siblings.count), kind: .info, expires: Date().addingTimeInterval(5))
+            }
         } catch {
             state.notice = Notice(text: tr.notices.couldNotSwitchBranches("\(error)"), kind: .error, expires: nil)
         }
