@@ -1,0 +1,79 @@
+import XCTest
+import Core
+import Storage
+import Agent
+import Providers
+import Tools
+import Terminal
+@testable import App
+
+/// Switching the language while the app runs (the settings' Language): what was built in
+/// English before the switch is drawn in Chinese after it, and no English word is left in the
+/// help's key labels, the `/theme` list or the answers' step lines.
+final class LanguageSwitchTests: XCTestCase {
+    override func tearDown() { Strings.use(.english) }
+
+    private func render(_ state: AppState) -> String {
+        var state = state
+        var canvas = Canvas(width: state.size.width, height: state.size.height)
+        Renderer(theme: .dark).render(&state, into: &canvas)
+        return canvas.text()
+    }
+
+    func testTodoSectionsFollowTheLanguageWithoutAReload() {
+        var state = SnapshotFixture.state(width: 80, height: 24, focus: .todos)
+        XCTAssertTrue(render(state).contains("In Progress · 2"))
+        Strings.use(.simplifiedChinese)
+        let text = render(state)
+        XCTAssertTrue(text.contains("进行中 · 2") && text.contains("已完成 · 1"), text)
+        XCTAssertFalse(text.contains("In Progress") || text.contains("Completed"), text)
+        state.todos.filter = "pack"
+        let filtered = render(state)
+        XCTAssertTrue(filtered.contains("进行中 · 1 · 筛选“pack”"), filtered)
+        XCTAssertFalse(filtered.contains("filter"), filtered)
+    }
+
+    /// Key names (Ctrl-T, PgUp, Esc) are written as on the keyboard; every other word of a label
+    /// ("(selected)", "wheel", "[file]") is the language's. A lowercase English word of three
+    /// letters or more left in a Chinese label is one that was missed.
+    func testNoEnglishWordIsLeftInTheHelpsKeyLabels() {
+        Strings.use(.simplifiedChinese)
+        let english = try! NSRegularExpression(pattern: "(?<![-/:A-Za-z])[a-z]{3,}")
+        var left: [String] = []
+        for action in Keymap.actions {
+            let label = tr.help.keys(action.label)
+            let words = label.split(whereSeparator: { $0 == " " || $0 == "," }).filter { !$0.hasPrefix("/") }.joined(separator: " ")
+            if english.firstMatch(in: words, range: NSRange(words.startIndex..., in: words)) != nil { left.append(label) }
+        }
+        XCTAssertEqual(left, [], "add these words to HelpStrings.chineseLabelWords")
+        XCTAssertEqual(tr.help.keys("y  p  d (selected)"), "y  p  d（选中时）")
+        XCTAssertEqual(tr.help.keys("PgUp / PgDn, wheel"), "PgUp / PgDn, 滚轮")
+    }
+
+    func testStepLinesAndTheTimelineViewNameTheirStepsInChinese() {
+        Strings.use(.simplifiedChinese)
+        let t0 = Date(timeIntervalSince1970: 1_795_428_000)
+        let steps = [
+            TimelineStep(id: 1, messageId: 2, position: 0, kind: .modelCall, title: "model call 1", detail: "m", status: .done, startedAt: t0, duration: 0.2),
+            TimelineStep(id: 2, messageId: 2, position: 1, kind: .thought, title: "thinking", detail: "let me see", status: .done, startedAt: t0, duration: 0),
+            TimelineStep(id: 3, messageId: 2, position: 2, kind: .toolCall, title: "create_task", detail: "title: \"Call mom\"", status: .done, startedAt: t0, duration: 0.004),
+            TimelineStep(id: 4, messageId: 2, position: 3, kind: .toolResult, title: "result", detail: "Created task", status: .done, startedAt: t0, duration: 0),
+            TimelineStep(id: 5, messageId: 2, position: 4, kind: .error, title: "stopped", detail: "step limit", status: .failed, startedAt: t0, duration: 0),
+        ]
+        let lines = TimelineLines.make(steps, spinnerFrame: 0, width: 80, theme: .dark).map { $0.segments.map(\.text).joined() }
+        XCTAssertEqual(lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }, ["思考", "create_task", "结果", "已停止"], "\(lines)")
+        let view = TimelineOverlay.lines(steps, width: 80, timeZone: SnapshotFixture.utc, theme: .dark).map(\.text).joined(separator: "\n")
+        XCTAssertTrue(view.contains("模型调用 1") && view.contains("工具 create_task") && view.contains("结果") && view.contains("已停止"), view)
+        XCTAssertFalse(view.contains("model call") || view.contains("result") || view.contains("stopped"), view)
+    }
+
+    func testTheThemeListSaysInUseInChinese() throws {
+        let database = try AppDatabase.temporary()
+        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
+                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
+        Strings.use(.simplifiedChinese)
+        app.perform(.openThemePicker)
+        let details = try XCTUnwrap(app.state.picker?.items).map(\.detail).filter { !$0.isEmpty }
+        XCTAssertEqual(details, ["使用中"])
+    }
+}
