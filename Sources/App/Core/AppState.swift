@@ -30,6 +30,8 @@ struct AppState {
     /// The time of the last tick: countdowns are drawn against it.
     var clock = Date()
     var showHelp = false
+    /// Lines the help is scrolled down; back to 0 when it closes.
+    var helpScroll = 0
     /// `t`: the timeline view of one answer is open.
     var timeline: TimelineViewState?
     /// A task or todo form (add, edit, go to a date, filter) is open.

@@ -15,6 +15,8 @@ struct ChromeStrings: Sendable {
     var quitKey: String
     var helpTitle: String
     var helpFooter: String
+    /// The help taller than the screen: which lines show, and that it scrolls.
+    var helpScrollFooter: @Sendable (_ first: Int, _ last: Int, _ total: Int) -> String
 
     static let english = ChromeStrings(
         chat: "Chat", tasks: "Tasks", todos: "Todos", tabsHint: "Tab/Alt-1..3 switch",
@@ -27,7 +29,8 @@ struct ChromeStrings: Sendable {
         hintTodos: "a add · A child · Space done · u undo · F1 keys",
         tooSmall: "Terminal too small", needSize: { "\($0)×\($1), need \($2)×\($3)" },
         enlarge: "Enlarge the window", quitKey: "Ctrl-Q quits",
-        helpTitle: " Keys ", helpFooter: "Any key closes this help. Remap keys in config.toml [keys]: docs/settings.md")
+        helpTitle: " Keys ", helpFooter: "Any key closes this help. Remap keys in config.toml [keys]: docs/settings.md",
+        helpScrollFooter: { "\($0)–\($1) of \($2) lines · ↑↓ PgUp PgDn scroll · other keys close" })
 
     static let chinese = ChromeStrings(
         chat: "对话", tasks: "任务", todos: "待办", tabsHint: "Tab/Alt-1..3 切换",
@@ -40,5 +43,6 @@ struct ChromeStrings: Sendable {
         hintTodos: "a 添加 · A 子项 · Space 完成 · u 撤销 · F1 按键",
         tooSmall: "终端窗口太小", needSize: { "\($0)×\($1)，至少需要 \($2)×\($3)" },
         enlarge: "请放大窗口", quitKey: "Ctrl-Q 退出",
-        helpTitle: " 按键 ", helpFooter: "按任意键关闭帮助。可在 config.toml 的 [keys] 中重新映射按键：docs/settings.md")
+        helpTitle: " 按键 ", helpFooter: "按任意键关闭帮助。可在 config.toml 的 [keys] 中重新映射按键：docs/settings.md",
+        helpScrollFooter: { "第 \($0)–\($1) 行，共 \($2) 行 · ↑↓ PgUp PgDn 滚动 · 其他键关闭" })
 }
