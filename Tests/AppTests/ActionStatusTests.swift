@@ -82,6 +82,15 @@ final class ActionStatusTests: XCTestCase {
         XCTAssertEqual(app.state.notice?.text, "Added “Renew the passport”. · u in Todos undoes")
     }
 
+    func testOpeningAnotherConversationClearsWhatTheStatusBarSaidAboutTheLastOne() throws {
+        let app = try app()
+        let other = try app.database.createConversation(title: "Trip", provider: "offline", model: "offline")
+        app.state.notice = Notice(text: "Message deleted.", kind: .info, expires: nil)
+        app.perform(.conversation(.open(id: other.id!, messageId: nil, query: nil)))
+        XCTAssertEqual(app.state.chat.conversation?.title, "Trip")
+        XCTAssertNil(app.state.notice)
+    }
+
     func testAngleBracketOnAnAnswerSwitchesItsQuestionAndSaysWhichVersion() async throws {
         let app = try app()
         for ch in "what is on today" { try await press(app, .text(String(ch))) }
