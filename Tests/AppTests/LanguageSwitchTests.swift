@@ -67,6 +67,13 @@ final class LanguageSwitchTests: XCTestCase {
         XCTAssertFalse(view.contains("model call") || view.contains("result") || view.contains("stopped"), view)
     }
 
+    func testTheRetryCountdownIsInChinese() {
+        Strings.use(.simplifiedChinese)
+        let now = Date()
+        let notice = Notice(text: "OpenAI 限流（429）。", kind: .info, expires: nil, countdownTo: now.addingTimeInterval(3))
+        XCTAssertEqual(notice.display(at: now), "3 秒后重试 · OpenAI 限流（429）。")
+    }
+
     func testTheThemeListSaysInUseInChinese() throws {
         let database = try AppDatabase.temporary()
         let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,

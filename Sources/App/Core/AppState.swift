@@ -90,7 +90,7 @@ struct Notice: Equatable {
     func display(at now: Date) -> String {
         guard let end = countdownTo else { return text }
         // The seconds first: the reason may be cut off at the screen's edge.
-        return "Retrying in \(max(0, Int(end.timeIntervalSince(now).rounded(.up)))) s · \(text)"
+        return tr.chrome.retryingIn(max(0, Int(end.timeIntervalSince(now).rounded(.up)))) + text
     }
 }
 

@@ -7,6 +7,8 @@ struct ChromeStrings: Sendable {
     var newConversation: String
     var offlineAssistant: String
     var online: String, offline: String, retrying: String
+    /// Before the reason of a wait for a retry: the seconds left.
+    var retryingIn: @Sendable (Int) -> String
     var allowDeny: String
     var hintStreaming: String, hintChat: String, hintMessage: String, hintTasks: String, hintTodos: String
     var tooSmall: String
@@ -21,7 +23,8 @@ struct ChromeStrings: Sendable {
     static let english = ChromeStrings(
         chat: "Chat", tasks: "Tasks", todos: "Todos", tabsHint: "Tab/Alt-1..3 switch",
         newConversation: "New conversation", offlineAssistant: "Offline assistant",
-        online: "● online", offline: "○ offline", retrying: "◌ retrying", allowDeny: "[y] allow  [n] deny",
+        online: "● online", offline: "○ offline", retrying: "◌ retrying", retryingIn: { "Retrying in \($0) s · " },
+        allowDeny: "[y] allow  [n] deny",
         hintStreaming: "Esc cancel · Tab panes · Ctrl-Q quit",
         hintChat: "Enter send · Tab panes · F1 help · F2 settings · Ctrl-Q quit",
         hintMessage: "y copy · r retry · e edit · d del · p pager · Esc",
@@ -35,7 +38,8 @@ struct ChromeStrings: Sendable {
     static let chinese = ChromeStrings(
         chat: "对话", tasks: "任务", todos: "待办", tabsHint: "Tab/Alt-1..3 切换",
         newConversation: "新对话", offlineAssistant: "离线助手",
-        online: "● 在线", offline: "○ 离线", retrying: "◌ 重试中", allowDeny: "[y] 允许  [n] 拒绝",
+        online: "● 在线", offline: "○ 离线", retrying: "◌ 重试中", retryingIn: { "\($0) 秒后重试 · " },
+        allowDeny: "[y] 允许  [n] 拒绝",
         hintStreaming: "Esc 取消 · Tab 切换面板 · Ctrl-Q 退出",
         hintChat: "Enter 发送 · Tab 切换面板 · F1 帮助 · F2 设置 · Ctrl-Q 退出",
         hintMessage: "y 复制 · r 重试 · e 编辑 · d 删除 · p 分页查看 · Esc",
