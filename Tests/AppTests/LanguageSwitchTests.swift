@@ -74,6 +74,42 @@ final class LanguageSwitchTests: XCTestCase {
         XCTAssertEqual(notice.display(at: now), "3 秒后重试 · OpenAI 限流（429）。")
     }
 
+    /// "Undid: …" names the journal entry Storage wrote in English: in Chinese, read back into
+    /// Chinese, from real entries of real changes.
+    func testUndoNamesTheChangeInChinese() throws {
+        let database = try AppDatabase.temporary()
+        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
+                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
+        Strings.use(.simplifiedChinese)
+        let day = CivilDate(year: 2026, month: 11, day: 24)
+        func undid(_ area: JournalArea) -> String? {
+            app.perform(.undo(area))
+            return app.state.notice?.text
+        }
+        app.perform(.changeTask(.save(TaskItem(title: "Gym", dueDate: day), label: nil)))
+        XCTAssertEqual(undid(.tasks), "已撤销：添加“Gym” · Ctrl-R 重做")
+        let standup = try database.insertTask(TaskItem(title: "Standup", dueDate: day, recurrence: "RRULE:FREQ=DAILY"))
+        app.perform(.changeTask(.deleteOccurrence(seriesId: standup.id!, day: day, scope: .this)))
+        XCTAssertEqual(undid(.tasks), "已撤销：删除“Standup”（仅 2026-11-24） · Ctrl-R 重做")
+        app.perform(.changeTask(.deleteOccurrence(seriesId: standup.id!, day: day.adding(days: 2), scope: .future)))
+        XCTAssertEqual(undid(.tasks), "已撤销：删除“Standup”（2026-11-26 起） · Ctrl-R 重做")
+
+        app.perform(.changeTodo(.addTodo(title: "Packing", afterPosition: nil)))
+        let packing = try XCTUnwrap(app.state.todos.trees.first?.todo.id)
+        app.perform(.changeTodo(.addSubtask(todoId: packing, parentId: nil, title: "Socks")))
+        app.perform(.changeTodo(.setCompleted(todoId: packing, subtaskId: nil, completed: true, withChildren: true)))
+        XCTAssertEqual(undid(.todos), "已撤销：完成“Packing”及其子任务 · Ctrl-R 重做")
+        app.perform(.changeTodo(.setDue(todoId: packing, subtaskId: nil, day: day)))
+        XCTAssertEqual(undid(.todos), "已撤销：设置截止日期：“Packing” 2026-11-24 · Ctrl-R 重做")
+        app.perform(.changeTodo(.addTodo(title: "Groceries", afterPosition: nil)))
+        app.perform(.changeTodo(.move(todoId: packing, subtaskId: nil, by: 1)))
+        XCTAssertEqual(undid(.todos), "已撤销：下移“Packing” · Ctrl-R 重做")
+        app.perform(.changeTodo(.rename(todoId: packing, subtaskId: nil, title: "Suitcase")))
+        XCTAssertEqual(undid(.todos), "已撤销：重命名为“Suitcase” · Ctrl-R 重做")
+        XCTAssertEqual(tr.notices.journalLabel("import calendar.ics"), "导入 calendar.ics")
+        XCTAssertEqual(tr.notices.journalLabel("something “odd” else"), "something “odd” else", "an unknown shape is shown as it is")
+    }
+
     func testTheThemeListSaysInUseInChinese() throws {
         let database = try AppDatabase.temporary()
         let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,

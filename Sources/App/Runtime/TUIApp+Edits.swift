@@ -102,7 +102,7 @@ extension TUIApp {
         attempt(redo ? tr.tasks.redoWord : tr.tasks.undoWord) {
             let entry = redo ? try database.redo(area) : try database.undo(area)
             let words = tr.notices
-            let text = entry.map { (redo ? words.redid : words.undid)(Sanitized.oneLine($0.label, max: 60)) }
+            let text = entry.map { (redo ? words.redid : words.undid)(Sanitized.oneLine(words.journalLabel($0.label), max: 60)) }
                 ?? (redo ? words.nothingToRedo : words.nothingToUndo)
             state.notice = Notice(text: text + (entry != nil && !redo ? words.redoHint : ""), kind: .info,
                                   expires: Date().addingTimeInterval(6))

@@ -16,6 +16,8 @@ struct NoticeStrings: Sendable {
     var exported: @Sendable (_ id: Int64, _ messages: Int, _ path: String) -> String
     var couldNotExport: @Sendable (_ path: String, _ error: String) -> String
     var undid: @Sendable (String) -> String, redid: @Sendable (String) -> String
+    /// An undo journal entry's name (stored in English) in this language.
+    var journalLabel: @Sendable (String) -> String
     var nothingToUndo: String, nothingToRedo: String, redoHint: String
     /// A change made in Tasks or Todos (or an action item turned into a todo), and how to undo it.
     var added: @Sendable (String) -> String, saved: @Sendable (String) -> String, deleted: @Sendable (String) -> String
@@ -55,7 +57,7 @@ struct NoticeStrings: Sendable {
         nothingToExport: "Nothing to export yet: this conversation has no messages.",
         exported: { "Exported conversation \($0) (\($1) message\($1 == 1 ? "" : "s")) to \($2)." },
         couldNotExport: { "Could not export to \($0): \($1). Check the folder exists and is writable." },
-        undid: { "Undid: \($0)" }, redid: { "Redid: \($0)" },
+        undid: { "Undid: \($0)" }, redid: { "Redid: \($0)" }, journalLabel: { $0 },
         nothingToUndo: "Nothing to undo.", nothingToRedo: "Nothing to redo.", redoHint: " · Ctrl-R redoes",
         added: { "Added “\($0)”." }, saved: { "Saved “\($0)”." }, deleted: { "Deleted “\($0)”." },
         completed: { "Completed “\($0)”." }, reopened: { "Reopened “\($0)”." },
@@ -93,7 +95,7 @@ struct NoticeStrings: Sendable {
         nothingToExport: "还没有可导出的内容：这个对话没有消息。",
         exported: { "已将对话 \($0)（\($1) 条消息）导出到 \($2)。" },
         couldNotExport: { "无法导出到 \($0)：\($1)。请确认文件夹存在且可写。" },
-        undid: { "已撤销：\($0)" }, redid: { "已重做：\($0)" },
+        undid: { "已撤销：\($0)" }, redid: { "已重做：\($0)" }, journalLabel: JournalLabels.chinese,
         nothingToUndo: "没有可撤销的操作。", nothingToRedo: "没有可重做的操作。", redoHint: " · Ctrl-R 重做",
         added: { "已添加“\($0)”。" }, saved: { "已保存“\($0)”。" }, deleted: { "已删除“\($0)”。" },
         completed: { "已完成“\($0)”。" }, reopened: { "已重新打开“\($0)”。" },
