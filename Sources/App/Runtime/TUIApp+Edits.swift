@@ -6,7 +6,7 @@ import Storage
 /// undo entry; the panes reload from the database afterwards, so what is shown is what is stored.
 extension TUIApp {
     func perform(_ edit: TaskEdit) {
-        let confirmation = EditConfirmation.text(for: edit, in: state)
+        let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
         confirm(confirmation, if: attempt(tr.tasks.changeTheTask) {
             switch edit {
             case .save(let task, let label):
@@ -18,12 +18,12 @@ extension TUIApp {
             case .deleteOccurrence(let seriesId, let day, let scope):
                 try database.deleteOccurrence(seriesId: seriesId, day: day, scope: scope)
             }
-        })
+        }, before: before)
         reloadTasks()
     }
 
     func perform(_ edit: TodoEdit) {
-        let confirmation = EditConfirmation.text(for: edit, in: state)
+        let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
         let done = attempt(tr.todos.changeTheTodo) {
             switch edit {
             case .addTodo(let title, let after):
@@ -66,16 +66,16 @@ extension TUIApp {
             }
             reloadTodos()
         }
-        confirm(confirmation, if: done)
+        confirm(confirmation, if: done, before: before)
     }
 
     /// The editor did not run cleanly: it said so itself, and nothing is confirmed.
     private struct EditorDeclined: Error {}
 
     /// A stored change replaces the status bar's notice with what was done (nil: clears it);
-    /// a failed one keeps the failure `attempt` put there.
-    private func confirm(_ text: String?, if done: Bool) {
-        guard done else { return }
+    /// a failed one keeps the failure `attempt` put there, as does a change whose reload failed.
+    private func confirm(_ text: String?, if done: Bool, before: Notice?) {
+        guard done, state.notice == before || state.notice?.kind != .error else { return }
         state.notice = text.map { Notice(text: $0, kind: .info, expires: Date().addingTimeInterval(6)) }
     }
 
