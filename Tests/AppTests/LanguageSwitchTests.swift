@@ -110,6 +110,23 @@ final class LanguageSwitchTests: XCTestCase {
         XCTAssertEqual(tr.notices.journalLabel("something “odd” else"), "something “odd” else", "an unknown shape is shown as it is")
     }
 
+    /// The `/provider` and `/model` lists say what a provider needs and what a model costs in
+    /// the interface's language (key variable names and prices stay as they are).
+    func testTheProviderAndModelListsAreInChinese() {
+        Strings.use(.simplifiedChinese)
+        let switcher = ProviderSwitcher(config: AppConfig(), flags: ProviderFlags(), environment: ["OPENAI_API_KEY": "sk-test"], cacheFolder: "/tmp")
+        let details = Dictionary(uniqueKeysWithValues: switcher.providerItems().map { ($0.id, $0) })
+        XCTAssertEqual(details["offline"]?.label, "离线助手")
+        XCTAssertEqual(details["offline"]?.detail, "内置，无需网络")
+        XCTAssertEqual(details["openai"]?.detail, "已设置密钥")
+        XCTAssertEqual(details["ollama"]?.detail, "本地服务器")
+        XCTAssertTrue(details["anthropic"]?.detail.hasPrefix("需要 ANTHROPIC_API_KEY") == true, details["anthropic"]?.detail ?? "")
+        let prices = ProviderSwitcher.catalogItems(.openai, words: tr.notices).map(\.detail)
+        XCTAssertFalse(prices.isEmpty)
+        XCTAssertTrue(prices.allSatisfy { $0.hasPrefix("每百万 token $") || $0 == "免费" }, "\(prices)")
+        XCTAssertEqual(tr.notices.builtInList(nil), "内置列表：在线列表不可用。")
+    }
+
     func testTheThemeListSaysInUseInChinese() throws {
         let database = try AppDatabase.temporary()
         let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,

@@ -30,6 +30,12 @@ struct NoticeStrings: Sendable {
     var couldNotLoadTasks: @Sendable (String) -> String, couldNotLoadTodos: @Sendable (String) -> String
     var couldNotSwitchBranches: @Sendable (String) -> String, couldNotDeleteMessage: @Sendable (String) -> String
     var providerTitle: String, providerStatus: String
+    /// The `/provider` and `/model` lists: what each provider needs, each model's price, where the list came from.
+    var builtInNoNetwork: String, localServer: String, keySet: String, needsAKey: String
+    var needsVariables: @Sendable ([String]) -> String
+    var free: String, pricePerMillion: @Sendable (_ input: Double, _ output: Double) -> String
+    var modelsLive: @Sendable (Int) -> String, modelsCached: @Sendable (Int) -> String
+    var builtInList: @Sendable (String?) -> String
     var offlineOneModel: String
     var modelTitle: @Sendable (String) -> String
     var loadingLiveList: String
@@ -70,6 +76,11 @@ struct NoticeStrings: Sendable {
         couldNotSwitchBranches: { "Could not switch branches: \($0)" },
         couldNotDeleteMessage: { "Could not delete the message: \($0). Nothing was changed." },
         providerTitle: "Provider", providerStatus: "Keys come from the environment (see docs/providers.md).",
+        builtInNoNetwork: "built in, no network", localServer: "local server", keySet: "key set", needsAKey: "needs a key",
+        needsVariables: { "needs " + $0.joined(separator: " or ") },
+        free: "free", pricePerMillion: { String(format: "$%.2f / $%.2f per M tokens", $0, $1) },
+        modelsLive: { "\($0) models, live list" }, modelsCached: { "\($0) models, listed within the last day" },
+        builtInList: { "Built-in list: " + ($0 ?? "the live list is unavailable.") },
         offlineOneModel: "The offline assistant has one model. Choose a provider first: /provider.",
         modelTitle: { "\($0) model" }, loadingLiveList: "Loading the live list…",
         nowAnswering: { "Now answering with \($0) · \($1)." },
@@ -108,6 +119,11 @@ struct NoticeStrings: Sendable {
         couldNotSwitchBranches: { "无法切换分支：\($0)" },
         couldNotDeleteMessage: { "无法删除消息：\($0)。没有任何改动。" },
         providerTitle: "服务商", providerStatus: "密钥来自环境变量（见 docs/providers.md）。",
+        builtInNoNetwork: "内置，无需网络", localServer: "本地服务器", keySet: "已设置密钥", needsAKey: "需要密钥",
+        needsVariables: { "需要 " + $0.joined(separator: " 或 ") },
+        free: "免费", pricePerMillion: { String(format: "每百万 token $%.2f / $%.2f", $0, $1) },
+        modelsLive: { "共 \($0) 个模型，在线列表" }, modelsCached: { "共 \($0) 个模型，一天内获取的列表" },
+        builtInList: { "内置列表：" + ($0 ?? "在线列表不可用。") },
         offlineOneModel: "离线助手只有一个模型。请先选择服务商：/provider。",
         modelTitle: { "\($0) 模型" }, loadingLiveList: "正在加载在线列表…",
         nowAnswering: { "现在由 \($0) · \($1) 回答。" },
