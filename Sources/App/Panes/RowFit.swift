@@ -2,8 +2,8 @@ import Foundation
 import Terminal
 
 /// One row of a list (a task, a todo, a subtask): its title and the marks after it (badges,
-/// category, due date, notes), fitted to a width. The title keeps priority: marks are left out,
-/// the least important first, so that the whole title fits; a title wider than the row by
+/// category, due date, notes), fitted to a width. The title keeps priority: it is placed whole,
+/// then the marks in what is left, the most important first; a title wider than the row by
 /// itself is the only thing cut. In a 39-column Tasks pane "Submit the expense report" stays
 /// readable and "!medium [Work]" goes, rather than "S… ↻ !medium [Work] overdue".
 enum RowFit {
