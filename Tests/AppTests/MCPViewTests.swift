@@ -38,6 +38,38 @@ final class MCPViewTests: XCTestCase {
         assertSnapshot(render(MCPView(servers: Self.servers, selected: 1, configPath: "/h/mcp.json")), named: "mcp-servers-failed-zh-100x30")
     }
 
+    /// At 80×24 a server with many tools has more details than rows: the last row says which
+    /// lines show, PgDn scrolls to the end, and the resource Tab chooses is always on screen.
+    func testManyDetailsScrollAndTheChosenResourceStaysInView() {
+        let tools = (1...20).map { MCPToolInfo(name: "tool\($0)", agentName: "big__tool\($0)", description: "Tool number \($0)",
+                                               isDestructive: false, isDisabled: false) }
+        let resources = (1...3).map { MCPItemInfo(name: "file:///r\($0).txt", detail: "") }
+        var state = SnapshotFixture.state(width: 80, height: 24)
+        state.mcpView = MCPView(servers: [MCPServerStatus(name: "big", command: "big-mcp", state: .ready, tools: tools, resources: resources)],
+                                configPath: "x")
+        func screen() -> String {
+            var canvas = Canvas(width: 80, height: 24)
+            Renderer(theme: .dark).render(&state, into: &canvas)
+            return canvas.text()
+        }
+        let top = screen()
+        assertSnapshot(top, named: "mcp-many-tools-80x24")
+        XCTAssertTrue(top.contains("↓ 1–") && top.contains("of 26 lines · PgUp PgDn scroll"), top)
+        XCTAssertFalse(top.contains("file:///r1.txt"), "the resources are below")
+        _ = update(&state, .key(.pageDown))
+        _ = update(&state, .key(.pageDown))
+        _ = update(&state, .key(.pageDown))
+        let end = screen()
+        XCTAssertTrue(end.contains("file:///r3.txt") && end.contains("of 26 lines"), end)
+        XCTAssertEqual(state.mcpView?.detailScroll, MCPOverlay.maxDetailScroll(state.mcpView!, size: state.size), "never past the end")
+        _ = update(&state, .key(.pageUp))
+        _ = update(&state, .key(.pageUp))
+        _ = update(&state, .key(.pageUp))
+        XCTAssertEqual(state.mcpView?.detailScroll, 0)
+        _ = update(&state, .key(.tab))
+        XCTAssertTrue(screen().contains("› file:///r2.txt"), "Tab brings the chosen resource into view: \(screen())")
+    }
+
     func testEmptyViewSaysWhereToConfigure() {
         let text = render(MCPView(servers: [], configPath: "/h/.config/aihelper/mcp.json"))
         XCTAssertTrue(text.contains("No MCP servers. Add them to /h/.config/aihelper/mcp.json"), text)

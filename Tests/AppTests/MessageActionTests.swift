@@ -140,6 +140,21 @@ final class MessageActionTests: XCTestCase {
         XCTAssertTrue(s.notice?.text.hasPrefix("No action items here") == true)
     }
 
+    /// Nine action items do not fit on one line of 80 columns: the question shows one a line,
+    /// so none is cut off the screen.
+    func testEveryActionItemOfALongSummaryIsOnScreen() {
+        var s = state()
+        let items = (1...9).map { "Action item number \($0) with a fairly long description" }
+        s.chat.summaries[4] = Summary(title: "T", actionItems: items)
+        _ = update(&s, .key(.escape))
+        _ = update(&s, .key(.text("a")))
+        var canvas = Canvas(width: 80, height: 24)
+        Renderer(theme: .dark).render(&s, into: &canvas)
+        let text = canvas.text()
+        for (i, item) in items.enumerated() { XCTAssertTrue(text.contains("\(i + 1) \(item)"), "item \(i + 1):\n\(text)") }
+        XCTAssertTrue(text.contains("Which action item becomes a todo?") && text.contains("Esc cancel"), text)
+    }
+
     func testSummarizeGoesToTheAgentAndItsAnswerLoadsTheSummary() {
         var s = state()
         for ch in "/summarize" { _ = update(&s, .key(.text(String(ch)))) }

@@ -58,6 +58,30 @@ final class MessageRuntimeTests: XCTestCase {
         XCTAssertEqual(app.state.chat.messages.first?.content, "what is on today")
     }
 
+    /// r after a cancelled answer (input empty, nothing selected) makes the question's second
+    /// version, as r on a selected answer does: one question on the screen, the cancelled answer
+    /// one `<` away; before, the question was sent again under it.
+    func testRAfterACancelledAnswerMakesABranchNotASecondQuestion() async throws {
+        let (app, _) = try app()
+        try await perform(app, .send("what is on today"))
+        let question = try XCTUnwrap(app.state.chat.messages.first)
+        var cancelled = try XCTUnwrap(app.state.chat.messages.last)
+        cancelled.status = .interrupted
+        cancelled.errorText = "Cancelled. Press r or type /retry to ask again."
+        try app.database.updateMessage(cancelled)
+        app.state.chat.messages[1] = cancelled
+
+        for effect in update(&app.state, .key(.text("r"))) { try await perform(app, effect) }
+        XCTAssertEqual(app.state.chat.messages.map(\.content).filter { $0 == "what is on today" }.count, 1,
+                       "the question is not repeated: \(app.state.chat.messages.map(\.content))")
+        XCTAssertEqual(app.state.chat.messages.map(\.role), [.user, .assistant])
+        XCTAssertEqual(app.state.chat.messages.last?.status, .complete)
+        let retried = try XCTUnwrap(app.state.chat.messages.first?.id)
+        XCTAssertEqual(app.state.chat.branches[retried], BranchPosition(siblings: [question.id!, retried], index: 1))
+        XCTAssertTrue(screen(app).contains("‹ 2/2 ›"))
+        XCTAssertEqual(try app.database.messages(conversationId: app.state.chat.conversation!.id!).count, 4, "the cancelled answer is kept")
+    }
+
     func testDeleteRemovesTheMessageFromScreenAndDatabase() async throws {
         let (app, _) = try app()
         try await perform(app, .send("what is on today"))

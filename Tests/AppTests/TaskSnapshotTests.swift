@@ -63,6 +63,26 @@ final class TaskSnapshotTests: XCTestCase {
                        named: "tasks-week-new-year-80x24")
     }
 
+    /// Issue 14, item 13: a 39-column Tasks pane showed "09:30 ● S… ↻ !medium [Work] overdue".
+    /// The title keeps priority: the marks after it go first, the least important first.
+    func testTheTitleKeepsPriorityOverItsMarksInANarrowPane() {
+        let today = day(2026, 11, 24)
+        var tasks = TasksState(today: today)
+        tasks.dayTasks = [
+            TaskItem(id: 1, title: "Submit the expense report", notes: "receipts in the drawer", dueDate: day(2026, 11, 20),
+                     dueTime: TimeOfDay(hour: 9, minute: 30), category: "Work", priority: .medium, recurrence: "RRULE:FREQ=WEEKLY"),
+            TaskItem(id: 2, title: "Gym", notes: "legs", dueDate: day(2026, 11, 20), category: "Health", priority: .low),
+            TaskItem(id: 3, title: "An exceptionally long title that no pane of this width can hold", dueDate: today, category: "Work"),
+        ]
+        tasks.selected = day(2026, 11, 20)
+        var canvas = Canvas(width: 39, height: 16)
+        TasksPane.draw(tasks, in: Rect(x: 0, y: 0, width: 39, height: 16), focused: false, theme: .dark, into: &canvas)
+        let rows = canvas.text().split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(rows.contains("09:30   ● Submit the expense report ↻"), rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains("all-day ● Gym !low [Health] overdue"), "the marks that fit stay: \(rows)")
+        XCTAssertTrue(rows.contains("all-day ○ An exceptionally long titl…"), "a title too wide by itself is cut, with nothing after it: \(rows)")
+    }
+
     func testLongAndCJKTitlesAreCutToTheColumnAndLineUp() {
         let today = day(2026, 11, 24)
         let tasks = [

@@ -26,7 +26,7 @@ final class TodoEditingTests: XCTestCase {
 
     func testSectionsSplitOpenAndCompletedTodos() {
         let state = todosState()
-        XCTAssertEqual(state.todos.rows.map { $0.section ?? $0.subtask?.title ?? state.todos.tree($0.todoId)!.todo.title },
+        XCTAssertEqual(state.todos.rows.map { $0.section?.title ?? $0.subtask?.title ?? state.todos.tree($0.todoId)!.todo.title },
                        ["In Progress · 2", "Trip", "Passport", "Photo", "Charger", "Groceries", "Completed · 1", "Taxes"])
         XCTAssertEqual(state.todos.rows[3].depth, 2, "a subtask of a subtask is nested deeper")
     }
@@ -77,7 +77,7 @@ final class TodoEditingTests: XCTestCase {
         _ = update(&state, .key(.text("/")))
         _ = update(&state, .key(.text("photo")))
         XCTAssertEqual(update(&state, .key(.enter)), [.reloadTodos])
-        XCTAssertEqual(state.todos.rows.map { $0.section ?? $0.subtask?.title ?? state.todos.tree($0.todoId)!.todo.title },
+        XCTAssertEqual(state.todos.rows.map { $0.section?.title ?? $0.subtask?.title ?? state.todos.tree($0.todoId)!.todo.title },
                        ["In Progress · 1", "Trip", "Passport", "Photo"])
         XCTAssertEqual(update(&state, .key(.escape)), [.reloadTodos])
         XCTAssertNil(state.todos.filter)

@@ -63,6 +63,6 @@ final class TodoHeadTests: XCTestCase {
         XCTAssertTrue(todos.expanded.isEmpty, "todos beyond the head are not taken for new ones")
         XCTAssertNil(todos.headTotals)
         XCTAssertEqual(todos.rows.filter { $0.section == nil }.count, 1_500)
-        XCTAssertEqual(todos.rows.compactMap(\.section), ["In Progress · 1000", "Completed · 500"])
+        XCTAssertEqual(todos.rows.compactMap(\.section?.title), ["In Progress · 1000", "Completed · 500"])
     }
 }

@@ -144,7 +144,9 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.chat.messages[1].status, .complete)
     }
 
-    func testFailedAnswerShowsItsErrorAndRetryResendsTheQuestion() {
+    /// r and /retry after a failed or cancelled answer are the same retry as r on a selected
+    /// answer: the question's new version (a branch), not the question sent a second time.
+    func testFailedAnswerShowsItsErrorAndRetryAsksAgainAsABranch() {
         var state = makeState()
         var failed = Message(id: 2, conversationId: 1, role: .assistant, content: "", status: .error)
         failed.errorText = "The provider is overloaded. Try again in a minute."
@@ -152,7 +154,17 @@ final class UpdateTests: XCTestCase {
         state.chat.activeTurn = 1
         _ = update(&state, .agent(turnId: 1, .finished(failed)))
         XCTAssertEqual(state.notice?.text, failed.errorText)
-        XCTAssertEqual(update(&state, .key(.text("r"))), [.send("plan my week")])
+        XCTAssertEqual(update(&state, .key(.text("r"))), [.resendEdited(messageId: 1, text: "plan my week")])
+        XCTAssertNil(state.notice, "the old error is not left up")
+
+        state.chat.messages[1].status = .interrupted
+        type("/retry", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [.resendEdited(messageId: 1, text: "plan my week")])
+
+        state.chat.messages[1].status = .complete
+        type("/retry", into: &state)
+        XCTAssertEqual(update(&state, .key(.enter)), [])
+        XCTAssertTrue(state.notice?.text.hasPrefix("Nothing to retry") == true, "/retry with nothing failed says so")
     }
 
     func testDataChangeSelectsTheTaskDayAndReloads() {
@@ -206,7 +218,7 @@ final class UpdateTests: XCTestCase {
             Subtask(id: Int64($0.offset + 10), todoId: 1, title: $0.element, position: $0.offset)
         }
         state.todos.setTrees([TodoTree(todo: todo, subtasks: subs), TodoTree(todo: Todo(id: 2, title: "Groceries"), subtasks: [])])
-        XCTAssertEqual(state.todos.rows.map(\.section), ["In Progress · 2", nil, nil], "todos start folded, under a section")
+        XCTAssertEqual(state.todos.rows.map(\.section?.title), ["In Progress · 2", nil, nil], "todos start folded, under a section")
         XCTAssertEqual(state.todos.selectedRow, 1, "the section header is never selected")
         XCTAssertEqual(update(&state, .key(.text("Z"))), [], "subtasks already loaded: no reload")
         XCTAssertEqual(state.todos.rows.count, 6)

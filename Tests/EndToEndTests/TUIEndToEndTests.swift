@@ -82,6 +82,27 @@ final class TUIEndToEndTests: HomeFolderTestCase {
         XCTAssertTrue(session.waitUntilExited())
     }
 
+    /// At 80×24 the help holds about a third of the keys: the real keys scroll it to its last
+    /// line, the footer says which lines show, and Esc closes it.
+    func testTheHelpScrollsOnAnEightyByTwentyFourTerminal() throws {
+        let session = TmuxSession(home: home)
+        try session.start(width: 80, height: 24)
+        session.waitFor(text: "Welcome to AI Helper")
+        try session.press("F1")
+        let top = session.waitFor(text: "1–19 of 66 lines · ↑↓ PgUp PgDn scroll")
+        XCTAssertFalse(top.contains("dismiss a reminder"), top)
+        try session.press("NPage")
+        session.waitFor(text: "19–37 of 66 lines")
+        try session.press("End")
+        let end = session.waitFor(text: "48–66 of 66 lines")
+        XCTAssertTrue(end.contains("dismiss a reminder"), end)
+        try session.press("Escape")
+        let closed = session.waitFor("the help closed") { !$0.contains("of 66 lines") }
+        XCTAssertTrue(closed.contains("Welcome to AI Helper"), closed)
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
     func testWideLayoutShowsThreePanesAndTabMovesFocus() throws {
         let session = TmuxSession(home: home)
         try session.start(width: 160, height: 40)

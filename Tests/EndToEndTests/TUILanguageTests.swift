@@ -27,4 +27,27 @@ final class TUILanguageTests: HomeFolderTestCase {
         XCTAssertEqual(task.dueDate, CivilDate.today().adding(days: 1))
         XCTAssertEqual(task.dueTime, TimeOfDay(hour: 17, minute: 0))
     }
+
+    /// The settings' Language switches what is already on the screen too: the Todos' section
+    /// header (built when the todos loaded) and the step line under the answer (stored in English).
+    func testSwitchingTheLanguageInTheSettingsRedrawsTheTodosAndTheStepsAtOnce() throws {
+        let session = TmuxSession(home: home)
+        try session.start(environment: ["LANG": "C.UTF-8"])
+        session.waitFor(text: "Welcome to AI Helper")
+        try session.type("make a shopping list: eggs, milk")
+        try session.press("Enter")
+        session.waitFor("the list in Todos") { $0.contains("In Progress · 1") && $0.contains("✓ result") }
+
+        try session.press("F2")
+        session.waitFor(text: "Language")
+        for _ in 0..<13 { try session.press("Down") }
+        try session.press("Right", "Right")
+        session.waitFor(text: "zh-Hans")
+        try session.press("Enter")
+        let chinese = session.waitFor("the saved settings in Chinese") { $0.contains("设置已保存") }
+        XCTAssertTrue(chinese.contains("进行中 · 1") && chinese.contains("✓ 结果"), chinese)
+        XCTAssertFalse(chinese.contains("In Progress") || chinese.contains("✓ result"), chinese)
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
 }

@@ -60,6 +60,36 @@ final class TUIMessageActionTests: HomeFolderTestCase {
                        "the branch last chosen is the one stored as shown")
     }
 
+    /// r after cancelling an answer (input empty) is the retry r on a selected answer is: the
+    /// question's second version under one question, the cancelled answer one `<` away; it
+    /// used to send the question again, a second identical message with its own answer.
+    func testRAfterCancellingAnAnswerMakesABranchNotASecondQuestion() throws {
+        let session = TmuxSession(home: home)
+        try session.start(environment: ["AIHELPER_OFFLINE_WORD_DELAY_MS": "60"])
+        session.waitFor(text: "Welcome to AI Helper")
+        try session.type("help")
+        try session.press("Enter")
+        session.waitFor("the answer to start streaming") { $0.contains("offline") && $0.contains("Esc cancel") }
+        try session.press("Escape")
+        session.waitFor(text: "Press r or type /retry")
+        try session.press("r")
+        let retried = session.waitFor("the new version, streamed to its end", timeout: 30) { $0.contains("‹ 2/2 ›") && !$0.contains("Esc cancel") }
+        XCTAssertEqual(retried.components(separatedBy: "You ").count - 1, 1, "one question on the screen:\n\(retried)")
+        try select(session, up: 1)
+        try session.press("<")
+        session.waitFor(text: "‹ 1/2 ›")
+        session.waitFor(text: "Showing version 1 of 2")
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+
+        let db = try AppDatabase.open(path: databasePath)
+        let conversation = try XCTUnwrap(db.latestConversation())
+        let all = try db.messages(conversationId: conversation.id!)
+        XCTAssertEqual(all.map(\.role), [.user, .assistant, .user, .assistant], "both versions are kept")
+        XCTAssertEqual(all.filter { $0.status == .interrupted }.count, 1, "the cancelled answer is kept as it was")
+        XCTAssertEqual(try db.recentMessages(conversationId: conversation.id!, limit: 10).count, 2, "the shown branch holds one question and its answer")
+    }
+
     func testCopyReachesTmuxsPasteBufferThroughOSC52() throws {
         let session = TmuxSession(home: home)
         try session.start()

@@ -31,6 +31,8 @@ struct AppState {
     /// The time of the last tick: countdowns are drawn against it.
     var clock = Date()
     var showHelp = false
+    /// Lines the help is scrolled down; back to 0 when it closes.
+    var helpScroll = 0
     /// `t`: the timeline view of one answer is open.
     var timeline: TimelineViewState?
     /// A task or todo form (add, edit, go to a date, filter) is open.
@@ -89,7 +91,7 @@ struct Notice: Equatable {
     func display(at now: Date) -> String {
         guard let end = countdownTo else { return text }
         // The seconds first: the reason may be cut off at the screen's edge.
-        return "Retrying in \(max(0, Int(end.timeIntervalSince(now).rounded(.up)))) s · \(text)"
+        return tr.chrome.retryingIn(max(0, Int(end.timeIntervalSince(now).rounded(.up)))) + text
     }
 }
 

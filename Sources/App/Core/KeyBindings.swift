@@ -68,7 +68,7 @@ enum Keymap {
     private static let chat: [KeyAction] = [
         .init(nil, .chat, [.enter], nil, "send"),
         .init(nil, .chat, [.altEnter], nil, "new line"),
-        .init(nil, .chat, [.up, .down], "Up / Down", "input history"),
+        .init(nil, .chat, [.up, .down], "↑ / ↓", "input history"),
         .init("compose", .chat, [.ctrl("e")], nil, "compose in $EDITOR"),
         .init("scroll_up", .chat, [.pageUp], "PgUp / PgDn, wheel", "scroll"),
         .init("scroll_down", .chat, [.pageDown], nil, "scroll down"),

@@ -11,6 +11,8 @@ struct MCPView: Equatable {
     var resource = 0
     /// Where the servers are configured, for the empty view's hint.
     var configPath: String
+    /// Lines the chosen server's details are scrolled (PgUp / PgDn); back to 0 with another server.
+    var detailScroll = 0
 
     var selectedServer: MCPServerStatus? { servers.indices.contains(selected) ? servers[selected] : nil }
 }
@@ -20,8 +22,9 @@ func mcpSettingsLine(_ servers: [MCPServerStatus]) -> String {
     tr.mcp.settingsLine(servers.count, servers.filter { $0.state == .ready }.count)
 }
 
-/// ↑↓ choose a server, Tab / Shift-Tab one of its resources, a attaches that resource to the
-/// next message (and closes the view), r restarts the server, e (or Space) enables or disables it, Esc closes.
+/// ↑↓ choose a server, PgUp / PgDn scroll its details, Tab / Shift-Tab one of its resources, a
+/// attaches that resource to the next message (and closes the view), r restarts the server, e (or
+/// Space) enables or disables it, Esc closes.
 func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var view = state.mcpView else { return [] }
     defer { if state.mcpView != nil { state.mcpView = view } }
@@ -29,14 +32,19 @@ func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .escape, .text("q"):
         state.mcpView = nil
-    case .up, .text("k"): view.selected = max(0, view.selected - 1); view.resource = 0
-    case .down, .text("j"): view.selected = min(last, view.selected + 1); view.resource = 0
-    case .home: view.selected = 0; view.resource = 0
-    case .end: view.selected = last; view.resource = 0
+    case .up, .text("k"): view.selected = max(0, view.selected - 1); view.resource = 0; view.detailScroll = 0
+    case .down, .text("j"): view.selected = min(last, view.selected + 1); view.resource = 0; view.detailScroll = 0
+    case .home: view.selected = 0; view.resource = 0; view.detailScroll = 0
+    case .end: view.selected = last; view.resource = 0; view.detailScroll = 0
+    case .pageUp, .pageDown:
+        // A server with many tools has more details than rows (80×24): they scroll.
+        let page = max(1, state.size.height / 3)
+        view.detailScroll = min(max(0, view.detailScroll + (key == .pageDown ? page : -page)), MCPOverlay.maxDetailScroll(view, size: state.size))
     case .tab, .backTab:
         let count = view.selectedServer?.resources.count ?? 0
         guard count > 0 else { return [] }
         view.resource = (view.resource + (key == .tab ? 1 : count - 1)) % count
+        view.detailScroll = MCPOverlay.detailScroll(showingResourceOf: view, size: state.size)
     case .text("a"), .text("A"):
         guard let server = view.selectedServer, server.resources.indices.contains(view.resource) else { return [] }
         state.mcpView = nil

@@ -102,10 +102,7 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
         }
     }
     if state.onboarding != nil, key != .ctrl("q") { return handleOnboardingKey(&state, key) }
-    if state.showHelp {
-        state.showHelp = false
-        return []
-    }
+    if state.showHelp { return handleHelpKey(&state, key) }
     if state.settings != nil, key != .ctrl("q") {
         // F3 on the settings opens the servers view over them; closing it returns to them.
         return state.mcpView != nil ? handleMCPViewKey(&state, key) : handleSettingsKey(&state, key)

@@ -1,4 +1,5 @@
 import Foundation
+import Core
 import Terminal
 
 func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
@@ -143,12 +144,21 @@ private func canRetry(_ state: AppState) -> Bool {
     return last.status == .error || last.status == .interrupted
 }
 
-/// Asks the last question again when the last answer failed or was cut off.
+/// r (input empty) and /retry after a failed or cut-off answer: the same retry as r on a
+/// selected answer, so the failed answer is kept as a branch rather than the question repeated.
 private func retry(_ state: inout AppState) -> [Effect] {
     guard canRetry(state), let question = state.chat.messages.last(where: { $0.role == .user }) else {
+        state.notice = Notice(text: tr.messages.nothingToRetry, kind: .info, expires: Date().addingTimeInterval(6))
         return []
     }
-    state.notice = nil
+    return askAgain(&state, question)
+}
+
+/// Asks `question` again as its new version (a branch): the old answer stays one `<` away.
+func askAgain(_ state: inout AppState, _ question: Message) -> [Effect] {
+    guard let id = question.id else { return [] }
+    state.chat.selectedMessageId = nil
     state.chat.scrollFromBottom = 0
-    return [.send(question.content)]
+    state.notice = nil
+    return [.resendEdited(messageId: id, text: question.content)]
 }

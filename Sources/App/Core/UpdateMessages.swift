@@ -61,9 +61,7 @@ private func regenerate(_ state: inout AppState, answerAt index: Int) -> [Effect
         state.notice = Notice(text: tr.messages.onlyLastRetried, kind: .info, expires: Date().addingTimeInterval(6))
         return []
     }
-    state.chat.selectedMessageId = nil
-    state.chat.scrollFromBottom = 0
-    return [.resendEdited(messageId: questionId, text: question.content)]
+    return askAgain(&state, question)
 }
 
 /// e on the last user message: its text goes into the input; Enter resends it as a new branch.
@@ -85,15 +83,22 @@ private func askToDelete(_ state: inout AppState, _ message: Message) {
     state.choice = .confirm(message.role == .user ? tr.messages.deleteUser(preview) : tr.messages.deleteAnswer(preview), [.deleteMessage(message.id!)])
 }
 
+/// < and > on a user message with versions, or on an answer (then its question's versions).
 private func switchBranch(_ state: inout AppState, _ message: Message, older: Bool) -> [Effect] {
-    guard let id = message.id, let position = state.chat.branches[id] else {
+    let question = message.role == .user ? message
+        : state.chat.index(of: message.id ?? -1).flatMap { i in state.chat.messages[..<i].last { $0.role == .user } }
+    guard let id = question?.id, let position = state.chat.branches[id] else {
         state.notice = Notice(text: tr.messages.noVersions, kind: .info,
                               expires: Date().addingTimeInterval(5))
         return []
     }
     guard !state.chat.isStreaming else { return busy(&state) }
     let target = position.index + (older ? -1 : 1)
-    guard position.siblings.indices.contains(target) else { return [] }
+    guard position.siblings.indices.contains(target) else {
+        state.notice = Notice(text: tr.messages.showingVersion(position.index + 1, position.siblings.count), kind: .info,
+                              expires: Date().addingTimeInterval(5))
+        return []
+    }
     return [.switchBranch(to: position.siblings[target])]
 }
 

@@ -55,11 +55,18 @@ enum TodoRows {
         var subtask: Subtask?
         var depth: Int
         /// A section header row ("In Progress · 3"): never selected.
-        var section: String?
+        var section: Section?
 
-        init(todoId: Int64, subtask: Subtask? = nil, depth: Int, section: String? = nil) {
+        init(todoId: Int64, subtask: Subtask? = nil, depth: Int, section: Section? = nil) {
             self.todoId = todoId; self.subtask = subtask; self.depth = depth; self.section = section
         }
+    }
+
+    /// A section header: its words are looked up when drawn, so a change of language shows at once.
+    struct Section: Equatable {
+        var completed: Bool
+        var count: Int
+        var title: String { "\(completed ? tr.todos.completed : tr.todos.inProgress) · \(count)" }
     }
 
     /// How many todos each section has when `trees` holds only the head of the list.
@@ -96,7 +103,7 @@ enum TodoRows {
             var todos = rows[start...].filter { $0.subtask == nil }.count
             if todos > 0, let totals { todos = completed ? totals.completed : totals.open }
             if todos > 0 {
-                rows.insert(Row(todoId: rows[start].todoId, depth: 0, section: "\(completed ? tr.todos.completed : tr.todos.inProgress) · \(todos)"), at: start)
+                rows.insert(Row(todoId: rows[start].todoId, depth: 0, section: Section(completed: completed, count: todos)), at: start)
             }
         }
         return rows

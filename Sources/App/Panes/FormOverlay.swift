@@ -68,12 +68,24 @@ enum FormOverlay {
         canvas.cursor = cursor
     }
 
+    /// The question and its answers on one line when they fit; else the question wrapped and
+    /// one answer a line, so none is cut off (nine action items on 80 columns).
     static func draw(_ choice: Choice, in area: Rect, theme: Theme, into canvas: inout Canvas) {
-        let answers = choice.options.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · " + tr.dialogs.escCancel
-        let width = max(TextWidth.of(choice.question), TextWidth.of(answers)) + 6
-        guard let inner = box(tr.dialogs.confirm, width: width, height: 4, in: area, theme: theme, into: &canvas) else { return }
-        canvas.put(choice.question, x: inner.x, y: inner.y, style: theme[.text], maxWidth: inner.width)
-        canvas.put(answers, x: inner.x, y: inner.y + 1, style: theme[.accent], maxWidth: inner.width)
+        let room = area.width - 6
+        let answers = choice.options.map { "\($0.key) \($0.label)" }
+        let oneLine = answers.joined(separator: " · ") + " · " + tr.dialogs.escCancel
+        let fits = TextWidth.of(oneLine) <= room && TextWidth.of(choice.question) <= room
+        let question = fits ? [choice.question] : Wrap.lines(choice.question, width: max(1, room))
+        let answerLines = fits ? [oneLine] : answers + [tr.dialogs.escCancel]
+        let width = ((question + answerLines).map { TextWidth.of($0) }.max() ?? 0) + 6
+        guard let inner = box(tr.dialogs.confirm, width: width, height: question.count + answerLines.count + 2,
+                              in: area, theme: theme, into: &canvas) else { return }
+        for (i, line) in question.enumerated() {
+            canvas.put(line, x: inner.x, y: inner.y + i, style: theme[.text], maxWidth: inner.width)
+        }
+        for (i, line) in answerLines.enumerated() {
+            canvas.put(line, x: inner.x, y: inner.y + question.count + i, style: theme[.accent], maxWidth: inner.width)
+        }
     }
 
     static func draw(_ alerts: [TaskAlert], in area: Rect, theme: Theme, into canvas: inout Canvas) {

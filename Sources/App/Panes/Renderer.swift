@@ -102,7 +102,7 @@ final class Renderer {
         if let settings = state.settings { FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas) }
         // After the settings: F3 opens the servers view over them.
         if let view = state.mcpView { MCPOverlay.draw(view, in: area, theme: theme, into: &canvas) }
-        if state.showHelp { HelpOverlay.draw(in: area, focus: state.focus, bindings: state.keyBindings, theme: theme, into: &canvas) }
+        if state.showHelp { HelpOverlay.draw(in: area, focus: state.focus, bindings: state.keyBindings, scroll: state.helpScroll, theme: theme, into: &canvas) }
         if let form = state.form { FormOverlay.draw(form, in: area, theme: theme, into: &canvas) }
         if let choice = state.choice { FormOverlay.draw(choice, in: area, theme: theme, into: &canvas) }
         if !state.alerts.isEmpty { FormOverlay.draw(state.alerts, in: area, theme: theme, into: &canvas) }

@@ -110,20 +110,19 @@ enum TasksPane {
         cx += canvas.put(DayFormat.padded(task.dueTime?.hhmm ?? tr.dates.allDay), x: cx, y: y, style: selected ? base : theme[.muted])
         let mark = task.completed ? "✓ " : (task.priority == .none ? "○ " : "● ")
         cx += canvas.put(mark, x: cx, y: y, style: selected ? base : (task.completed ? theme[.stepDone] : theme.priority(task.priority)))
-        // After the title, each with its color: kept whole, the title is cut to make room.
-        var tail: [(String, Style)] = []
-        if task.recurrence != nil { tail.append((" ↻", theme[.muted])) }
-        if task.priority != .none { tail.append((" !" + tr.tasks.priority(task.priority), theme.priority(task.priority))) }
-        if let category = task.category { tail.append((" [\(tr.tasks.category(category))]", theme[.category])) }
-        if !task.completed, let day = task.dueDate, day < today { tail.append((" " + tr.tasks.overdue, theme[.errorText])) }
-        let room = max(0, x + width - cx - tail.reduce(0) { $0 + TextWidth.of($1.0) })
-        cx += canvas.put(truncate(Sanitized.oneLine(task.title, max: 500), toWidth: room), x: cx, y: y,
-                         style: task.completed && !selected ? theme[.muted] : base)
+        // After the title, each with its color; the title keeps priority over them (RowFit).
+        var marks: [RowFit.Mark] = []
+        if task.recurrence != nil { marks.append(.init(text: " ↻", style: theme[.muted], rank: 3)) }
+        if task.priority != .none { marks.append(.init(text: " !" + tr.tasks.priority(task.priority), style: theme.priority(task.priority), rank: 1)) }
+        if let category = task.category { marks.append(.init(text: " [\(tr.tasks.category(category))]", style: theme[.category], rank: 2)) }
+        if !task.completed, let day = task.dueDate, day < today { marks.append(.init(text: " " + tr.tasks.overdue, style: theme[.errorText], rank: 4)) }
         if let note = task.notes.split(separator: "\n").first {
-            tail.append((" — " + Sanitized.oneLine(String(note), max: 80), theme[.muted]))
+            marks.append(.init(text: " — " + Sanitized.oneLine(String(note), max: 80), style: theme[.muted], rank: 0, elastic: true))
         }
-        for (text, style) in tail {
-            cx += canvas.put(text, x: cx, y: y, style: selected ? base : style, maxWidth: max(0, x + width - cx))
+        let fitted = RowFit.fit(title: Sanitized.oneLine(task.title, max: 500), marks: marks, width: max(0, x + width - cx))
+        cx += canvas.put(fitted.title, x: cx, y: y, style: task.completed && !selected ? theme[.muted] : base)
+        for mark in fitted.marks {
+            cx += canvas.put(mark.text, x: cx, y: y, style: selected ? base : mark.style, maxWidth: max(0, x + width - cx))
         }
     }
 }

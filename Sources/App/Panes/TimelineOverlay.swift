@@ -63,11 +63,6 @@ enum TimelineOverlay {
     }
 
     private static func label(_ step: TimelineStep) -> String {
-        switch step.kind {
-        case .toolCall: return tr.transcript.tool(step.title)
-        case .toolResult: return tr.transcript.result
-        case .thought: return tr.transcript.thought
-        default: return step.title
-        }
+        step.kind == .toolCall ? tr.transcript.tool(step.title) : TimelineLines.title(step)
     }
 }

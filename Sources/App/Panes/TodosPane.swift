@@ -12,9 +12,14 @@ enum TodosPane {
         return (row, todos.rows[row].subtask == nil && (foldX...foldX + 1).contains(x))
     }
 
-    /// " ✎" for notes, " due 2026-12-01" for a due date.
-    static func marks(notes: String, due: CivilDate?) -> String {
-        (notes.isEmpty ? "" : " ✎") + (due.map { " \(tr.todos.due) \($0.iso)" } ?? "")
+    /// " 1/3" for the subtasks done, " ✎" for notes, " due 2026-12-01" for a due date; the
+    /// title keeps priority over them (RowFit), the count and the date over the ✎.
+    static func marks(progress: String = "", notes: String, due: CivilDate?, style: Style) -> [RowFit.Mark] {
+        var marks: [RowFit.Mark] = []
+        if !progress.isEmpty { marks.append(.init(text: progress, style: style, rank: 3)) }
+        if !notes.isEmpty { marks.append(.init(text: " ✎", style: style, rank: 1)) }
+        if let due { marks.append(.init(text: " \(tr.todos.due) \(due.iso)", style: style, rank: 2)) }
+        return marks
     }
 
     static func draw(_ todos: inout TodosState, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
@@ -30,7 +35,7 @@ enum TodosPane {
             let row = rows[index]
             let y = rect.y + offset
             if let section = row.section {
-                canvas.put(section + (todos.filter.map { " · filter “\(Sanitized.oneLine($0, max: 20))”" } ?? ""),
+                canvas.put(section.title + (todos.filter.map { tr.todos.filterMark(Sanitized.oneLine($0, max: 20)) } ?? ""),
                            x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
                 continue
             }
@@ -41,20 +46,21 @@ enum TodosPane {
             var x = rect.x + 1 + row.depth * 2
             if let sub = row.subtask {
                 x += canvas.put(sub.completed ? "☑ " : "☐ ", x: x, y: y, style: selected ? base : theme[sub.completed ? .stepDone : .muted])
-                let tail = marks(notes: sub.notes, due: sub.dueDate)
-                x += canvas.put(truncate(Sanitized.oneLine(sub.title, max: 500), toWidth: max(0, rect.x + rect.width - x - TextWidth.of(tail) - 1)), x: x, y: y,
-                                style: sub.completed && !selected ? theme[.muted] : base)
-                canvas.put(tail, x: x, y: y, style: selected ? base : theme[.muted], maxWidth: rect.x + rect.width - x)
+                let fitted = RowFit.fit(title: Sanitized.oneLine(sub.title, max: 500), marks: marks(notes: sub.notes, due: sub.dueDate, style: theme[.muted]),
+                                        width: max(0, rect.x + rect.width - x - 1))
+                x += canvas.put(fitted.title, x: x, y: y, style: sub.completed && !selected ? theme[.muted] : base)
+                for mark in fitted.marks { x += canvas.put(mark.text, x: x, y: y, style: selected ? base : mark.style) }
             } else {
                 let fold = tree.subtaskCount == 0 ? "  " : (todos.expanded.contains(row.todoId) ? "▾ " : "▸ ")
                 x += canvas.put(fold, x: x, y: y, style: selected ? base : theme[.muted])
                 x += canvas.put(tree.todo.completed ? "☑ " : "☐ ", x: x, y: y, style: selected ? base : theme[tree.todo.completed ? .stepDone : .accent])
-                let progress = (tree.subtaskCount == 0 ? "" : " \(tree.doneCount)/\(tree.subtaskCount)")
-                    + marks(notes: tree.todo.notes, due: tree.todo.dueDate)
-                let room = max(0, rect.x + rect.width - x - TextWidth.of(progress) - 1)
-                x += canvas.put(truncate(Sanitized.oneLine(tree.todo.title, max: 500), toWidth: room), x: x, y: y,
+                let progress = tree.subtaskCount == 0 ? "" : " \(tree.doneCount)/\(tree.subtaskCount)"
+                let fitted = RowFit.fit(title: Sanitized.oneLine(tree.todo.title, max: 500),
+                                        marks: marks(progress: progress, notes: tree.todo.notes, due: tree.todo.dueDate, style: theme[.muted]),
+                                        width: max(0, rect.x + rect.width - x - 1))
+                x += canvas.put(fitted.title, x: x, y: y,
                                 style: tree.todo.completed && !selected ? theme[.muted] : Style(fg: base.fg, bg: base.bg, bold: true, reverse: base.reverse))
-                canvas.put(progress, x: x, y: y, style: selected ? base : theme[.muted], maxWidth: rect.x + rect.width - x)
+                for mark in fitted.marks { x += canvas.put(mark.text, x: x, y: y, style: selected ? base : mark.style) }
             }
         }
     }

@@ -272,11 +272,24 @@ enum TimelineLines {
     private static func line(_ step: TimelineStep, spinnerFrame: Int, width: Int, theme: Theme) -> StyledLine {
         let (glyph, style) = self.glyph(step.status, spinnerFrame: spinnerFrame, theme: theme)
         let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
-        let title = "\(glyph) \(step.title)"
+        let title = "\(glyph) \(Self.title(step))"
         let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
         let detail = truncate(Sanitizer.clean(firstLine), toWidth: room)
         return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
+    }
+
+    /// A step's name in the current language: the words the agent stores ("result", "thinking",
+    /// "model call 2", …) are the catalog's; a tool's name stays as it is.
+    static func title(_ step: TimelineStep) -> String {
+        switch step.kind {
+        case .toolResult: return tr.transcript.result
+        case .thought: return tr.transcript.thought
+        case .error: return step.title == "stopped" ? tr.transcript.stopped : tr.transcript.error
+        case .answer: return tr.transcript.answer
+        case .modelCall: return step.title.split(separator: " ").last.flatMap { Int($0) }.map(tr.transcript.modelCall) ?? step.title
+        case .toolCall: return step.title
+        }
     }
 
     static func format(_ seconds: Double) -> String {

@@ -79,6 +79,8 @@ extension TUIApp {
             return
         }
         openConversation(conversation, at: messageId)
+        // What the status bar said was about the conversation left.
+        state.notice = nil
         guard let messageId, let query, !ChatSearch.words(query).isEmpty else { return }
         let search = ChatSearch(query: query, messages: state.chat.messages, steps: state.chat.steps, at: messageId)
         state.chat.search = search

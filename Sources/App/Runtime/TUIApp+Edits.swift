@@ -6,7 +6,8 @@ import Storage
 /// undo entry; the panes reload from the database afterwards, so what is shown is what is stored.
 extension TUIApp {
     func perform(_ edit: TaskEdit) {
-        attempt("change the task") {
+        let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
+        confirm(confirmation, if: attempt(tr.tasks.changeTheTask) {
             switch edit {
             case .save(let task, let label):
                 if task.id == nil { _ = try database.insertTask(task) } else { try database.updateTask(task, label: label) }
@@ -17,12 +18,13 @@ extension TUIApp {
             case .deleteOccurrence(let seriesId, let day, let scope):
                 try database.deleteOccurrence(seriesId: seriesId, day: day, scope: scope)
             }
-        }
+        }, before: before)
         reloadTasks()
     }
 
     func perform(_ edit: TodoEdit) {
-        attempt("change the todo") {
+        let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
+        let done = attempt(tr.todos.changeTheTodo) {
             switch edit {
             case .addTodo(let title, let after):
                 let todo = try database.insertTodo(title: title, afterPosition: after)
@@ -43,7 +45,7 @@ extension TUIApp {
                 try editTodoItem(todoId: todoId, subtaskId: subtaskId, label: { "notes of “\($0)”" }) { _, text in text = notes }
             case .notesInEditor(let todoId, let subtaskId):
                 let current = try subtaskId.map { try database.subtask(id: $0)?.notes ?? "" } ?? database.todoTree(id: todoId)?.todo.notes ?? ""
-                guard let edited = editInEditor(current, name: "notes") else { return }
+                guard let edited = editInEditor(current, name: "notes") else { throw EditorDeclined() }
                 try editTodoItem(todoId: todoId, subtaskId: subtaskId, label: { "notes of “\($0)”" }) { _, text in text = edited }
             case .setDue(let todoId, let subtaskId, let day):
                 try database.setTodoDue(todoId: todoId, subtaskId: subtaskId, day)
@@ -64,6 +66,17 @@ extension TUIApp {
             }
             reloadTodos()
         }
+        confirm(confirmation, if: done, before: before)
+    }
+
+    /// The editor did not run cleanly: it said so itself, and nothing is confirmed.
+    private struct EditorDeclined: Error {}
+
+    /// A stored change replaces the status bar's notice with what was done (nil: clears it);
+    /// a failed one keeps the failure `attempt` put there, as does a change whose reload failed.
+    private func confirm(_ text: String?, if done: Bool, before: Notice?) {
+        guard done, state.notice == before || state.notice?.kind != .error else { return }
+        state.notice = text.map { Notice(text: $0, kind: .info, expires: Date().addingTimeInterval(6)) }
     }
 
     /// Changes the title and/or notes of a todo or a subtask; `label` gets the old title.
@@ -86,10 +99,10 @@ extension TUIApp {
     }
 
     func performUndo(_ area: JournalArea, redo: Bool) {
-        attempt(redo ? "redo" : "undo") {
+        attempt(redo ? tr.tasks.redoWord : tr.tasks.undoWord) {
             let entry = redo ? try database.redo(area) : try database.undo(area)
             let words = tr.notices
-            let text = entry.map { (redo ? words.redid : words.undid)(Sanitized.oneLine($0.label, max: 60)) }
+            let text = entry.map { (redo ? words.redid : words.undid)(Sanitized.oneLine(words.journalLabel($0.label), max: 60)) }
                 ?? (redo ? words.nothingToRedo : words.nothingToUndo)
             state.notice = Notice(text: text + (entry != nil && !redo ? words.redoHint : ""), kind: .info,
                                   expires: Date().addingTimeInterval(6))
@@ -98,9 +111,16 @@ extension TUIApp {
     }
 
     /// Runs a change; a failure leaves the data as it was and says so, with what to do.
-    private func attempt(_ what: String, _ body: () throws -> Void) {
-        do { try body() } catch {
+    @discardableResult
+    private func attempt(_ what: String, _ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch is EditorDeclined {
+            return false
+        } catch {
             state.notice = Notice(text: tr.notices.couldNot(what, "\(error)"), kind: .error, expires: nil)
+            return false
         }
     }
 

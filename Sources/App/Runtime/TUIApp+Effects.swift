@@ -167,7 +167,10 @@ extension TUIApp {
 
     /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.
     private func compose(_ text: String) {
-        if let edited = editInEditor(text, name: "message") { state.chat.input.text = edited }
+        guard let edited = editInEditor(text, name: "message") else { return }
+        state.chat.input.text = edited
+        // Back from the editor: the old notice is stale, unless it says a message is being edited.
+        if state.chat.editingMessageId == nil { state.notice = nil }
     }
 }
 

@@ -27,9 +27,9 @@ extension TUIApp {
     /// p: the message in $PAGER (less by default), with the screen handed over meanwhile.
     func page(_ text: String) {
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
-        if !runOnFile(text, name: "message", command: pager) {
-            state.notice = Notice(text: tr.messages.pagerFailed(pager), kind: .error, expires: nil)
-        }
+        // Back from the pager, the notice of what came before it is stale.
+        state.notice = runOnFile(text, name: "message", command: pager)
+            ? nil : Notice(text: tr.messages.pagerFailed(pager), kind: .error, expires: nil)
     }
 
     func resend(editing messageId: Int64, text: String) {
@@ -47,6 +47,9 @@ extension TUIApp {
             try database.switchBranch(to: messageId)
             reloadWindow()
             state.chat.selectedMessageId = messageId
+            state.notice = state.chat.branches[messageId].map {
+                Notice(text: tr.messages.showingVersion($0.index + 1, $0.siblings.count), kind: .info, expires: Date().addingTimeInterval(5))
+            }
         } catch {
             state.notice = Notice(text: tr.notices.couldNotSwitchBranches("\(error)"), kind: .error, expires: nil)
         }

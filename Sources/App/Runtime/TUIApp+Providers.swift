@@ -20,7 +20,8 @@ extension TUIApp {
             state.notice = Notice(text: tr.notices.offlineOneModel, kind: .info, expires: nil)
             return
         }
-        state.picker = Picker(purpose: .model, title: tr.notices.modelTitle(kind.displayName), items: ProviderSwitcher.catalogItems(kind),
+        let words = tr.notices
+        state.picker = Picker(purpose: .model, title: words.modelTitle(kind.displayName), items: ProviderSwitcher.catalogItems(kind, words: words),
                               current: agent.model, status: tr.notices.loadingLiveList)
         guard let settings = try? ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) else { return }
         let mailbox = self.mailbox, folder = switcher.cacheFolder
@@ -28,11 +29,11 @@ extension TUIApp {
             let (ids, source, problem) = await ProviderChecks.models(settings, cacheFolder: folder)
             let status: String
             switch source {
-            case .live: status = "\(ids.count) models, live list"
-            case .cache: status = "\(ids.count) models, listed within the last day"
-            case .catalog: status = "Built-in list: " + (problem.map(\.message) ?? "the live list is unavailable.")
+            case .live: status = words.modelsLive(ids.count)
+            case .cache: status = words.modelsCached(ids.count)
+            case .catalog: status = words.builtInList(problem.map(\.message))
             }
-            let items = source == .catalog ? ProviderSwitcher.catalogItems(kind) : ProviderSwitcher.modelItems(ids, kind: kind)
+            let items = source == .catalog ? ProviderSwitcher.catalogItems(kind, words: words) : ProviderSwitcher.modelItems(ids, kind: kind, words: words)
             mailbox.post(.modelsListed(items, status: status))
         }
     }

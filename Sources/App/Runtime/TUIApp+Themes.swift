@@ -4,7 +4,7 @@ import Terminal
 /// `/theme`: the runtime side. The settings screen will call `switchTheme` too.
 extension TUIApp {
     func openThemePicker() {
-        let items = themes.names.map { Picker.Item(id: $0, label: $0, detail: $0 == renderer.theme.name ? "in use" : "") }
+        let items = themes.names.map { Picker.Item(id: $0, label: $0, detail: $0 == renderer.theme.name ? tr.notices.themeInUse : "") }
         state.picker = Picker(purpose: .theme, title: tr.notices.themeTitle, items: items, current: renderer.theme.name,
                               status: tr.notices.themeStatus)
         if let i = items.firstIndex(where: { $0.id == renderer.theme.name }) { state.picker?.selected = i }

@@ -34,34 +34,36 @@ public struct ProviderSwitcher: Sendable {
     /// The providers to offer, each saying whether it is ready to use.
     func providerItems() -> [Picker.Item] {
         let withKeys = Set(ProviderResolver.providersWithKeys(environment: environment))
+        let words = tr.notices
         return ProviderKind.allCases.map { kind in
             let variables = ProviderResolver.keyVariables(kind)
             let detail: String
-            if kind == .offline { detail = "built in, no network" }
-            else if kind.isLocal { detail = "local server" }
-            else if withKeys.contains(kind) { detail = "key set" }
-            else { detail = variables.isEmpty ? "needs a key" : "needs " + variables.joined(separator: " or ") }
-            return Picker.Item(id: kind.rawValue, label: kind == .offline ? "Offline assistant" : "\(kind.displayName) (\(kind.rawValue))",
+            if kind == .offline { detail = words.builtInNoNetwork }
+            else if kind.isLocal { detail = words.localServer }
+            else if withKeys.contains(kind) { detail = words.keySet }
+            else { detail = variables.isEmpty ? words.needsAKey : words.needsVariables(variables) }
+            return Picker.Item(id: kind.rawValue, label: kind == .offline ? tr.chrome.offlineAssistant : "\(kind.displayName) (\(kind.rawValue))",
                                detail: detail)
         }
     }
 
     /// The built-in catalog's models for `kind`, shown while the live list loads.
-    static func catalogItems(_ kind: ProviderKind) -> [Picker.Item] {
+    /// `words` are the interface's, taken on the loop thread (the live list arrives on another).
+    static func catalogItems(_ kind: ProviderKind, words: NoticeStrings) -> [Picker.Item] {
         ModelCatalog.models(for: kind).map { info in
-            Picker.Item(id: info.id, label: info.displayName, detail: priceText(info))
+            Picker.Item(id: info.id, label: info.displayName, detail: priceText(info, words))
         }
     }
 
-    static func modelItems(_ ids: [String], kind: ProviderKind) -> [Picker.Item] {
+    static func modelItems(_ ids: [String], kind: ProviderKind, words: NoticeStrings) -> [Picker.Item] {
         ids.map { id in
             let info = ModelCatalog.find(id, provider: kind)
-            return Picker.Item(id: id, label: id, detail: info.map(priceText) ?? "")
+            return Picker.Item(id: id, label: id, detail: info.map { priceText($0, words) } ?? "")
         }
     }
 
-    private static func priceText(_ info: ModelInfo) -> String {
-        guard info.inputPrice > 0 || info.outputPrice > 0 else { return "free" }
-        return String(format: "$%.2f / $%.2f per M tokens", info.inputPrice, info.outputPrice)
+    private static func priceText(_ info: ModelInfo, _ words: NoticeStrings) -> String {
+        guard info.inputPrice > 0 || info.outputPrice > 0 else { return words.free }
+        return words.pricePerMillion(info.inputPrice, info.outputPrice)
     }
 }

@@ -8,13 +8,29 @@ struct HelpStrings: Sendable {
     /// English description → this language's; nil: the English is used as it is.
     var translations: [String: String]?
 
+    /// The words in the keymap's key labels that are not key names ("(selected)", "wheel"):
+    /// English → this language's, replaced wherever they occur; nil: the English as it is.
+    var labelWords: [String: String]?
+
     func does(_ english: String) -> String { translations?[english] ?? english }
 
+    /// A key label in this language: key names (Ctrl-T, PgUp, Esc) stay, the words around them are translated.
+    func keys(_ english: String) -> String {
+        guard let labelWords else { return english }
+        return labelWords.reduce(english) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+    }
+
     static let english = HelpStrings(everywhere: "Everywhere", chat: "Chat", tasks: "Tasks", todos: "Todos",
-                                     forms: "Forms and reminders", translations: nil)
+                                     forms: "Forms and reminders", translations: nil, labelWords: nil)
 
     static let chinese = HelpStrings(everywhere: "全局", chat: "对话", tasks: "任务", todos: "待办", forms: "表单与提醒",
-                                     translations: chineseDescriptions)
+                                     translations: chineseDescriptions, labelWords: chineseLabelWords)
+
+    private static let chineseLabelWords: [String: String] = [
+        " (empty input)": "（输入为空）", " (selected)": "（选中时）", " (chosen)": "（选中回答）",
+        " (not streaming)": "（未在生成时）", " (new chat)": "（新对话）", "wheel": "滚轮",
+        "[file]": "[文件]", "[name]": "[名称]", "[id]": "[模型]",
+    ]
 
     private static let chineseDescriptions: [String: String] = [
         "next / previous pane": "下一个 / 上一个面板", "previous pane": "上一个面板",

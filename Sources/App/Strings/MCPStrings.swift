@@ -29,6 +29,8 @@ struct MCPStrings: Sendable {
     var attachedBlock: @Sendable (_ uri: String, _ server: String) -> String
     var attachFailed: @Sendable (MCPResourceError) -> String
     var settingsLine: @Sendable (_ configured: Int, _ ready: Int) -> String
+    /// A server's details taller than the view: which lines show, and that PgUp / PgDn scroll them.
+    var moreDetails: @Sendable (_ first: Int, _ last: Int, _ total: Int) -> String
 
     static let english = MCPStrings(
         title: "MCP servers", keys: "↑↓ server · Tab resource · a attach · r restart · e enable/disable · Esc close",
@@ -55,7 +57,8 @@ struct MCPStrings: Sendable {
             case .failed(let server, let why): return "\(server) could not read it: \(why). Nothing attached."
             }
         },
-        settingsLine: { "MCP servers: \($0) configured, \($1) ready · F3 opens the servers view" })
+        settingsLine: { "MCP servers: \($0) configured, \($1) ready · F3 opens the servers view" },
+        moreDetails: { "↓ \($0)–\($1) of \($2) lines · PgUp PgDn scroll" })
 
     static let chinese = MCPStrings(
         title: "MCP 服务器", keys: "↑↓ 服务器 · Tab 资源 · a 附加 · r 重启 · e 启用/停用 · Esc 关闭",
@@ -82,5 +85,6 @@ struct MCPStrings: Sendable {
             case .failed(let server, let why): return "\(server) 无法读取：\(why)。未附加任何内容。"
             }
         },
-        settingsLine: { "MCP 服务器：已配置 \($0) 个，就绪 \($1) 个 · F3 打开服务器视图" })
+        settingsLine: { "MCP 服务器：已配置 \($0) 个，就绪 \($1) 个 · F3 打开服务器视图" },
+        moreDetails: { "↓ 第 \($0)–\($1) 行，共 \($2) 行 · PgUp PgDn 滚动" })
 }

@@ -11,6 +11,8 @@ struct MessageStrings: Sendable {
     var copied: @Sendable (_ characters: Int, _ ways: String) -> String
     var pagerFailed: @Sendable (String) -> String
     var deletedMessage: String
+    var nothingToRetry: String
+    var showingVersion: @Sendable (_ number: Int, _ of: Int) -> String
 
     static let english = MessageStrings(
         noneToSelect: "No messages to select yet.", selected: "Message selected (F1: its keys) · Esc back to typing",
@@ -25,7 +27,9 @@ struct MessageStrings: Sendable {
         copyFailed: { "Too long for OSC 52 (\($0) characters) and no wl-copy or xclip found: open it with p and copy from the pager." },
         copied: { "Copied \($0) characters (\($1)). If nothing arrived, enable OSC 52 in your terminal (tmux: set -g set-clipboard on)." },
         pagerFailed: { "The pager '\($0)' did not run cleanly. Set $PAGER (for example to less)." },
-        deletedMessage: "Message deleted.")
+        deletedMessage: "Message deleted.",
+        nothingToRetry: "Nothing to retry: the last answer did not fail. To ask again anyway, select it (Esc) and press r.",
+        showingVersion: { "Showing version \($0) of \($1) (< > switch)." })
 
     static let chinese = MessageStrings(
         noneToSelect: "还没有可选择的消息。", selected: "已选中消息（F1：相关按键）· Esc 返回输入",
@@ -40,5 +44,7 @@ struct MessageStrings: Sendable {
         copyFailed: { "内容太长，无法用 OSC 52 复制（\($0) 个字符），也没有找到 wl-copy 或 xclip：按 p 在分页器中复制。" },
         copied: { "已复制 \($0) 个字符（\($1)）。如果没有收到，请在终端中启用 OSC 52（tmux：set -g set-clipboard on）。" },
         pagerFailed: { "分页器“\($0)”没有正常运行。请设置 $PAGER（例如 less）。" },
-        deletedMessage: "消息已删除。")
+        deletedMessage: "消息已删除。",
+        nothingToRetry: "没有需要重试的回答：最后一条回答没有失败。若仍想重新提问，请选中它（Esc）后按 r。",
+        showingVersion: { "正在显示第 \($0) 个版本，共 \($1) 个（< > 切换）。" })
 }

@@ -16,7 +16,13 @@ struct NoticeStrings: Sendable {
     var exported: @Sendable (_ id: Int64, _ messages: Int, _ path: String) -> String
     var couldNotExport: @Sendable (_ path: String, _ error: String) -> String
     var undid: @Sendable (String) -> String, redid: @Sendable (String) -> String
+    /// An undo journal entry's name (stored in English) in this language.
+    var journalLabel: @Sendable (String) -> String
     var nothingToUndo: String, nothingToRedo: String, redoHint: String
+    /// A change made in Tasks or Todos (or an action item turned into a todo), and how to undo it.
+    var added: @Sendable (String) -> String, saved: @Sendable (String) -> String, deleted: @Sendable (String) -> String
+    var completed: @Sendable (String) -> String, reopened: @Sendable (String) -> String
+    var undoHint: String, undoHintIn: @Sendable (_ pane: String) -> String
     var couldNot: @Sendable (_ what: String, _ error: String) -> String
     var editorFailed: @Sendable (String) -> String
     var cannotWriteTemporary: @Sendable (_ command: String, _ error: String) -> String
@@ -24,6 +30,12 @@ struct NoticeStrings: Sendable {
     var couldNotLoadTasks: @Sendable (String) -> String, couldNotLoadTodos: @Sendable (String) -> String
     var couldNotSwitchBranches: @Sendable (String) -> String, couldNotDeleteMessage: @Sendable (String) -> String
     var providerTitle: String, providerStatus: String
+    /// The `/provider` and `/model` lists: what each provider needs, each model's price, where the list came from.
+    var builtInNoNetwork: String, localServer: String, keySet: String, needsAKey: String
+    var needsVariables: @Sendable ([String]) -> String
+    var free: String, pricePerMillion: @Sendable (_ input: Double, _ output: Double) -> String
+    var modelsLive: @Sendable (Int) -> String, modelsCached: @Sendable (Int) -> String
+    var builtInList: @Sendable (String?) -> String
     var offlineOneModel: String
     var modelTitle: @Sendable (String) -> String
     var loadingLiveList: String
@@ -31,7 +43,7 @@ struct NoticeStrings: Sendable {
     var offlineNeedsNoKey: String
     var checkingKey: @Sendable (String) -> String
     var switchingUnavailable: String, settingsUnavailable: String
-    var themeTitle: String, themeStatus: String
+    var themeTitle: String, themeStatus: String, themeInUse: String
     var themeSwitched: @Sendable (String) -> String
     var noColor: String
     var cutOff: @Sendable (Int) -> String
@@ -51,8 +63,11 @@ struct NoticeStrings: Sendable {
         nothingToExport: "Nothing to export yet: this conversation has no messages.",
         exported: { "Exported conversation \($0) (\($1) message\($1 == 1 ? "" : "s")) to \($2)." },
         couldNotExport: { "Could not export to \($0): \($1). Check the folder exists and is writable." },
-        undid: { "Undid: \($0)" }, redid: { "Redid: \($0)" },
+        undid: { "Undid: \($0)" }, redid: { "Redid: \($0)" }, journalLabel: { $0 },
         nothingToUndo: "Nothing to undo.", nothingToRedo: "Nothing to redo.", redoHint: " · Ctrl-R redoes",
+        added: { "Added “\($0)”." }, saved: { "Saved “\($0)”." }, deleted: { "Deleted “\($0)”." },
+        completed: { "Completed “\($0)”." }, reopened: { "Reopened “\($0)”." },
+        undoHint: " · u undoes", undoHintIn: { " · u in \($0) undoes" },
         couldNot: { "Could not \($0): \($1). Nothing was changed; try again." },
         editorFailed: { "The editor '\($0)' did not run cleanly; nothing changed. Set $EDITOR." },
         cannotWriteTemporary: { "Cannot write a temporary file for \($0): \($1)" },
@@ -61,12 +76,17 @@ struct NoticeStrings: Sendable {
         couldNotSwitchBranches: { "Could not switch branches: \($0)" },
         couldNotDeleteMessage: { "Could not delete the message: \($0). Nothing was changed." },
         providerTitle: "Provider", providerStatus: "Keys come from the environment (see docs/providers.md).",
+        builtInNoNetwork: "built in, no network", localServer: "local server", keySet: "key set", needsAKey: "needs a key",
+        needsVariables: { "needs " + $0.joined(separator: " or ") },
+        free: "free", pricePerMillion: { String(format: "$%.2f / $%.2f per M tokens", $0, $1) },
+        modelsLive: { "\($0) models, live list" }, modelsCached: { "\($0) models, listed within the last day" },
+        builtInList: { "Built-in list: " + ($0 ?? "the live list is unavailable.") },
         offlineOneModel: "The offline assistant has one model. Choose a provider first: /provider.",
         modelTitle: { "\($0) model" }, loadingLiveList: "Loading the live list…",
         nowAnswering: { "Now answering with \($0) · \($1)." },
         offlineNeedsNoKey: "The offline assistant needs no key.", checkingKey: { "Checking the \($0) key…" },
         switchingUnavailable: "Switching providers is not available here.", settingsUnavailable: "Settings are not available here.",
-        themeTitle: "Theme", themeStatus: "Enter switches. To keep one, put theme = \"NAME\" in config.toml.",
+        themeTitle: "Theme", themeStatus: "Enter switches. To keep one, put theme = \"NAME\" in config.toml.", themeInUse: "in use",
         themeSwitched: { "Theme: \($0)." }, noColor: " NO_COLOR is set: attributes only.",
         cutOff: { "\($0) answer(s) were cut off last time and are marked interrupted. Press r to retry." },
         editCancelled: "Edit cancelled.", stillStreaming: "An answer is still streaming: wait for it, or press Esc to cancel it.",
@@ -86,8 +106,11 @@ struct NoticeStrings: Sendable {
         nothingToExport: "还没有可导出的内容：这个对话没有消息。",
         exported: { "已将对话 \($0)（\($1) 条消息）导出到 \($2)。" },
         couldNotExport: { "无法导出到 \($0)：\($1)。请确认文件夹存在且可写。" },
-        undid: { "已撤销：\($0)" }, redid: { "已重做：\($0)" },
+        undid: { "已撤销：\($0)" }, redid: { "已重做：\($0)" }, journalLabel: JournalLabels.chinese,
         nothingToUndo: "没有可撤销的操作。", nothingToRedo: "没有可重做的操作。", redoHint: " · Ctrl-R 重做",
+        added: { "已添加“\($0)”。" }, saved: { "已保存“\($0)”。" }, deleted: { "已删除“\($0)”。" },
+        completed: { "已完成“\($0)”。" }, reopened: { "已重新打开“\($0)”。" },
+        undoHint: " · u 撤销", undoHintIn: { " · 在\($0)中按 u 撤销" },
         couldNot: { "操作失败（\($0)）：\($1)。没有任何改动，请重试。" },
         editorFailed: { "编辑器“\($0)”没有正常运行，没有任何改动。请设置 $EDITOR。" },
         cannotWriteTemporary: { "无法为 \($0) 写入临时文件：\($1)" },
@@ -96,12 +119,17 @@ struct NoticeStrings: Sendable {
         couldNotSwitchBranches: { "无法切换分支：\($0)" },
         couldNotDeleteMessage: { "无法删除消息：\($0)。没有任何改动。" },
         providerTitle: "服务商", providerStatus: "密钥来自环境变量（见 docs/providers.md）。",
+        builtInNoNetwork: "内置，无需网络", localServer: "本地服务器", keySet: "已设置密钥", needsAKey: "需要密钥",
+        needsVariables: { "需要 " + $0.joined(separator: " 或 ") },
+        free: "免费", pricePerMillion: { String(format: "每百万 token $%.2f / $%.2f", $0, $1) },
+        modelsLive: { "共 \($0) 个模型，在线列表" }, modelsCached: { "共 \($0) 个模型，一天内获取的列表" },
+        builtInList: { "内置列表：" + ($0 ?? "在线列表不可用。") },
         offlineOneModel: "离线助手只有一个模型。请先选择服务商：/provider。",
         modelTitle: { "\($0) 模型" }, loadingLiveList: "正在加载在线列表…",
         nowAnswering: { "现在由 \($0) · \($1) 回答。" },
         offlineNeedsNoKey: "离线助手不需要密钥。", checkingKey: { "正在检查 \($0) 的密钥…" },
         switchingUnavailable: "这里无法切换服务商。", settingsUnavailable: "这里无法打开设置。",
-        themeTitle: "主题", themeStatus: "按 Enter 切换。若要保留，请在 config.toml 中写 theme = \"名称\"。",
+        themeTitle: "主题", themeStatus: "按 Enter 切换。若要保留，请在 config.toml 中写 theme = \"名称\"。", themeInUse: "使用中",
         themeSwitched: { "主题：\($0)。" }, noColor: " 已设置 NO_COLOR：只保留文字样式。",
         cutOff: { "上次有 \($0) 条回答被中断，已标记为中断。按 r 重试。" },
         editCancelled: "已取消编辑。", stillStreaming: "回答仍在生成：请等待，或按 Esc 取消。",

@@ -21,6 +21,8 @@ struct TaskStrings: Sendable {
     var onlyDay: @Sendable (CivilDate) -> String
     var thisAndFuture: String
     var all: String
+    /// What failed, in "Could not …" (`NoticeStrings.couldNot`).
+    var changeTheTask: String, undoWord: String, redoWord: String
 
     static let english = TaskStrings(
         noTasks: "No tasks · a adds one", nothingFound: "Nothing found · Esc returns to the day", todoLabel: "todo",
@@ -30,7 +32,8 @@ struct TaskStrings: Sendable {
         filterTitle: "Filter tasks", filterHint: "title, notes, category or list; Esc closes",
         goToTitle: "Go to", goToHint: "2027-03-01, next friday, in 2 weeks",
         deleteRepeating: { "Delete “\($0)”, which repeats?" }, changeRepeating: { "Change “\($0)”, which repeats?" },
-        deleteOne: { "Delete “\($0)”?" }, onlyDay: { "only \($0.iso)" }, thisAndFuture: "this and future", all: "all")
+        deleteOne: { "Delete “\($0)”?" }, onlyDay: { "only \($0.iso)" }, thisAndFuture: "this and future", all: "all",
+        changeTheTask: "change the task", undoWord: "undo", redoWord: "redo")
 
     static let chinese = TaskStrings(
         noTasks: "没有任务 · 按 a 添加", nothingFound: "没有找到 · Esc 返回当天", todoLabel: "待办",
@@ -40,5 +43,6 @@ struct TaskStrings: Sendable {
         filterTitle: "筛选任务", filterHint: "标题、备注、类别或清单；Esc 关闭",
         goToTitle: "跳转到", goToHint: "2027-03-01、next friday、in 2 weeks",
         deleteRepeating: { "删除重复任务“\($0)”？" }, changeRepeating: { "修改重复任务“\($0)”？" },
-        deleteOne: { "删除“\($0)”？" }, onlyDay: { "仅 \($0.iso)" }, thisAndFuture: "这次及以后", all: "全部")
+        deleteOne: { "删除“\($0)”？" }, onlyDay: { "仅 \($0.iso)" }, thisAndFuture: "这次及以后", all: "全部",
+        changeTheTask: "修改任务", undoWord: "撤销", redoWord: "重做")
 }

@@ -21,6 +21,9 @@ struct TodoStrings: Sendable {
     var yesAll: String, onlyThisOne: String
     var needsTitle: String
     var badDue: @Sendable (String) -> String
+    /// The filter after a section's title; what failed in "Could not …".
+    var filterMark: @Sendable (String) -> String
+    var changeTheTodo: String
 
     static let english = TodoStrings(
         noTodos: "No todos yet · a adds one, or ask: make a shopping list: eggs, milk",
@@ -35,7 +38,8 @@ struct TodoStrings: Sendable {
         completeChildren: { title, n in "“\(title)” has \(n) open subtask\(n == 1 ? "" : "s"). Complete them too?" },
         yesAll: "yes, all", onlyThisOne: "only this one",
         needsTitle: "Type a title, or Esc to cancel.",
-        badDue: { "Cannot read “\($0)” as a date: try 2026-12-01, friday or in 3 days." })
+        badDue: { "Cannot read “\($0)” as a date: try 2026-12-01, friday or in 3 days." },
+        filterMark: { " · filter “\($0)”" }, changeTheTodo: "change the todo")
 
     static let chinese = TodoStrings(
         noTodos: "还没有待办 · 按 a 添加，或者说：make a shopping list: eggs, milk",
@@ -50,5 +54,6 @@ struct TodoStrings: Sendable {
         completeChildren: { title, n in "“\(title)”还有 \(n) 个未完成的子任务。一起完成吗？" },
         yesAll: "是，全部", onlyThisOne: "只完成这一项",
         needsTitle: "请输入标题，或按 Esc 取消。",
-        badDue: { "无法把“\($0)”读作日期：试试 2026-12-01、friday 或 in 3 days。" })
+        badDue: { "无法把“\($0)”读作日期：试试 2026-12-01、friday 或 in 3 days。" },
+        filterMark: { " · 筛选“\($0)”" }, changeTheTodo: "修改待办")
 }

@@ -17,6 +17,7 @@ struct TranscriptStrings: Sendable {
     var detailMoreLines: @Sendable (Int) -> String
     var tool: @Sendable (String) -> String
     var result: String, thought: String
+    var error: String, stopped: String, answer: String, modelCall: @Sendable (Int) -> String
 
     static let english = TranscriptStrings(
         you: "You", assistant: "Assistant",
@@ -29,7 +30,8 @@ struct TranscriptStrings: Sendable {
         welcomeHint: "Type a message and press Enter · F1 keys · Tab panes · Ctrl-Q quits",
         runIt: "Run it? ", yesNo: "[y] yes  [n] no", moreLines: { "…\($0) more lines (Ctrl-T)" },
         timelineTitle: " Timeline ", timelineMore: "↓ more · ", timelineKeys: "↑↓ PgUp PgDn scroll · Esc close", running: "running",
-        detailMoreLines: { "…\($0) more lines" }, tool: { "tool \($0)" }, result: "result", thought: "thinking")
+        detailMoreLines: { "…\($0) more lines" }, tool: { "tool \($0)" }, result: "result", thought: "thinking",
+        error: "error", stopped: "stopped", answer: "answer", modelCall: { "model call \($0)" })
 
     static let chinese = TranscriptStrings(
         you: "你", assistant: "助手",
@@ -42,5 +44,6 @@ struct TranscriptStrings: Sendable {
         welcomeHint: "输入消息后按 Enter · F1 按键 · Tab 切换面板 · Ctrl-Q 退出",
         runIt: "要执行吗？", yesNo: "[y] 是  [n] 否", moreLines: { "…还有 \($0) 行（Ctrl-T）" },
         timelineTitle: " 时间线 ", timelineMore: "↓ 还有 · ", timelineKeys: "↑↓ PgUp PgDn 滚动 · Esc 关闭", running: "进行中",
-        detailMoreLines: { "…还有 \($0) 行" }, tool: { "工具 \($0)" }, result: "结果", thought: "思考")
+        detailMoreLines: { "…还有 \($0) 行" }, tool: { "工具 \($0)" }, result: "结果", thought: "思考",
+        error: "错误", stopped: "已停止", answer: "回答", modelCall: { "模型调用 \($0)" })
 }
