@@ -6,8 +6,8 @@ import Core
 ///   the same name in another spelling (`dueDate`, `Due-Date` for `due_date`) or an alias the tool
 ///   declares (`ToolDefinition.aliases`, listed in docs/tools.md). An argument given under both
 ///   names is not renamed: the check names the extra one;
-/// - a number or true/false sent as text where the schema asks for one ("3", "true"), a number
-///   where it asks for text;
+/// - a number or true/false sent as text where the schema asks for one ("3", "true"; a number
+///   where text is asked for stays an error: `"title": 42` is more likely a mistake);
 /// - a priority as a word where a number is asked for, or the reverse (`PriorityArgument`).
 public enum ArgumentShapes {
     public static func normalized(_ arguments: JSONValue, for definition: ToolDefinition) -> JSONValue {
@@ -55,8 +55,6 @@ public enum ArgumentShapes {
                 default: break
                 }
             }
-        case .number(let number) where types == ["string"] && schema["enum"] == nil:
-            return .string(number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number))
         default: break
         }
         return value
