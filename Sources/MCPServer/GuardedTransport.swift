@@ -2,43 +2,65 @@ import Foundation
 import Logging
 import MCP
 
-/// The SDK's transport with two gaps closed:
-/// - A line that is not JSON gets a JSON-RPC parse error with `"id": null`, as JSON-RPC 2.0
-///   asks (the SDK answers it with a made-up id no client can match), and is not passed on.
-/// - At end of input the requests still running are waited for (`drain`), so a client that
-///   sends its last request and closes stdin still gets the answer.
+/// The stdio transport `mcp serve` gives the SDK's Server: lines read by `StdioChannel`
+/// (linear, capped), and every message the SDK would answer wrongly or not at all answered
+/// here as JSON-RPC 2.0 asks:
+/// - a line that is not JSON: a parse error (-32700) with `"id": null`;
+/// - a line over `StdioChannel.lineLimit`, or JSON that is not an object or a batch: an
+///   invalid request (-32600) with `"id": null`;
+/// - a request whose id is null (MCP forbids it) or not a string or number (an array, an
+///   object, a boolean): an invalid request with `"id": null`;
+/// - a request whose id is a number the SDK cannot hold (1.5, above 2^63): served under a
+///   stand-in id, and answered with the id exactly as the client wrote it.
+/// At end of input the requests still running are waited for (`drain`), so a client that
+/// sends its last request and closes stdin still gets the answer.
 actor GuardedTransport: Transport {
     nonisolated let logger: Logger
-    private let inner: any Transport
-    /// Ids (as JSON text) of requests read and not yet answered.
-    private var unanswered: Set<String> = []
+    private let channel: StdioChannel
+    /// Ids (as JSON text) of requests read and not yet answered, with how many are open.
+    private var unanswered: [String: Int] = [:]
+    /// Stand-in id (JSON text) → the id as the client wrote it.
+    private var standIns: [String: String] = [:]
+    private let standInPrefix = "aihelper-id-\(UUID().uuidString)-"
+    private var standInCount = 0
+    private var reading: Task<Void, Never>?
 
-    init(_ inner: any Transport, logger: Logger) {
-        self.inner = inner
+    init(_ channel: StdioChannel, logger: Logger) {
+        self.channel = channel
         self.logger = logger
     }
 
-    func connect() async throws { try await inner.connect() }
-    func disconnect() async { await inner.disconnect() }
+    func connect() async throws {}
+
+    func disconnect() async { reading?.cancel() }
 
     func send(_ data: Data) async throws {
-        if let id = Self.responseID(data) { unanswered.remove(id) }
-        try await inner.send(data)
+        var data = data
+        if let id = RawID.find(in: data), JSONSerialization.isResponse(data) {
+            answered(id.key)
+            if let original = standIns.removeValue(forKey: id.text) {
+                data.replaceSubrange(id.range, with: Data(original.utf8))
+            }
+        }
+        try channel.write(data)
     }
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> {
         let (stream, continuation) = AsyncThrowingStream<Data, Swift.Error>.makeStream()
-        let task = Task {
-            do {
-                for try await line in await inner.receive() {
-                    if await admit(line) { continuation.yield(line) }
+        let lines = channel.lines()
+        reading = Task {
+            for await line in lines {
+                switch line {
+                case .text(let data):
+                    if let admitted = await admit(data) { continuation.yield(admitted) }
+                case .tooLong:
+                    logger.warning("A line over \(StdioChannel.lineLimit) bytes: answered with an error")
+                    await reply(-32600, "Invalid Request: a message longer than \(StdioChannel.lineLimit >> 20) MiB is not read")
                 }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
             }
+            continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        continuation.onTermination = { [reading] _ in reading?.cancel() }
         return stream
     }
 
@@ -50,36 +72,58 @@ actor GuardedTransport: Transport {
         }
     }
 
-    /// Whether the SDK should see `line`; notes the request's id when it has one.
-    private func admit(_ line: Data) async -> Bool {
+    /// The line the SDK should see (its id replaced by a stand-in when needed), or nil when it
+    /// has been answered here.
+    private func admit(_ line: Data) async -> Data? {
         guard let message = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed]) else {
             logger.warning("A line that is not JSON: answered with a parse error")
-            try? await inner.send(Self.error(code: -32700, "Parse error: the line is not JSON"))
-            return false
+            await reply(-32700, "Parse error: the line is not JSON")
+            return nil
         }
-        if let object = message as? [String: Any] {
-            if object["method"] != nil, let id = object["id"], let key = Self.key(id) { unanswered.insert(key) }
-            return true
+        if message is [Any] { return line }  // a batch: the SDK's
+        guard let object = message as? [String: Any] else {
+            await reply(-32600, "Invalid Request: expected a JSON object")
+            return nil
         }
-        if message is [Any] { return true }  // a batch: the SDK's
-        try? await inner.send(Self.error(code: -32600, "Invalid request: expected a JSON object"))
-        return false
+        guard object["method"] != nil, object["id"] != nil, let id = RawID.find(in: line) else { return line }  // a notification or a response
+        switch id.kind {
+        case .string, .integer:
+            unanswered[id.key, default: 0] += 1
+            return line
+        case .otherNumber:
+            standInCount += 1
+            let name = "\(standInPrefix)\(standInCount)"
+            let standIn = "\"\(name)\""
+            standIns[standIn] = id.text
+            unanswered["s:" + name, default: 0] += 1  // its `RawID.key`
+            var replaced = line
+            replaced.replaceSubrange(id.range, with: Data(standIn.utf8))
+            return replaced
+        case .null:
+            await reply(-32600, "Invalid Request: the id is null; an MCP request id is a string or an integer")
+        case .invalid:
+            await reply(-32600, "Invalid Request: the id must be a string or an integer, not \(id.text.prefix(1) == "[" ? "an array" : id.text.prefix(1) == "{" ? "an object" : "a boolean")")
+        }
+        return nil
     }
 
-    private static func error(code: Int, _ message: String) -> Data {
+    private func answered(_ id: String) {
+        guard let open = unanswered[id] else { return }
+        unanswered[id] = open > 1 ? open - 1 : nil
+    }
+
+    /// An error answer with `"id": null`: the id was missing, unreadable or not allowed.
+    private func reply(_ code: Int, _ message: String) async {
         let object: [String: Any] = ["jsonrpc": "2.0", "id": NSNull(), "error": ["code": code, "message": message]]
-        return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return }
+        do { try channel.write(data) } catch { logger.warning("Could not write to stdout: \(error)") }
     }
+}
 
-    /// The id of a response (a message with `result` or `error`), as JSON text.
-    private static func responseID(_ data: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["method"] == nil, let id = object["id"] else { return nil }
-        return key(id)
-    }
-
-    private static func key(_ id: Any) -> String? {
-        guard let data = try? JSONSerialization.data(withJSONObject: [id]) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+private extension JSONSerialization {
+    /// A message with `result` or `error` and no `method`.
+    static func isResponse(_ data: Data) -> Bool {
+        guard let object = try? jsonObject(with: data) as? [String: Any] else { return false }
+        return object["method"] == nil && (object["result"] != nil || object["error"] != nil)
     }
 }
