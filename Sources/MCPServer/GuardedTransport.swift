@@ -36,7 +36,7 @@ actor GuardedTransport: Transport {
 
     func send(_ data: Data) async throws {
         var data = data
-        if let id = RawID.find(in: data), JSONSerialization.isResponse(data) {
+        if let id = RawID.find(in: data), Self.isResponse(data) {
             answered(id.key)
             if let original = standIns.removeValue(forKey: id.text) {
                 data.replaceSubrange(id.range, with: Data(original.utf8))
@@ -80,12 +80,23 @@ actor GuardedTransport: Transport {
             await reply(-32700, "Parse error: the line is not JSON")
             return nil
         }
-        if message is [Any] { return line }  // a batch: the SDK's
+        if let batch = message as? [Any] {
+            if !batch.isEmpty { return line }  // the SDK's
+            await reply(-32600, "Invalid Request: an empty batch")
+            return nil
+        }
         guard let object = message as? [String: Any] else {
             await reply(-32600, "Invalid Request: expected a JSON object")
             return nil
         }
-        guard object["method"] != nil, object["id"] != nil, let id = RawID.find(in: line) else { return line }  // a notification or a response
+        if object["method"] == nil && (object["result"] != nil || object["error"] != nil) { return line }  // a response
+        let id = object["id"] == nil ? nil : RawID.find(in: line)
+        // What the SDK would call a parse error (-32700) of valid JSON is an invalid request.
+        if let problem = Self.requestProblem(object) {
+            await reply(-32600, "Invalid Request: \(problem)", id: id.flatMap { $0.isEchoable ? $0.text : nil })
+            return nil
+        }
+        guard let id else { return line }  // a notification
         switch id.kind {
         case .string, .integer:
             unanswered[id.key, default: 0] += 1
@@ -93,16 +104,31 @@ actor GuardedTransport: Transport {
         case .otherNumber:
             standInCount += 1
             let name = "\(standInPrefix)\(standInCount)"
-            let standIn = "\"\(name)\""
-            standIns[standIn] = id.text
+            standIns["\"\(name)\""] = id.text
             unanswered["s:" + name, default: 0] += 1  // its `RawID.key`
             var replaced = line
-            replaced.replaceSubrange(id.range, with: Data(standIn.utf8))
+            replaced.replaceSubrange(id.range, with: Data("\"\(name)\"".utf8))
             return replaced
         case .null:
             await reply(-32600, "Invalid Request: the id is null; an MCP request id is a string or an integer")
-        case .invalid:
-            await reply(-32600, "Invalid Request: the id must be a string or an integer, not \(id.text.prefix(1) == "[" ? "an array" : id.text.prefix(1) == "{" ? "an object" : "a boolean")")
+        case .invalid(let type):
+            await reply(-32600, "Invalid Request: the id must be a string or an integer, not \(type)")
+        }
+        return nil
+    }
+
+    /// A message with `result` or `error` and no `method`.
+    private static func isResponse(_ data: Data) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["method"] == nil && (object["result"] != nil || object["error"] != nil)
+    }
+
+    /// Why `object` is not a JSON-RPC 2.0 request or notification; nil when it is one.
+    private static func requestProblem(_ object: [String: Any]) -> String? {
+        if object["jsonrpc"] as? String != "2.0" { return "\"jsonrpc\" must be \"2.0\"" }
+        if !(object["method"] is String) { return "\"method\" must be a string" }
+        if let params = object["params"], !(params is [String: Any]) && !(params is [Any]) {
+            return "\"params\" must be an object or an array"
         }
         return nil
     }
@@ -112,18 +138,11 @@ actor GuardedTransport: Transport {
         unanswered[id] = open > 1 ? open - 1 : nil
     }
 
-    /// An error answer with `"id": null`: the id was missing, unreadable or not allowed.
-    private func reply(_ code: Int, _ message: String) async {
-        let object: [String: Any] = ["jsonrpc": "2.0", "id": NSNull(), "error": ["code": code, "message": message]]
-        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return }
+    /// An error answer; `id` is the request's id as written, or nil for `"id": null` (it was
+    /// missing, unreadable or not allowed).
+    private func reply(_ code: Int, _ message: String, id: String? = nil) async {
+        let error = (try? JSONSerialization.data(withJSONObject: ["code": code, "message": message])) ?? Data("{}".utf8)
+        let data = Data(#"{"jsonrpc":"2.0","id":\#(id ?? "null"),"error":"#.utf8) + error + Data("}".utf8)
         do { try channel.write(data) } catch { logger.warning("Could not write to stdout: \(error)") }
-    }
-}
-
-private extension JSONSerialization {
-    /// A message with `result` or `error` and no `method`.
-    static func isResponse(_ data: Data) -> Bool {
-        guard let object = try? jsonObject(with: data) as? [String: Any] else { return false }
-        return object["method"] == nil && (object["result"] != nil || object["error"] != nil)
     }
 }

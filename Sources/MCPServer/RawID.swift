@@ -10,7 +10,7 @@ struct RawID {
 
     /// What an id may be here: MCP asks for a string or an integer, JSON-RPC 2.0 allows any
     /// number (and null, which MCP forbids).
-    enum Kind { case string, integer, otherNumber, null, invalid }
+    enum Kind: Equatable { case string, integer, otherNumber, null, invalid(String) }
 
     var kind: Kind {
         switch text.utf8.first ?? 0 {
@@ -18,9 +18,14 @@ struct RawID {
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return text.wholeMatch(of: /-?(0|[1-9][0-9]*)/) != nil && Int(text) != nil ? .integer : .otherNumber
-        default: return .invalid  // an array, an object, true or false
+        case UInt8(ascii: "["): return .invalid("an array")
+        case UInt8(ascii: "{"): return .invalid("an object")
+        default: return .invalid("a boolean")
         }
     }
+
+    /// Whether it can be sent back as the id of an answer: a string or a number.
+    var isEchoable: Bool { kind == .string || kind == .integer || kind == .otherNumber }
 
     /// The id in one spelling, to match a request with its answer: a string by its value
     /// ("a\/b" and "a/b" are one id), anything else as written.

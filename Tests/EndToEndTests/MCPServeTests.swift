@@ -178,4 +178,19 @@ final class MCPServeProtocolTests: HomeFolderTestCase {
         XCTAssertTrue((capped.first?["message"] as? String)?.contains("longer than 4 MiB") == true)
         XCTAssertNotNil(answer(4)?["result"], "the server went on after it")
     }
+
+    /// JSON that is not a request is an invalid request (-32600), with the id when it has a usable
+    /// one: the SDK called these parse errors, and an empty batch got a made-up id.
+    func testJSONThatIsNotARequestIsAnInvalidRequest() throws {
+        let lines = Self.handshake + [
+            #"{"jsonrpc":"1.0","id":6,"method":"ping"}"#, #"{"id":7,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":8,"method":5}"#,
+            #"{"jsonrpc":"2.0","id":"nine","method":"ping","params":5}"#, #"{"jsonrpc":"2.0","id":[10],"method":7}"#, "[]",
+        ]
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        let errors = run.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["error"] != nil }
+        XCTAssertEqual(errors.map { ($0["error"] as? [String: Any])?["code"] as? Int }, Array(repeating: -32600, count: 6), run.out)
+        XCTAssertEqual(Set(errors.map { $0["id"].map { "\($0)" } ?? "absent" }), ["6", "7", "8", "nine", "<null>"], run.out)
+    }
 }
