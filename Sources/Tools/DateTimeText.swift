@@ -13,21 +13,26 @@ enum DateTimeText {
         var time: TimeOfDay?
     }
 
-    /// A date text (a day, perhaps with a time); nil when it is not one.
-    static func date(_ text: String, context: ToolContext) -> Reading? {
+    enum Problem: Error { case ambiguous, unknown }
+
+    /// A date text (a day, perhaps with a time).
+    static func date(_ text: String, context: ToolContext) -> Result<Reading, Problem> {
         let text = text.trimmingCharacters(in: .whitespaces)
-        if let day = CivilDate(iso: text) { return Reading(date: day) }
-        if let reading = isoDateTime(text, context: context) { return reading }
-        if let match = DatePhrases.parse(text, now: context.now, timeZone: context.timeZone), match.date != nil || match.time != nil {
-            return Reading(date: match.date, time: match.time)
+        if let day = CivilDate(iso: text) { return .success(Reading(date: day)) }
+        if let reading = isoDateTime(text, context: context) { return .success(reading) }
+        // "03/04/2027": the phrase parser reads it month first, as in the US; elsewhere it is April 3.
+        if let m = text.wholeMatch(of: /(\d{1,2})\/(\d{1,2})(?:\/\d{2,4})?/), let a = Int(m.1), let b = Int(m.2),
+           a != b, (1...12).contains(a), (1...12).contains(b) {
+            return .failure(.ambiguous)
         }
-        return nil
+        if let match = DatePhrases.parse(text, now: context.now, timeZone: context.timeZone), match.date != nil || match.time != nil {
+            return .success(Reading(date: match.date, time: match.time))
+        }
+        return .failure(.unknown)
     }
 
-    enum TimeProblem: Error { case ambiguous, unknown }
-
     /// A time text (perhaps with a day: a whole date-time sent as the time).
-    static func time(_ text: String, context: ToolContext) -> Result<Reading, TimeProblem> {
+    static func time(_ text: String, context: ToolContext) -> Result<Reading, Problem> {
         let text = text.trimmingCharacters(in: .whitespaces)
         if let time = clock24(text) { return .success(Reading(time: time)) }
         // "9" or "930": which hour, morning or evening, with or without minutes, is a guess.

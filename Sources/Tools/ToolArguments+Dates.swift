@@ -41,10 +41,13 @@ extension ToolArguments {
 
     private func dateReading(_ name: String, context: ToolContext) throws -> DateTimeText.Reading? {
         guard let text = try optionalString(name, maxLength: 100) else { return nil }
-        guard let reading = DateTimeText.date(text, context: context) else {
+        switch DateTimeText.date(text, context: context) {
+        case .success(let reading): return reading
+        case .failure(.ambiguous):
+            throw ToolError("'\(name)' “\(text)” can be read more than one way (month or day first): give the date as year-month-day, like 2027-01-15.")
+        case .failure(.unknown):
             throw ToolError("'\(name)' must be \(Self.dateForms); “\(text)” is not one.")
         }
-        return reading
     }
 
     private func timeReading(_ name: String, context: ToolContext) throws -> DateTimeText.Reading? {

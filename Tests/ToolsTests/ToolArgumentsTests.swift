@@ -94,6 +94,14 @@ final class ToolArgumentsTests: ToolTestCase {
                        "'d' says 2027-01-15 but 't' says 2027-01-16: give the day once, in 'd'.")
     }
 
+    /// A day and month that could be either way round is refused; one that cannot is read.
+    func testSlashDatesAreReadOnlyWhenUnambiguous() throws {
+        XCTAssertEqual(try ToolArguments(["d": "01/15/2027"]).optionalDate("d", context: context), CivilDate(year: 2027, month: 1, day: 15))
+        XCTAssertEqual(try ToolArguments(["d": "04/04/2027"]).optionalDate("d", context: context), CivilDate(year: 2027, month: 4, day: 4))
+        XCTAssertEqual(message { try ToolArguments(["d": "03/04/2027"]).optionalDate("d", context: context) },
+                       "'d' “03/04/2027” can be read more than one way (month or day first): give the date as year-month-day, like 2027-01-15.")
+    }
+
     /// A control character in a path is refused, never removed: the file would be another one.
     func testPathsRefuseControlCharacters() throws {
         XCTAssertEqual(try ToolArguments(["p": " notes/todo.txt "]).optionalPath("p", maxLength: 100), "notes/todo.txt")
