@@ -6,8 +6,10 @@ import MCP
 /// (linear, capped), and every message the SDK would answer wrongly or not at all answered
 /// here as JSON-RPC 2.0 asks:
 /// - a line that is not JSON: a parse error (-32700) with `"id": null`;
-/// - a line over `StdioChannel.lineLimit`, or JSON that is not an object or a batch: an
-///   invalid request (-32600) with `"id": null`;
+/// - a line over `StdioChannel.lineLimit`, JSON that is not an object or a non-empty batch:
+///   an invalid request (-32600) with `"id": null`;
+/// - an object that is not a JSON-RPC 2.0 request (`jsonrpc`, `method`, `params` wrong): an
+///   invalid request with its id when that is a string or a number (the SDK said parse error);
 /// - a request whose id is null (MCP forbids it) or not a string or number (an array, an
 ///   object, a boolean): an invalid request with `"id": null`;
 /// - a request whose id is a number the SDK cannot hold (1.5, above 2^63): served under a

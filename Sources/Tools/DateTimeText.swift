@@ -61,8 +61,7 @@ enum DateTimeText {
         guard let zone = m.3.map(String.init) else { return Reading(date: day, time: time) }
         guard let offset = offsetSeconds(zone), let utc = TimeZone(secondsFromGMT: 0) else { return nil }
         let instant = time.date(on: day, in: utc).addingTimeInterval(TimeInterval(-offset))
-        let local = Calendar.gregorian(context.timeZone).dateComponents([.hour, .minute], from: instant)
-        return Reading(date: CivilDate(instant, in: context.timeZone), time: TimeOfDay(hour: local.hour!, minute: local.minute!))
+        return Reading(date: CivilDate(instant, in: context.timeZone), time: TimeOfDay(instant, in: context.timeZone))
     }
 
     /// "Z" → 0, "+01:00", "+0100", "-05" → seconds east of UTC.
@@ -74,13 +73,5 @@ enum DateTimeText {
         let minutes = digits.count > 2 ? Int(digits.dropFirst(2)) ?? 60 : 0
         guard minutes < 60 else { return nil }
         return sign * (hours * 3600 + minutes * 60)
-    }
-}
-
-extension Calendar {
-    static func gregorian(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }
