@@ -3,7 +3,7 @@ import Foundation
 /// The `id` of a JSON-RPC message exactly as written, found by one pass over the top-level
 /// object: a number is kept as its text, so an id such as 1.5 or 18446744073709551616 goes
 /// back to the client unchanged (the SDK holds only strings and Int ids).
-struct RawID {
+struct RawID: Equatable {
     /// Where the id's value is in the message.
     let range: Range<Int>
     let text: String
@@ -54,6 +54,22 @@ struct RawID {
             }
             scanner.skipSpace()
             guard scanner.take(UInt8(ascii: ",")) else { return found }
+        }
+    }
+
+    /// Where each element of `data`, a JSON array (a batch), is; nil when it is not an array.
+    static func elements(in data: Data) -> [Range<Int>]? {
+        var scanner = Scanner(bytes: [UInt8](data))
+        scanner.skipSpace()
+        guard scanner.take(UInt8(ascii: "[")) else { return nil }
+        var ranges: [Range<Int>] = []
+        while true {
+            scanner.skipSpace()
+            let start = scanner.position
+            guard scanner.value() else { return ranges }
+            ranges.append(start..<scanner.position)
+            scanner.skipSpace()
+            guard scanner.take(UInt8(ascii: ",")) else { return ranges }
         }
     }
 

@@ -193,4 +193,24 @@ final class MCPServeProtocolTests: HomeFolderTestCase {
         XCTAssertEqual(errors.map { ($0["error"] as? [String: Any])?["code"] as? Int }, Array(repeating: -32600, count: 6), run.out)
         XCTAssertEqual(Set(errors.map { $0["id"].map { "\($0)" } ?? "absent" }), ["6", "7", "8", "nine", "<null>"], run.out)
     }
+
+    /// In a batch each element is checked like a lone message: the good ones are served, and
+    /// the errors for the others join the same answer array.
+    func testABatchAnswersEachElementInOneArray() throws {
+        let lines = Self.handshake + [
+            #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":null,"method":"ping"},{"jsonrpc":"2.0","id":1.5,"method":"ping"},5,{"jsonrpc":"2.0","method":"notifications/x"}]"#,
+            #"[{"jsonrpc":"2.0","id":[3],"method":"ping"}]"#,
+        ]
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        let arrays = run.out.split(separator: "\n").filter { $0.hasPrefix("[") }.map(String.init)
+        XCTAssertEqual(arrays.count, 2, run.out)
+        let first = try XCTUnwrap(arrays.first { $0.contains(#""id":1,"#) })
+        XCTAssertTrue(first.contains(#"{"id":1.5,"#), first)
+        let answers = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [[String: Any]])
+        XCTAssertEqual(answers.count, 4, "two served, two refused, the notification unanswered: \(first)")
+        XCTAssertEqual(answers.filter { ($0["error"] as? [String: Any])?["code"] as? Int == -32600 && $0["id"] is NSNull }.count, 2, first)
+        let second = try XCTUnwrap(arrays.first { !$0.contains(#""id":1,"#) })
+        XCTAssertTrue(second.contains("not an array") && second.contains(#""id":null"#), second)
+    }
 }
