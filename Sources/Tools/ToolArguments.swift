@@ -104,7 +104,7 @@ public struct ToolArguments: Sendable {
         return path
     }
 
-    func present(_ name: String) -> JSONValue? {
+    private func present(_ name: String) -> JSONValue? {
         guard let value = values[name], value != .null else { return nil }
         return value
     }
