@@ -64,6 +64,7 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"]),
         .testTarget(name: "MCPClientTests", dependencies: ["MCPClient", "Agent", "Providers", "Tools", "Storage", "Core",
                                                            "TestSupport"]),
     ]

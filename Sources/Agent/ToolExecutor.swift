@@ -26,9 +26,11 @@ public enum ToolExecutor {
                               isError: true)
         }
         let text = call.arguments.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let arguments = JSONValue(parsing: text.isEmpty ? "{}" : text), arguments.objectValue != nil else {
+        guard let parsed = JSONValue(parsing: text.isEmpty ? "{}" : text), parsed.objectValue != nil else {
             return ToolResult(text: "The arguments of \(call.name) are not a JSON object: \(text.prefix(200))", isError: true)
         }
+        // Names and values in the other shapes models send (`due` for `due_date`, "3" for 3).
+        let arguments = ArgumentShapes.normalized(parsed, for: tool.definition)
         let problems = SchemaValidator.problems(arguments, against: tool.definition.inputSchema)
         guard problems.isEmpty else {
             return ToolResult(text: "Invalid arguments for \(call.name): \(problems.joined(separator: "; ")). Fix them and call it again.",

@@ -93,6 +93,12 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.minute = minute
     }
 
+    /// The wall-clock time of `date` in `timeZone`, to the minute.
+    public init(_ date: Date, in timeZone: TimeZone = .current) {
+        let c = CivilDate.calendar(timeZone).dateComponents([.hour, .minute], from: date)
+        self.init(hour: c.hour!, minute: c.minute!)
+    }
+
     /// Parses "HH:mm" (24-hour); nil when out of range.
     public init?(hhmm: String) {
         let parts = hhmm.split(separator: ":")

@@ -72,8 +72,7 @@ public enum DatePhrases {
     // MARK: -
 
     private static func split(_ now: Date, _ timeZone: TimeZone) -> (CivilDate, TimeOfDay) {
-        let c = CivilDate.calendar(timeZone).dateComponents([.hour, .minute], from: now)
-        return (CivilDate(now, in: timeZone), TimeOfDay(hour: c.hour!, minute: c.minute!))
+        (CivilDate(now, in: timeZone), TimeOfDay(now, in: timeZone))
     }
 
     private static let leftoverPunctuation: Set<String> = [",", ".", "?", "!", ";", ":", "-"]

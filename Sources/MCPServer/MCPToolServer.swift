@@ -11,12 +11,12 @@ public enum MCPToolServer {
         var logger = Logger(label: "aihelper.mcp") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         try await serve(tools: tools, database: database, sandbox: sandbox, version: version,
-                        transport: StdioTransport(logger: logger), logger: logger)
+                        channel: StdioChannel(), logger: logger)
     }
 
     static func serve(tools: ServedTools, database: AppDatabase, sandbox: URL?, version: String,
-                      transport: any Transport, logger: Logger) async throws {
-        let guarded = GuardedTransport(transport, logger: logger)
+                      channel: StdioChannel, logger: Logger) async throws {
+        let guarded = GuardedTransport(channel, logger: logger)
         let handler = ToolCallHandler(tools: tools, database: database, sandbox: sandbox)
         let server = Server(
             name: "aihelper", version: version, title: "AI Helper",

@@ -5,7 +5,7 @@ import Core
 /// instead of reaching the tool.
 ///
 /// The JSON Schema subset the tools use: `type` (object, array, string, integer, number,
-/// boolean, null, or a list of them), `properties`, `required`, `additionalProperties: false`,
+/// boolean, null, or a list of them), `properties`, `required`, `additionalProperties: false`, `anyOf`,
 /// `items`, `enum`, `minimum`/`maximum`, `minLength`/`maxLength`, `minItems`/`maxItems`. A
 /// string `enum` matches whatever the case (the tool then uses its own spelling), a member
 /// set to null counts as left out, and other keywords are not checked.
@@ -24,6 +24,9 @@ public enum SchemaValidator {
         if let types = allowedTypes(schema["type"]), !types.contains(where: { matches(value, type: $0) }) {
             problems.append("\(name) must be \(types.map(article).joined(separator: " or ")), not \(describe(value))")
             return
+        }
+        if let choices = schema["anyOf"]?.arrayValue {
+            checkAnyOf(value, choices, at: path, into: &problems)
         }
         if let options = schema["enum"]?.arrayValue, !options.contains(where: { same(value, $0) }) {
             problems.append("\(name) must be one of \(options.map(\.jsonText).joined(separator: ", ")), not \(value.jsonText.prefix(60))")
@@ -60,6 +63,21 @@ public enum SchemaValidator {
                 problems.append("'\(join(path, key))' is not an argument here (known: \(properties.keys.sorted().joined(separator: ", ")))")
             }
         }
+    }
+
+    /// Valid when one choice is; otherwise the problems of the first choice of the value's type.
+    private static func checkAnyOf(_ value: JSONValue, _ choices: [JSONValue], at path: String, into problems: inout [String]) {
+        var first: [String]?
+        for choice in choices {
+            var found: [String] = []
+            check(value, choice, at: path, into: &found)
+            if found.isEmpty { return }
+            let typeMatches = allowedTypes(choice["type"]).map { types in types.contains { matches(value, type: $0) } } ?? true
+            if typeMatches, first == nil { first = found }
+        }
+        if let first { problems += first; return }
+        let types = choices.compactMap { allowedTypes($0["type"]) }.flatMap { $0 }
+        problems.append("\(path.isEmpty ? "the arguments" : "'\(path)'") must be \(types.map(article).joined(separator: " or ")), not \(describe(value))")
     }
 
     private static func allowedTypes(_ type: JSONValue?) -> [String]? {

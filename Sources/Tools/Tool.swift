@@ -15,16 +15,22 @@ public struct ToolDefinition: Sendable, Equatable {
     /// A time limit of the tool's own (an MCP server's `timeout`), which it enforces itself;
     /// nil: the agent's `toolTimeout`.
     public var timeout: Duration?
+    /// Other names models give an argument (alias → the schema's name), accepted in its place
+    /// (`ArgumentShapes`); docs/tools.md lists them.
+    public var aliases: [String: String]
 
-    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false, timeout: Duration? = nil) {
+    public init(name: String, description: String, inputSchema: JSONValue, isDestructive: Bool = false, timeout: Duration? = nil,
+                aliases: [String: String] = [:]) {
         self.name = name; self.description = description; self.inputSchema = inputSchema
         self.isDestructive = isDestructive; self.timeout = timeout
         self.isReadOnly = false
+        self.aliases = aliases
     }
 
     /// A tool that only reads.
-    public static func readOnly(name: String, description: String, inputSchema: JSONValue) -> ToolDefinition {
-        var definition = ToolDefinition(name: name, description: description, inputSchema: inputSchema)
+    public static func readOnly(name: String, description: String, inputSchema: JSONValue,
+                                aliases: [String: String] = [:]) -> ToolDefinition {
+        var definition = ToolDefinition(name: name, description: description, inputSchema: inputSchema, aliases: aliases)
         definition.isReadOnly = true
         return definition
     }

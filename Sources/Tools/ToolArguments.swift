@@ -86,27 +86,22 @@ public struct ToolArguments: Sendable {
         return array
     }
 
-    public func requiredDate(_ name: String, today: CivilDate) throws -> CivilDate {
-        guard let date = try optionalDate(name, today: today) else {
-            throw ToolError("Missing required argument '\(name)'.")
+    /// A file path; nil when absent or blank. A control character in it (a NUL, a newline) is
+    /// refused, not removed: the file looked for must be the one named.
+    public func optionalPath(_ name: String, maxLength: Int) throws -> String? {
+        guard let value = present(name) else { return nil }
+        guard let raw = value.stringValue else { throw ToolError("'\(name)' must be a string.") }
+        if let bad = raw.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = "U+" + String(format: "%04X", bad.value)
+            throw ToolError("'\(name)' contains a control character (\(bad == "\0" ? "a NUL byte, " : "")\(code)); "
+                            + "a file name cannot have one. Give the path as plain text, like notes/todo.txt.")
         }
-        return date
+        return try Self.clean(raw, name: name, maxLength: maxLength, multiline: false)
     }
 
-    public func optionalDate(_ name: String, today: CivilDate) throws -> CivilDate? {
-        guard let text = try optionalString(name, maxLength: 100) else { return nil }
-        guard let date = resolveDate(text, today: today) else {
-            throw ToolError("'\(name)' must be a date like 2026-12-01 or a phrase like 'next friday'.")
-        }
-        return date
-    }
-
-    public func optionalTime(_ name: String) throws -> TimeOfDay? {
-        guard let text = try optionalString(name, maxLength: 20) else { return nil }
-        guard let time = TimeOfDay(hhmm: text) else {
-            throw ToolError("'\(name)' must be a time like 17:00 (24-hour clock).")
-        }
-        return time
+    public func requiredPath(_ name: String, maxLength: Int) throws -> String {
+        guard let path = try optionalPath(name, maxLength: maxLength) else { throw ToolError("Missing required argument '\(name)'.") }
+        return path
     }
 
     private func present(_ name: String) -> JSONValue? {

@@ -30,10 +30,19 @@ final class MCPServePythonClientTests: HomeFolderTestCase {
         XCTAssertEqual(result(facts, "invalid").isError, true, "the schema validator runs on MCP calls")
         XCTAssertTrue(result(facts, "invalid").text.contains("'title' is required"), result(facts, "invalid").text)
         XCTAssertTrue(result(facts, "list").text.contains("09:30 Dentist"), result(facts, "list").text)
+        XCTAssertEqual(schema["additionalProperties"] as? Bool, false, "schemas say which arguments there are")
+        XCTAssertEqual(result(facts, "unknown").isError, true, "an unknown argument is an error, not dropped")
+        XCTAssertTrue(result(facts, "unknown").text.contains("'when' is not an argument here (known: category, due_date, due_time, list, notes, priority, title)"),
+                      result(facts, "unknown").text)
+        XCTAssertEqual(result(facts, "alias").isError, false, result(facts, "alias").text)
+        XCTAssertTrue(result(facts, "alias").text.contains("Fri 2027-01-15 09:30"), result(facts, "alias").text)
 
         let day = CivilDate(year: 2026, month: 12, day: 1)
         let tasks = try AppDatabase.open(path: home + "/aihelper.sqlite").agenda(from: day, to: day)
         XCTAssertEqual(tasks.map(\.title), ["Dentist"])
+        let passport = try AppDatabase.open(path: home + "/aihelper.sqlite").allTasks().filter { $0.title == "Passport" }
+        XCTAssertEqual(passport.map(\.dueDate), [CivilDate(year: 2027, month: 1, day: 15)], "one reminder, on the day sent as `due`")
+        XCTAssertEqual(passport.first?.priority, .high)
         XCTAssertEqual(tasks.first?.dueTime, TimeOfDay(hour: 9, minute: 30))
     }
 
@@ -115,5 +124,93 @@ final class MCPServeProtocolTests: HomeFolderTestCase {
         let created = byID["6"]?["result"] as? [String: Any]
         XCTAssertEqual(created?["isError"] as? Bool, false, "\(String(describing: byID["6"]))")
         XCTAssertEqual(try AppDatabase.open(path: home + "/aihelper.sqlite").allTasks().map(\.title), ["Last words"])
+    }
+
+    private static let handshake = [
+        #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    ]
+
+    /// Each odd id gets the answer JSON-RPC 2.0 asks for, and the server leaves as soon as its
+    /// input ends (it used to wait 35 s for answers to ids it had dropped).
+    func testOddRequestIDsAreEachAnsweredAndTheServerLeavesAtOnce() throws {
+        let odd = ["null", "1.5", "[1]", #"{"a":1}"#, "18446744073709551616", "true", "-0.5e3", "-9223372036854775809"]
+        let lines = Self.handshake + odd.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# }
+            + [#"{"jsonrpc":"2.0","id":[2],"method":"tools/call","params":{"name":"create_task","arguments":{"title":"Never"}}}"#]
+        let started = Date()
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the server must leave when its input ends")
+        let answers = run.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(answers.count, 1 + odd.count + 1, run.out)
+        // A number the SDK cannot hold is served, and answered with the id exactly as written.
+        for id in ["1.5", "18446744073709551616", "-0.5e3", "-9223372036854775809"] {
+            XCTAssertEqual(answers.filter { $0.contains(#""id":\#(id),"#) || $0.hasSuffix(#""id":\#(id)}"#) }.count, 1, "id \(id): \(run.out)")
+        }
+        // null, arrays, objects and booleans: an invalid request, with "id": null.
+        let invalid = answers.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["id"] is NSNull && ($0["error"] as? [String: Any])?["code"] as? Int == -32600 }
+        XCTAssertEqual(invalid.count, 5, run.out)
+        XCTAssertFalse(run.out.contains(#""id":"""#), "no made-up empty id")
+        XCTAssertEqual(try AppDatabase.open(path: home + "/aihelper.sqlite").allTasks().count, 0, "a refused request runs nothing")
+    }
+
+    /// Lines are read in linear time (one 3 MB line took 7 s, 5 MB 20 s), and a line over the
+    /// cap (4 MiB) gets an error while the server goes on.
+    func testLongLinesAreReadFastAndCapped() throws {
+        let big = String(repeating: "x", count: 3 << 20), huge = String(repeating: "y", count: 5 << 20)
+        let lines = Self.handshake + [
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"create_note","arguments":{"title":"big","body":"\#(big)"}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"create_note","arguments":{"title":"huge","body":"\#(huge)"}}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"ping"}"#,
+        ]
+        let started = Date()
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 60)
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        let answers = run.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func answer(_ id: Int) -> [String: Any]? { answers.first { $0["id"] as? Int == id } }
+        let refused = ((answer(2)?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String
+        XCTAssertTrue(refused?.contains("at most 64 KB are taken") == true, "the 3 MB line was read and answered: \(run.out.prefix(500))")
+        XCTAssertNil(answer(3), "the over-long line is not read")
+        let capped = answers.filter { $0["id"] is NSNull }.compactMap { $0["error"] as? [String: Any] }
+        XCTAssertEqual(capped.map { $0["code"] as? Int }, [-32600], String(run.out.prefix(500)))
+        XCTAssertTrue((capped.first?["message"] as? String)?.contains("longer than 4 MiB") == true)
+        XCTAssertNotNil(answer(4)?["result"], "the server went on after it")
+    }
+
+    /// JSON that is not a request is an invalid request (-32600), with the id when it has a usable
+    /// one: the SDK called these parse errors, and an empty batch got a made-up id.
+    func testJSONThatIsNotARequestIsAnInvalidRequest() throws {
+        let lines = Self.handshake + [
+            #"{"jsonrpc":"1.0","id":6,"method":"ping"}"#, #"{"id":7,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":8,"method":5}"#,
+            #"{"jsonrpc":"2.0","id":"nine","method":"ping","params":5}"#, #"{"jsonrpc":"2.0","id":[10],"method":7}"#, "[]",
+        ]
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        let errors = run.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["error"] != nil }
+        XCTAssertEqual(errors.map { ($0["error"] as? [String: Any])?["code"] as? Int }, Array(repeating: -32600, count: 6), run.out)
+        XCTAssertEqual(Set(errors.map { $0["id"].map { "\($0)" } ?? "absent" }), ["6", "7", "8", "nine", "<null>"], run.out)
+    }
+
+    /// In a batch each element is checked like a lone message: the good ones are served, and
+    /// the errors for the others join the same answer array.
+    func testABatchAnswersEachElementInOneArray() throws {
+        let lines = Self.handshake + [
+            #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":null,"method":"ping"},{"jsonrpc":"2.0","id":1.5,"method":"ping"},5,{"jsonrpc":"2.0","method":"notifications/x"}]"#,
+            #"[{"jsonrpc":"2.0","id":[3],"method":"ping"}]"#,
+        ]
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        let arrays = run.out.split(separator: "\n").filter { $0.hasPrefix("[") }.map(String.init)
+        XCTAssertEqual(arrays.count, 2, run.out)
+        let first = try XCTUnwrap(arrays.first { $0.contains(#""id":1,"#) })
+        XCTAssertTrue(first.contains(#"{"id":1.5,"#), first)
+        let answers = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [[String: Any]])
+        XCTAssertEqual(answers.count, 4, "two served, two refused, the notification unanswered: \(first)")
+        XCTAssertEqual(answers.filter { ($0["error"] as? [String: Any])?["code"] as? Int == -32600 && $0["id"] is NSNull }.count, 2, first)
+        let second = try XCTUnwrap(arrays.first { !$0.contains(#""id":1,"#) })
+        XCTAssertTrue(second.contains("not an array") && second.contains(#""id":null"#), second)
     }
 }

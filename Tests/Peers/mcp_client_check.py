@@ -42,6 +42,10 @@ async def run(binary, home, mode):
             facts["invalid"] = {"text": text_of(bad), "isError": bool(bad.is_error)}
             listed = await client.call_tool("list_tasks", {"from": "2026-12-01", "to": "2026-12-01"})
             facts["list"] = {"text": text_of(listed), "isError": bool(listed.is_error)}
+            unknown = await client.call_tool("create_reminder", {"title": "Passport", "when": "2027-01-15"})
+            facts["unknown"] = {"text": text_of(unknown), "isError": bool(unknown.is_error)}
+            alias = await client.call_tool("create_reminder", {"title": "Passport", "due": "2027-01-15T09:30:00", "priority": "high"})
+            facts["alias"] = {"text": text_of(alias), "isError": bool(alias.is_error)}
         else:
             refused = await client.call_tool("delete_task", {"title": "Dentist"})
             facts["delete"] = {"text": text_of(refused), "isError": bool(refused.is_error)}

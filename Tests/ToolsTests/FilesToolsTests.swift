@@ -170,4 +170,22 @@ final class FilesToolsTests: SandboxTestCase {
         try await assertText(SearchFilesTool(), ["query": "needle"], "f2000.txt:1: needle",
                              "with 2000 files, the last one is searched")
     }
+
+    /// A NUL (or any control character) in a path used to be dropped silently: "secret.txt\0.md"
+    /// read secret.txt. Every path argument of every file tool refuses it, and nothing is written.
+    func testAControlCharacterInAPathIsRefusedNotRemoved() async throws {
+        try put("secret.txt", "the secret\n")
+        try put("docs/a.txt", "alpha\n")
+        let refused = "'path' contains a control character (a NUL byte, U+0000); a file name cannot have one. "
+            + "Give the path as plain text, like notes/todo.txt."
+        await assertToolError(ReadFileTool(), ["path": "secret.txt\u{0}.md"], refused)
+        await assertToolError(ReadFileTool(), ["path": "secret\u{0}.txt"], refused)
+        await assertToolError(ListFilesTool(), ["path": "docs\u{0}"], refused)
+        await assertToolError(SearchFilesTool(), ["query": "alpha", "path": "do\u{0}cs"], refused)
+        await assertToolError(WriteFileTool(), ["path": "new\u{0}.txt", "content": "x"], refused)
+        await assertToolError(WriteFileTool(), ["path": "new\n.txt", "content": "x"],
+                              "'path' contains a control character (U+000A); a file name cannot have one. Give the path as plain text, like notes/todo.txt.")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["docs", "secret.txt"], "nothing was written")
+        XCTAssertThrowsError(try Sandbox(root).resolve("secret.txt\u{0}.md"), "the sandbox refuses it too, whoever calls")
+    }
 }

@@ -16,7 +16,7 @@ final class ReminderToolsTests: ToolTestCase {
         XCTAssertEqual(milk.priority, .low)
         XCTAssertEqual(milk.list, "Groceries")
         await assertToolError(CreateReminderTool(), ["title": "x", "due_date": "someday maybe"],
-                              "'due_date' must be a date like 2026-12-01 or a phrase like 'next friday'.")
+                              "'due_date' must be a date like 2027-01-15, a date and time like 2027-01-15T09:30, or a phrase like 'next friday'; “someday maybe” is not one.")
     }
 
     func testListFiltersByListStateAndDueRange() async throws {

@@ -53,6 +53,18 @@ final class SchemaValidatorTests: XCTestCase {
                        ["'[0]' must be an integer or a string, not a boolean"])
     }
 
+    /// anyOf: valid when one choice is; else the problems of the choice of the value's type.
+    func testAnyOf() {
+        let schema: JSONValue = ["type": "array", "items": ["anyOf": [
+            ["type": "string"],
+            ["type": "object", "properties": ["content": ["type": "string"]], "required": ["content"], "additionalProperties": false],
+        ]]]
+        XCTAssertEqual(problems(#"["a", {"content": "b"}]"#, schema), [])
+        XCTAssertEqual(problems(#"[{"content": "b", "done": true}, {}]"#, schema),
+                       ["'[0].done' is not an argument here (known: content)", "'[1].content' is required"])
+        XCTAssertEqual(problems(#"[3]"#, schema), ["'[0]' must be a string or an object, not the number 3"])
+    }
+
     /// Every built-in tool's schema accepts the arguments its own tests use and is itself an object schema.
     func testEveryBuiltInSchemaIsAnObjectSchema() {
         for definition in ToolRegistry.builtIn().definitions {

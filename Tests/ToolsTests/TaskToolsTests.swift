@@ -35,9 +35,9 @@ final class TaskToolsTests: ToolTestCase {
         await assertToolError(CreateTaskTool(), ["date": "2026-11-24"], "Missing required argument 'title'.")
         await assertToolError(CreateTaskTool(), ["title": "   "], "Missing required argument 'title'.")
         await assertToolError(CreateTaskTool(), ["title": "X", "date": "2026-02-30"],
-                              "'date' must be a date like 2026-12-01 or a phrase like 'next friday'.")
+                              "'date' must be a date like 2027-01-15, a date and time like 2027-01-15T09:30, or a phrase like 'next friday'; “2026-02-30” is not one.")
         await assertToolError(CreateTaskTool(), ["title": "X", "date": "2026-11-24", "time": "25:00"],
-                              "'time' must be a time like 17:00 (24-hour clock).")
+                              "'time' must be a time like 09:30, 17:00 or 5:30pm; “25:00” is not one.")
         await assertToolError(CreateTaskTool(), ["title": "X", "priority": "whenever"],
                               "'priority' must be low, medium or high.")
         await assertToolError(CreateTaskTool(), ["title": 42], "'title' must be a string.")
@@ -77,7 +77,7 @@ final class TaskToolsTests: ToolTestCase {
     func testListTasksRejectsBadRanges() async {
         await assertToolError(ListTasksTool(), ["from": "2026-11-23"], "Missing required argument 'to'.")
         await assertToolError(ListTasksTool(), ["from": "yesterday-ish", "to": "2026-11-23"],
-                              "'from' must be a date like 2026-12-01 or a phrase like 'next friday'.")
+                              "'from' must be a date like 2027-01-15, a date and time like 2027-01-15T09:30, or a phrase like 'next friday'; “yesterday-ish” is not one.")
         await assertToolError(ListTasksTool(), ["from": "2026-11-30", "to": "2026-11-23"],
                               "'to' must be on or after 'from'.")
     }

@@ -50,7 +50,7 @@ final class TodoAndDateToolsTests: ToolTestCase {
         XCTAssertEqual(past.text, "2026-11-20 is a Friday (3 days ago).")
 
         await assertToolError(ResolveDateTool(), ["phrase": "2026-02-30"],
-                              "'phrase' must be a date like 2026-12-01 or a phrase like 'next friday'.")
+                              "'phrase' must be a date like 2027-01-15, a date and time like 2027-01-15T09:30, or a phrase like 'next friday'; “2026-02-30” is not one.")
         await assertToolError(ResolveDateTool(), [:], "Missing required argument 'phrase'.")
     }
 }

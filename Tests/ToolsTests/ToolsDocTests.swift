@@ -18,5 +18,14 @@ final class ToolsDocTests: XCTestCase {
             }
         }
         XCTAssertTrue(doc.contains("All \(ToolRegistry.builtIn().definitions.count) definitions"))
+        // Each alias a tool accepts is in the aliases table, on the tool's row.
+        for definition in ToolRegistry.builtIn().definitions {
+            let rows = doc.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("| `") && $0.contains("`\(definition.name)`") && $0.contains("→") }
+            for (alias, target) in definition.aliases {
+                XCTAssertTrue(rows.contains { $0.contains("`\(alias)`") && $0.contains("→ `\(target)`") },
+                              "\(definition.name): the alias \(alias) → \(target) is not documented")
+            }
+        }
     }
 }

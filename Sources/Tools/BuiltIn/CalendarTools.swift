@@ -10,24 +10,26 @@ public struct UpdateTaskTool: Tool {
         name: "update_task",
         description: "Change a task: name it by id or title, and give only the fields to change.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": .object(TaskReference.properties.merging([
                 "new_title": ["type": "string"],
                 "date": ["type": "string", "description": "The new day: YYYY-MM-DD or a phrase like 'next friday'."],
                 "time": ["type": ["string", "null"], "description": "The new time as HH:mm; null makes it all-day."],
                 "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
-                "priority": ["type": "string", "enum": ["none", "low", "medium", "high"]],
+                "priority": PriorityArgument.wordSchema,
                 "notes": ["type": "string"],
             ]) { a, _ in a }),
-        ])
+        ],
+        aliases: ["due": "date", "due_date": "date", "new_date": "date", "due_time": "time", "new_time": "time", "note": "notes"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
         var (task, _) = try TaskReference.resolve(args, context: context)
         let before = task
         if let title = try args.optionalString("new_title") { task.title = title }
-        if let date = try args.optionalDate("date", today: context.today) { task.dueDate = date }
-        if arguments["time"] == .null { task.dueTime = nil } else if let time = try args.optionalTime("time") { task.dueTime = time }
+        let (date, time) = try args.dateAndTime(date: "date", time: "time", context: context)
+        if let date { task.dueDate = date }
+        if arguments["time"] == .null { task.dueTime = nil } else if let time { task.dueTime = time }
         if let category = try args.optionalString("category") { task.category = CreateTaskTool.category(category) }
         if let priority = try args.optionalString("priority") { task.priority = Priority(loose: priority) }
         if let notes = try args.optionalString("notes", maxLength: 10_000, multiline: true) { task.notes = notes }
@@ -47,7 +49,7 @@ public struct SearchTasksTool: Tool {
         name: "search_tasks",
         description: "Find the user's tasks whose title contains a text, best matches first.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "query": ["type": "string", "minLength": 1],
                 "include_completed": ["type": "boolean", "description": "Also completed tasks (default false)."],
@@ -70,7 +72,7 @@ public struct TodayTool: Tool {
 
     public let definition = ToolDefinition.readOnly(
         name: "get_today", description: "The user's tasks for today, and the open tasks overdue from earlier days.",
-        inputSchema: ["type": "object", "properties": [:]])
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": [:]])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let today = context.today
@@ -93,7 +95,7 @@ public struct UpcomingTool: Tool {
     public let definition = ToolDefinition.readOnly(
         name: "get_upcoming", description: "The user's open tasks from today on, soonest first.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "days": ["type": "integer", "minimum": 1, "maximum": 366, "description": "How many days ahead (default 7)."],
                 "limit": ["type": "integer", "minimum": 1, "maximum": 50, "description": "At most this many (default 20)."],

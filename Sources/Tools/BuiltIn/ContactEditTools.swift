@@ -10,7 +10,7 @@ public struct CreateContactTool: Tool {
         name: "create_contact",
         description: "Add a contact to the user's address book.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": .object(ContactFields.properties),
             "required": ["name"],
         ])
@@ -40,7 +40,7 @@ public struct UpdateContactTool: Tool {
         description: "Change some fields of a contact; fields left out stay as they are. A given field replaces "
             + "the old value (notes and groups included: send the full new text or list); \"\" clears a field.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": .object(ContactFields.properties.merging(
                 ["id": RecordTools.idSchema("The contact's id, from search_contacts.")]) { _, id in id }),
             "required": ["id"],

@@ -10,7 +10,7 @@ public struct SearchContactsTool: Tool {
         name: "search_contacts",
         description: "Find the user's contacts by part of a name, email, phone number or organization. One line each, with its id.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": ["query": ["type": "string", "maxLength": 200, "description": "Part of a name, email or phone, e.g. \"ada\"."]],
             "required": ["query"],
         ])
@@ -31,7 +31,7 @@ public struct GetContactTool: Tool {
         name: "get_contact",
         description: "Show every field of one contact: name, email, phone, organization, groups and notes.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": ["id": RecordTools.idSchema("The contact's id, from search_contacts.")],
             "required": ["id"],
         ])
@@ -49,7 +49,7 @@ public struct GetContactGroupsTool: Tool {
     public let definition = ToolDefinition.readOnly(
         name: "get_contact_groups",
         description: "List the groups the user's contacts are in (such as Family or Work), with how many contacts each has.",
-        inputSchema: ["type": "object", "properties": [:]])
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": [:]])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         _ = try ToolArguments(arguments)

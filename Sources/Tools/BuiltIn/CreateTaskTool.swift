@@ -10,24 +10,26 @@ public struct CreateTaskTool: Tool {
         name: "create_task",
         description: "Create a task or reminder in the user's calendar.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "title": ["type": "string", "description": "What to do, e.g. \"Call mom\"."],
-                "date": ["type": "string", "description": "The day, as YYYY-MM-DD. Omit for a task without a day."],
-                "time": ["type": "string", "description": "The time as HH:mm (24-hour). Omit for an all-day task."],
+                "date": ["type": "string", "description": "The day, as YYYY-MM-DD (or a phrase like 'next friday'). Omit for a task without a day."],
+                "time": ["type": "string", "description": "The time as HH:mm (24-hour) or like 5:30pm. Omit for an all-day task."],
                 "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
-                "priority": ["type": "string", "enum": ["low", "medium", "high"]],
+                "priority": PriorityArgument.wordSchema,
                 "notes": ["type": "string"],
                 "list": ["type": "string", "description": "A reminder list, e.g. \"Groceries\"."],
             ],
             "required": ["title"],
-        ])
+        ],
+        aliases: ["due": "date", "due_date": "date", "day": "date", "due_time": "time", "note": "notes", "name": "title"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
         let title = try args.requiredString("title")
-        var date = try args.optionalDate("date", today: context.today)
-        let time = try args.optionalTime("time")
+        let given = try args.dateAndTime(date: "date", time: "time", context: context)
+        var date = given.date
+        let time = given.time
         if date == nil, time != nil { date = context.today }  // a time without a day means today
         let category = try args.optionalString("category").map(Self.category)
         let priority = try args.optionalString("priority").map(Self.priority) ?? Priority.none

@@ -12,7 +12,7 @@ public struct CreateTodoListTool: Tool {
         name: "create_todo_list",
         description: "Create a todo list (a checklist) with its items.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "title": ["type": "string", "description": "The list's name, e.g. \"Packing list\"."],
                 "notes": ["type": "string", "description": "What the list is for."],
@@ -21,7 +21,7 @@ public struct CreateTodoListTool: Tool {
                     "description": "The items, as strings or as objects with content and notes.",
                     "items": ["anyOf": [
                         ["type": "string"],
-                        ["type": "object",
+                        ["type": "object", "additionalProperties": false,
                          "properties": ["content": ["type": "string"], "notes": ["type": "string"]],
                          "required": ["content"]],
                     ]],

@@ -1,8 +1,9 @@
 import Foundation
 import Core
 
-/// The one place tools turn a date argument into a day: ISO "YYYY-MM-DD" first, then a
-/// phrase like "next friday" through the same parser the Offline assistant uses.
+/// A day typed by the user (the app's forms, `aihelper add`): ISO "YYYY-MM-DD" first, then a
+/// phrase like "next friday" through the same parser the Offline assistant uses. Tool arguments
+/// are read by `DateTimeText`, which also takes date-times and refuses the ambiguous.
 public func resolveDate(_ text: String, today: CivilDate) -> CivilDate? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if let iso = CivilDate(iso: trimmed) { return iso }

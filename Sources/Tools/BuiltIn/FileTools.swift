@@ -11,13 +11,13 @@ public struct ListFilesTool: Tool {
         name: "list_files",
         description: "List the files and folders in the user's files folder, or in a folder inside it.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": ["path": FileText.pathSchema("A folder inside the files folder; omit for the files folder itself.")],
         ])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let sandbox = try Sandbox(context.sandbox)
-        let path = try ToolArguments(arguments).optionalString("path", maxLength: FileText.maxPath) ?? "."
+        let path = try ToolArguments(arguments).optionalPath("path", maxLength: FileText.maxPath) ?? "."
         let folder = try sandbox.resolve(path)
         let shown = sandbox.relative(folder)
         switch Sandbox.kind(folder.path) {
@@ -54,7 +54,7 @@ public struct ReadFileTool: Tool {
         name: "read_file",
         description: "Read a text file from the user's files folder. Binary files are refused.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "path": FileText.pathSchema("The file, relative to the files folder, e.g. notes/todo.txt."),
                 "max_bytes": ["type": "integer", "minimum": 1, "maximum": .number(Double(maxBytes)),
@@ -66,7 +66,7 @@ public struct ReadFileTool: Tool {
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let sandbox = try Sandbox(context.sandbox)
         let args = try ToolArguments(arguments)
-        let file = try sandbox.resolve(try args.requiredString("path", maxLength: FileText.maxPath))
+        let file = try sandbox.resolve(try args.requiredPath("path", maxLength: FileText.maxPath))
         let limit = try args.optionalInt("max_bytes") ?? Self.defaultBytes
         guard (1...Self.maxBytes).contains(limit) else { throw ToolError("'max_bytes' must be from 1 to \(Self.maxBytes).") }
         let shown = sandbox.relative(file)
@@ -93,7 +93,7 @@ public struct WriteFileTool: Tool {
         description: "Write a text file in the user's files folder, creating its folders. An existing file is "
             + "replaced only with overwrite true.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "path": FileText.pathSchema("The file, relative to the files folder, e.g. notes/todo.txt."),
                 "content": ["type": "string", "maxLength": .number(Double(maxBytes)), "description": "The whole text of the file."],
@@ -106,7 +106,7 @@ public struct WriteFileTool: Tool {
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let sandbox = try Sandbox(context.sandbox)
         let args = try ToolArguments(arguments)
-        let path = try args.requiredString("path", maxLength: FileText.maxPath)
+        let path = try args.requiredPath("path", maxLength: FileText.maxPath)
         guard let content = try args.optionalRawString("content", maxBytes: Self.maxBytes) else {
             throw ToolError("Missing required argument 'content'.")
         }

@@ -13,18 +13,19 @@ public struct ListTasksTool: Tool {
         name: "list_tasks",
         description: "List the user's tasks between two days (both included), grouped by day.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "from": ["type": "string", "description": "First day, YYYY-MM-DD."],
                 "to": ["type": "string", "description": "Last day, YYYY-MM-DD."],
             ],
             "required": ["from", "to"],
-        ])
+        ],
+        aliases: ["start": "from", "start_date": "from", "from_date": "from", "end": "to", "end_date": "to", "to_date": "to"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
-        let from = try args.requiredDate("from", today: context.today)
-        let to = try args.requiredDate("to", today: context.today)
+        let from = try args.requiredDate("from", context: context)
+        let to = try args.requiredDate("to", context: context)
         guard from <= to else { throw ToolError("'to' must be on or after 'from'.") }
 
         // Counted on the agenda itself: the occurrences of repeating tasks are tasks too.

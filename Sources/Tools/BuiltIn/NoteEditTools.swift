@@ -14,7 +14,7 @@ public struct UpdateNoteTool: Tool {
         description: "Change a note: a new title, a new body (replaces the whole text), or text to append "
             + "on a new line at the end. Give either body or append, not both.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "id": NoteText.idSchema,
                 "title": NoteText.titleSchema,
@@ -24,7 +24,8 @@ public struct UpdateNoteTool: Tool {
                            "description": "Text to add on a new line after the current text."],
             ],
             "required": ["id"],
-        ])
+        ],
+        aliases: ["content": "body", "text": "body"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)

@@ -10,13 +10,14 @@ public struct CreateNoteTool: Tool {
         name: "create_note",
         description: "Write down a note for the user.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "title": NoteText.titleSchema,
                 "body": ["type": "string", "maxLength": .number(Double(NoteText.maxArgument)), "description": "The note's text."],
             ],
             "required": ["title"],
-        ])
+        ],
+        aliases: ["content": "body", "text": "body"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
@@ -35,7 +36,7 @@ public struct SearchNotesTool: Tool {
         name: "search_notes",
         description: "Find the user's notes by a word in their title or text; without a query, list all notes. One line each, with its id.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": ["query": ["type": "string", "maxLength": 200, "description": "A word or phrase to look for."]],
         ])
 
@@ -76,7 +77,7 @@ enum NoteText {
 
     static let titleSchema: JSONValue = ["type": "string", "maxLength": .number(Double(maxTitle)), "description": "A short title."]
     static let idSchema = RecordTools.idSchema("The note's id, from search_notes.")
-    static let idOnlySchema: JSONValue = ["type": "object", "properties": ["id": idSchema], "required": ["id"]]
+    static let idOnlySchema: JSONValue = ["type": "object", "additionalProperties": false, "properties": ["id": idSchema], "required": ["id"]]
 
     /// #5 “Groceries”
     static func name(_ note: Note) -> String { "#\(note.id ?? 0) \(TaskText.quoted(note.title))" }

@@ -19,26 +19,28 @@ public struct CreateReminderTool: Tool {
         name: "create_reminder",
         description: "Create a reminder: a task in a reminder list, due on a day and optionally at a time.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "title": ["type": "string", "description": "What to be reminded of, without the date part."],
                 "due_date": ["type": "string", "description": "YYYY-MM-DD or a phrase like 'tomorrow'. Default: today."],
-                "due_time": ["type": "string", "description": "HH:mm, 24-hour."],
+                "due_time": ["type": "string", "description": "HH:mm, 24-hour (or like 5:30pm)."],
                 "notes": ["type": "string"],
-                "priority": ["type": "integer", "minimum": 0, "maximum": 9, "description": "1 highest … 9 lowest; 0 none."],
+                "priority": PriorityArgument.numberSchema,
                 "list": ["type": "string", "description": "The reminder list (default \"Reminders\")."],
                 "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
             ],
             "required": ["title"],
-        ])
+        ],
+        aliases: ["due": "due_date", "date": "due_date", "day": "due_date", "time": "due_time", "note": "notes", "name": "title"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
+        let (date, time) = try args.dateAndTime(date: "due_date", time: "due_time", context: context)
         let task = try context.database.insertTask(TaskItem(
             title: try args.requiredString("title"),
             notes: try args.optionalString("notes", maxLength: 10_000, multiline: true) ?? "",
-            dueDate: try args.optionalDate("due_date", today: context.today) ?? context.today,
-            dueTime: try args.optionalTime("due_time"),
+            dueDate: date ?? context.today,
+            dueTime: time,
             category: try args.optionalString("category").map(CreateTaskTool.category),
             priority: Reminder.priority(try args.optionalInt("priority") ?? 0),
             list: try args.optionalString("list", maxLength: 100) ?? Reminder.defaultList))
@@ -55,7 +57,7 @@ public struct ListRemindersTool: Tool {
         name: "list_reminders",
         description: "List reminders, soonest first: of one list or all, open (default) or completed, optionally due in a range.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "list": ["type": "string"],
                 "completed": ["type": "boolean", "description": "true: the completed ones instead of the open ones."],
@@ -68,8 +70,8 @@ public struct ListRemindersTool: Tool {
         let args = try ToolArguments(arguments)
         let found = try context.database.reminders(
             list: try args.optionalString("list", maxLength: 100), completed: arguments["completed"] == .bool(true),
-            dueAfter: try args.optionalDate("due_after", today: context.today),
-            dueBefore: try args.optionalDate("due_before", today: context.today), limit: 51)
+            dueAfter: try args.optionalDate("due_after", context: context),
+            dueBefore: try args.optionalDate("due_before", context: context), limit: 51)
         guard !found.isEmpty else { return ToolResult(text: "No reminders match.") }
         return ToolResult(text: TaskLines.limited(found.map(TaskText.dated), max: 50))
     }
@@ -81,7 +83,7 @@ public struct CompleteReminderTool: Tool {
 
     public let definition = ToolDefinition(
         name: "complete_reminder", description: "Mark an open reminder as done, named by id or title.",
-        inputSchema: ["type": "object", "properties": .object(TaskReference.properties)])
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": .object(TaskReference.properties)])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let (task, note) = try TaskReference.resolve(try ToolArguments(arguments), context: context, kind: "reminder",
@@ -98,7 +100,7 @@ public struct DeleteReminderTool: Tool {
 
     public let definition = ToolDefinition(
         name: "delete_reminder", description: "Delete a reminder, named by id or title.",
-        inputSchema: ["type": "object", "properties": .object(TaskReference.properties)], isDestructive: true)
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": .object(TaskReference.properties)], isDestructive: true)
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let (task, note) = try TaskReference.resolve(try ToolArguments(arguments), context: context, kind: "reminder",
@@ -115,7 +117,7 @@ public struct SearchRemindersTool: Tool {
 
     public let definition = ToolDefinition.readOnly(
         name: "search_reminders", description: "Find reminders, open or completed, whose title contains a text.",
-        inputSchema: ["type": "object", "properties": ["query": ["type": "string", "minLength": 1]], "required": ["query"]])
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": ["query": ["type": "string", "minLength": 1]], "required": ["query"]])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let query = try ToolArguments(arguments).requiredString("query")
@@ -131,7 +133,7 @@ public struct GetReminderListsTool: Tool {
 
     public let definition = ToolDefinition.readOnly(
         name: "get_reminder_lists", description: "The user's reminder lists with their open and completed counts.",
-        inputSchema: ["type": "object", "properties": [:]])
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": [:]])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let lists = try context.database.reminderLists()

@@ -1,4 +1,5 @@
 import Foundation
+import Core
 
 /// The one folder the file tools work in. Every path the model gives is relative to it and is
 /// resolved here, so nothing outside it is read or written: absolute paths, ".." that climbs
@@ -19,6 +20,10 @@ struct Sandbox {
     /// exist: its deepest existing ancestor has its links resolved and must still be inside, and
     /// the rest, which does not exist yet, cannot hold a link.
     func resolve(_ path: String) throws -> URL {
+        // The system would cut the name at a NUL: another file than the one named.
+        if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ToolError("“\(Sanitizer.clean(path))” contains a control character; a file name cannot have one.")
+        }
         if path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") {
             throw ToolError("“\(path)” is an absolute path; give a path inside the files folder, like notes/todo.txt.")
         }

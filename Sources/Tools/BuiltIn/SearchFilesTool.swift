@@ -17,7 +17,7 @@ public struct SearchFilesTool: Tool {
         description: "Find text in the names and contents of the files in the user's files folder (binary files are skipped). "
             + "Gives path:line: text for each match.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "query": ["type": "string", "maxLength": 200, "description": "The text to find, in any case."],
                 "path": FileText.pathSchema("A folder to search in; omit for the whole files folder."),
@@ -29,7 +29,7 @@ public struct SearchFilesTool: Tool {
         let sandbox = try Sandbox(context.sandbox)
         let args = try ToolArguments(arguments)
         let query = try args.requiredString("query", maxLength: 200)
-        let start = try sandbox.resolve(try args.optionalString("path", maxLength: FileText.maxPath) ?? ".")
+        let start = try sandbox.resolve(try args.optionalPath("path", maxLength: FileText.maxPath) ?? ".")
         guard Sandbox.kind(start.path) == .directory else {
             throw ToolError("There is no folder “\(sandbox.relative(start))” in the files folder.")
         }

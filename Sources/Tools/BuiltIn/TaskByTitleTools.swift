@@ -48,7 +48,7 @@ public struct DeleteTaskTool: Tool {
 /// The best task for a title, and the others that matched as well as it did.
 struct TaskMatch {
     static let titleSchema: JSONValue = [
-        "type": "object",
+        "type": "object", "additionalProperties": false,
         "properties": ["title": ["type": "string", "description": "The task's title, or a part of it."]],
         "required": ["title"],
     ]

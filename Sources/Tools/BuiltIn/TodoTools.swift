@@ -51,7 +51,7 @@ public struct ListTodosTool: Tool {
 
     public let definition = ToolDefinition.readOnly(
         name: "list_todos", description: "The user's todo lists with their progress; or one list with its items (ids included).",
-        inputSchema: ["type": "object", "properties": .object(TodoReference.properties)])
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": .object(TodoReference.properties)])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
@@ -71,14 +71,15 @@ public struct AddSubtaskTool: Tool {
     public let definition = ToolDefinition(
         name: "add_subtask", description: "Add an item to a todo list, or under one of its items (parent_id).",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": .object(TodoReference.properties.merging([
                 "content": ["type": "string", "minLength": 1],
                 "notes": ["type": "string"],
                 "parent_id": ["type": "integer", "minimum": 1, "description": "The item to nest it under."],
             ]) { a, _ in a }),
             "required": ["content"],
-        ])
+        ],
+        aliases: ["title": "content", "text": "content", "item": "content", "note": "notes", "list": "todo", "list_id": "todo_id"])
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
@@ -101,7 +102,7 @@ public struct ToggleTodoTool: Tool {
     public let definition = ToolDefinition(
         name: "toggle_todo", description: "Mark a todo list (todo_id) or one item (subtask_id) done, or open again.",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "todo_id": ["type": "integer", "minimum": 1],
                 "subtask_id": ["type": "integer", "minimum": 1],
@@ -135,7 +136,7 @@ public struct RenameTodoTool: Tool {
     public let definition = ToolDefinition(
         name: "rename_todo", description: "Rename a todo list (todo_id) or one item (subtask_id).",
         inputSchema: [
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": [
                 "todo_id": ["type": "integer", "minimum": 1], "subtask_id": ["type": "integer", "minimum": 1],
                 "title": ["type": "string", "minLength": 1],
@@ -169,7 +170,7 @@ public struct DeleteTodoTool: Tool {
 
     public let definition = ToolDefinition(
         name: "delete_todo", description: "Delete a todo list (todo_id) with all its items, or one item (subtask_id) with those under it.",
-        inputSchema: ["type": "object", "properties": ["todo_id": ["type": "integer", "minimum": 1], "subtask_id": ["type": "integer", "minimum": 1]]],
+        inputSchema: ["type": "object", "additionalProperties": false, "properties": ["todo_id": ["type": "integer", "minimum": 1], "subtask_id": ["type": "integer", "minimum": 1]]],
         isDestructive: true)
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
