@@ -45,7 +45,7 @@ final class CLIClosedPipeTests: HomeFolderTestCase {
     private func runWithReaderGone(_ arguments: [String], input text: String? = nil, keepInputOpen: Bool = false) throws
         -> (Process.TerminationReason, Int32, String) {
         let errPath = home + "/stderr-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let output = Pipe(), input = Pipe()
         try output.fileHandleForReading.close()

@@ -35,7 +35,7 @@ final class InteropToolTests: HomeFolderTestCase {
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: home)
         let outPath = home + "/tool-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardOutput = out
         process.standardError = out
