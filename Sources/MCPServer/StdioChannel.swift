@@ -1,4 +1,5 @@
 import Foundation
+import Core
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,9 +47,10 @@ final class StdioChannel: Sendable {
         return stream
     }
 
-    /// Writes `data` and a newline, whole, before any other message.
+    /// Writes `data` and a newline, whole, before any other message. C1 and bidi controls in
+    /// its strings are escaped, as in every `--json` output: a person may run this in a terminal.
     func write(_ data: Data) throws {
-        var message = data
+        var message = Data(Sanitizer.escapingJSON(String(decoding: data, as: UTF8.self)).utf8)
         message.append(UInt8(ascii: "\n"))
         try writeLock.withLock {
             try message.withUnsafeBytes { bytes in

@@ -126,6 +126,19 @@ final class MCPServeProtocolTests: HomeFolderTestCase {
         XCTAssertEqual(try AppDatabase.open(path: home + "/aihelper.sqlite").allTasks().map(\.title), ["Last words"])
     }
 
+    /// Text echoed from a request (an unknown method's name) that holds C1 and bidi controls
+    /// leaves as `\uXXXX` escapes, as in every `--json` output, and decodes to the same text.
+    func testControlsEchoedInAnswersAreEscapedOnTheWire() throws {
+        let lines = Self.handshake + [#"{"jsonrpc":"2.0","id":7,"method":"no/such\u009b31m\u202e"}"#]
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertNil(run.out.unicodeScalars.first { (0x80..<0xA0).contains($0.value) || $0.value == 0x202E }, run.out)
+        let answer = try XCTUnwrap(run.out.split(separator: "\n").first { $0.contains(#""id":7"#) }, run.out)
+        XCTAssertTrue(answer.contains(#"no/such\u009b31m\u202e"#), String(answer))
+        let decoded = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
+        XCTAssertTrue(((decoded?["error"] as? [String: Any])?["message"] as? String ?? "").contains("no/such\u{9B}31m\u{202E}"))
+    }
+
     private static let handshake = [
         #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
         #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
