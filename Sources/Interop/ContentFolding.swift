@@ -27,7 +27,8 @@ public enum ContentFolding {
     public static let maximumFileSize = 64 << 20
 
     /// The unfolded lines of `data`, each with the number of its first physical line.
-    /// Accepts CRLF and bare LF line ends; skips empty lines. Throws when the file is not UTF-8.
+    /// Accepts CRLF and bare LF line ends; skips empty lines. Throws when the file is not UTF-8
+    /// or holds a NUL byte.
     public static func unfold(_ data: Data) throws -> [(text: String, line: Int)] {
         guard data.count <= maximumFileSize else {
             throw InteropError(line: nil, "the file is larger than \(maximumFileSize >> 20) MB",
@@ -40,6 +41,11 @@ public enum ContentFolding {
         func flush() throws {
             defer { pending.removeAll(keepingCapacity: true) }
             guard !pending.isEmpty else { return }
+            // RFC 5545/6350 allow no control characters in values, and stored text would end at a NUL.
+            if pending.contains(0) {
+                throw InteropError(line: pendingLine, "this line holds a NUL byte, which iCalendar and vCard files cannot hold",
+                                   hint: "remove it (tr -d '\\000' < FILE > FIXED) and import the fixed file")
+            }
             guard let text = String(validating: pending, as: UTF8.self) else {
                 throw InteropError(line: pendingLine, "this line is not valid UTF-8 text",
                                    hint: "save the file as UTF-8 (e.g. iconv -f LATIN1 -t UTF-8) and import it again")

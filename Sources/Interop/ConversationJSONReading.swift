@@ -41,8 +41,25 @@ extension ConversationJSON {
         do { file = try decoder.decode(ConversationJSON.self, from: data) } catch {
             throw InteropError(line: nil, Self.describe(error), hint: "fix that field or export the conversation again")
         }
+        if holdsNUL(data) {
+            throw InteropError(line: nil, "a string holds a NUL character (\\u0000), which would cut the stored text short",
+                               hint: "remove the \\u0000 escapes and import the file again")
+        }
         try file.checkLinks()
         return file
+    }
+
+    /// Whether a JSON string holds `\u0000` (a backslash before it that is itself escaped does not count).
+    private static func holdsNUL(_ data: Data) -> Bool {
+        let bytes = [UInt8](data), escape = Array(#"\u0000"#.utf8)
+        var i = 0
+        while let start = bytes[i...].firstRange(of: escape)?.lowerBound {
+            var backslashes = 1
+            while start - backslashes >= 0, bytes[start - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 1 { return true }
+            i = start + 1
+        }
+        return false
     }
 
     /// Message ids are unique, so tool calls and steps belong to one message each.

@@ -13,6 +13,8 @@ final class CLIHostileInputTests: HomeFolderTestCase {
         + "\u{9D}0;c1\u{9C}\u{202E}tle\u{2066}\u{0}!"
     /// What a terminal may show of it (SQLite hands text back up to a NUL, so "!" may be gone).
     static let visible = "EvilTitle"
+    /// The same in an iCalendar or vCard file, whose reader refuses a NUL byte (tested below).
+    static let hostileInFile = hostile.replacingOccurrences(of: "\u{0}", with: "")
     private static let peer = Result { try PeerServer.providers() }
     private var cli: CLIRunner { CLIRunner(home: home) }
 
@@ -77,7 +79,7 @@ final class CLIHostileInputTests: HomeFolderTestCase {
     func testImportMessagesAndNotesPrintNothingRaw() throws {
         let good = home + "/hostile.ics"
         try Self.calendar(events: [
-            "UID:e1\r\nSUMMARY:\(Self.hostile)\r\nDESCRIPTION:\(Self.hostile)\r\nDTSTART;TZID=\"\(Self.hostile)\":20261201T090000",
+            "UID:e1\r\nSUMMARY:\(Self.hostileInFile)\r\nDESCRIPTION:\(Self.hostileInFile)\r\nDTSTART;TZID=\"\(Self.hostileInFile)\":20261201T090000",
         ]).write(toFile: good, atomically: true, encoding: .utf8)
         let imported = try cli.run(["import", good])
         XCTAssertEqual(imported.status, 0, imported.err)
@@ -85,20 +87,28 @@ final class CLIHostileInputTests: HomeFolderTestCase {
         XCTAssertTrue(imported.err.contains("unknown time zone"), "the note quotes the zone: \(imported.err)")
 
         let bad = home + "/bad.ics"
-        try Self.calendar(events: ["UID:e2\r\nSUMMARY:x\r\nDTSTART:\(Self.hostile)"]).write(toFile: bad, atomically: true, encoding: .utf8)
+        try Self.calendar(events: ["UID:e2\r\nSUMMARY:x\r\nDTSTART:\(Self.hostileInFile)"]).write(toFile: bad, atomically: true, encoding: .utf8)
         let refused = try cli.run(["import", bad])
         XCTAssertEqual(refused.status, 2)
         assertNothingRaw(refused.out + refused.err, ["import bad"])
         XCTAssertTrue(refused.err.contains(Self.visible), refused.err)
 
         let card = home + "/hostile.vcf"
-        try "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:\(Self.hostile)\r\nNOTE:\(Self.hostile)\r\nEND:VCARD\r\n"
+        try "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:\(Self.hostileInFile)\r\nNOTE:\(Self.hostileInFile)\r\nEND:VCARD\r\n"
             .write(toFile: card, atomically: true, encoding: .utf8)
         let contacts = try cli.run(["import", card])
         XCTAssertEqual(contacts.status, 0, contacts.err)
         let exported = try cli.run(["export", "--vcf"])
         assertNothingRaw(exported.out, ["export --vcf"], lineEnds: true)
         XCTAssertTrue(exported.out.contains("FN:" + Self.visible), exported.out)
+
+        // A NUL would cut the stored text short: the file is refused, naming the line, and nothing is stored.
+        let nul = home + "/nul.ics"
+        try Self.calendar(events: ["UID:e3\r\nSUMMARY:Den\u{0}tist\r\nDTSTART:20261201T090000"]).write(toFile: nul, atomically: true, encoding: .utf8)
+        let refusedNUL = try cli.run(["import", nul])
+        XCTAssertEqual(refusedNUL.status, 2)
+        XCTAssertTrue(refusedNUL.err.contains("nul.ics:6: this line holds a NUL byte"), refusedNUL.err)
+        XCTAssertFalse(try AppDatabase.open(path: home + "/aihelper.sqlite").allTasks().contains { $0.title.hasPrefix("Den") })
     }
 
     /// A provider's answer, its error messages, its model ids and a model's tool arguments.

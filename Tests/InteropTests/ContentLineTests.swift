@@ -77,6 +77,15 @@ final class ContentLineTests: XCTestCase {
         }
     }
 
+    /// A NUL would cut the stored text short: the file is refused, naming the line.
+    func testANulByteIsAnErrorNamingItsLine() {
+        let data = Data("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Den\u{0}tist\nEND:VEVENT\nEND:VCALENDAR\n".utf8)
+        XCTAssertThrowsError(try Component.parse(data)) { error in
+            XCTAssertEqual((error as? InteropError)?.line, 3)
+            XCTAssertTrue("\(error)".contains("NUL byte"), "\(error)")
+        }
+    }
+
     func testDurations() {
         XCTAssertEqual(DateValues.duration("PT1H30M"), 5_400)
         XCTAssertEqual(DateValues.duration("P1D"), 86_400)

@@ -82,6 +82,7 @@ final class ConversationFileTests: XCTestCase {
             (good.replacingOccurrences(of: #""title" : "Call mom","#, with: ""), "conversation.title is missing"),
             (good.replacingOccurrences(of: #""isError" : false"#, with: #""isError" : "no""#), "messages[1].toolCalls[0].isError is not true or false"),
             (good.replacingOccurrences(of: "2026-11-23T10:00:00.000Z", with: "yesterday"), "is not an ISO 8601 date"),
+            (good.replacingOccurrences(of: "remind me to call mom", with: #"remind me\u0000 to call mom"#), "a string holds a NUL character"),
         ]
         let before = try db.conversationSummaries().count
         for (text, expected) in cases {
@@ -91,6 +92,8 @@ final class ConversationFileTests: XCTestCase {
             }
         }
         XCTAssertEqual(try db.conversationSummaries().count, before)
+        let escapedBackslash = good.replacingOccurrences(of: "remind me to call mom", with: #"C:\\u0000 is a path"#)
+        XCTAssertEqual(try ConversationJSON.read(Data(escapedBackslash.utf8)).messages.first?.content, #"C:\u0000 is a path"#)
     }
 
     func testAStreamingAnswerComesBackInterrupted() throws {
