@@ -39,6 +39,16 @@ final class TmuxSession {
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"]) }
 
+    /// Appends every byte the app writes to its terminal from now on to `path`.
+    func recordOutput(to path: String) throws { try tmux(["pipe-pane", "-o", "-t", "main", "cat >> " + Self.quote(path)]) }
+    /// The cursor's column and row.
+    func cursor() -> (x: Int, y: Int)? {
+        let parts = ((try? tmux(["display", "-p", "-t", "main", "#{cursor_x} #{cursor_y}"])) ?? "").split(separator: " ")
+        guard parts.count == 2, let x = Int(parts[0].trimmingCharacters(in: .whitespacesAndNewlines)),
+              let y = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        return (x, y)
+    }
+
     func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 
     /// The process id of the app (the pane runs it directly through exec).
