@@ -7,7 +7,8 @@ import TestSupport
 /// The hostile-input suite, TUI half: escape sequences, C1 controls, bidi overrides and NULs in
 /// an answer from the loopback provider, a tool call and its result, task and todo titles, an
 /// imported file and a conversation title. Every byte the real binary writes to its terminal
-/// (tmux's pipe-pane) is checked: none of it may reach the terminal raw.
+/// (tmux's pipe-pane) is checked: none of it may reach the terminal raw, the graphemes written
+/// past ncurses (`DirectClusters`) included.
 final class TUIHostileInputTests: HomeFolderTestCase {
     private static let peer = Result { try PeerServer.providers() }
 
@@ -19,7 +20,7 @@ final class TUIHostileInputTests: HomeFolderTestCase {
         let h = Self.hostile, today = CivilDate.today()
         try "provider = \"openai\"\nmodel = \"gpt-4.1-mini\"\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
         let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
-        _ = try db.insertTask(TaskItem(title: "EvilTask" + h, notes: "EvilNote" + h, dueDate: today))
+        _ = try db.insertTask(TaskItem(title: "EvilTask 👨‍👩‍👧‍👦" + h, notes: "EvilNote" + h, dueDate: today))
         _ = try db.insertTodo(title: "EvilTodo" + h, afterPosition: nil)
         _ = try db.createConversation(title: "EvilConv" + h)
         // An imported calendar file with the same bytes in its text values.
