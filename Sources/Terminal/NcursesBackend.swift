@@ -296,34 +296,19 @@ public final class NcursesBackend: TerminalBackend {
             mvadd_wch(Int32(y), Int32(x + 1), &cc)
             return
         }
-        let (chars, spill) = NcursesBackend.cursesText(for: cell)
-        var wch = chars.map { wchar_t(bitPattern: $0.value) } + [0]
+        var wch = NcursesBackend.cursesText(for: cell).map { wchar_t(bitPattern: $0.value) } + [0]
         setcchar(&cc, &wch, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
         mvadd_wch(Int32(y), Int32(x), &cc)
-        if let spill {
-            var next: [wchar_t] = [wchar_t(bitPattern: spill.value), 0]
-            setcchar(&cc, &next, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
-            mvadd_wch(Int32(y), Int32(x + 1), &cc)
-        }
     }
 
-    /// The scalars to hand ncurses for a cell, and what to write in the next column when
-    /// ncurses will count the cell as one column. ncurses places characters by the C
-    /// library's wcwidth: where that disagrees with our width-2 emoji (a text-presentation
-    /// base + VS16, say), the base alone is drawn narrow plus a space, so columns still
-    /// line up. Wide graphemes ncurses cannot hold whole go out through `DirectClusters`
-    /// instead; this is what is left for the rest.
-    static func cursesText(for cell: Cell) -> ([Unicode.Scalar], spill: Unicode.Scalar?) {
-        var scalars = Array(cell.text.unicodeScalars)
-        guard let base = scalars.first else { return ([" "], nil) }
-        let baseWidth = cWcwidth(wchar_t(bitPattern: base.value))
-        if baseWidth < 0 { return (["?"], cell.width == 2 ? " " : nil) }
-        if scalars.count > Int(CCHARW_MAX) {
-            scalars = scalars.count > 1 && scalars[1].value == 0xFE0F ? [base, scalars[1]] : [base]
-        }
-        guard cell.width == 2 && baseWidth == 1 else { return (scalars, nil) }
-        if scalars.count == 2, TextWidth.isRegionalIndicator(base) { return ([base], scalars[1]) }
-        return (scalars.filter { $0.value != 0xFE0F }, " ")
+    /// The scalars to hand ncurses for a cell it can hold (a wide grapheme it cannot hold goes
+    /// through `DirectClusters`): a narrow grapheme longer than a cchar_t keeps its first
+    /// scalar, and one the C library cannot measure is drawn as "?".
+    static func cursesText(for cell: Cell) -> [Unicode.Scalar] {
+        let scalars = Array(cell.text.unicodeScalars)
+        guard let base = scalars.first else { return [" "] }
+        if cWcwidth(wchar_t(bitPattern: base.value)) < 0 { return ["?"] }
+        return scalars.count > DirectClusters.maxScalarsPerCell ? [base] : scalars
     }
 
     /// The C library's wcwidth (what ncurses uses), looked up at run time because the
