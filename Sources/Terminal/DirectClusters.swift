@@ -11,9 +11,11 @@
 /// off meanwhile, so nothing runs into the next row. The cursor and attributes ncurses left
 /// are saved and restored around it (DECSC / DECRC).
 enum DirectClusters {
-    /// Whether ncurses can hold `cell` as it is, measured the way ncurses measures (`wcwidth`).
+    /// Whether ncurses can hold `cell` as it is, measured the way ncurses measures (`wcwidth`);
+    /// never a sequence ending in a joiner (see `completed`).
     static func fitsCurses(_ cell: Cell, wcwidth: (UInt32) -> Int32) -> Bool {
         var count = 0
+        if cell.text.unicodeScalars.last?.value == 0x200D { return false }
         for s in cell.text.unicodeScalars {
             let w = Int(wcwidth(s.value))
             if count == 0 ? w != Int(cell.width) : w != 0 { return false }
@@ -41,7 +43,7 @@ enum DirectClusters {
                     out += sgr(cell.style, color: color)
                     lastStyle = cell.style
                 }
-                out += isPrintable(cell.text) ? cell.text : String(repeating: " ", count: max(1, Int(cell.width)))
+                out += isPrintable(cell.text) ? completed(cell.text) : String(repeating: " ", count: max(1, Int(cell.width)))
             }
         }
         return out + "\u{1B}[?7h\u{1B}8"
@@ -73,6 +75,15 @@ enum DirectClusters {
             }
         }
         return one(fg, base: 30) + ";" + one(bg, base: 40)
+    }
+
+    /// A sequence still being typed ends in a joiner; sent as it is, the terminal joins whatever
+    /// it is sent next (a space, the next cell) to it. Drawn without it, it looks the same.
+    static func completed(_ text: String) -> String {
+        guard text.unicodeScalars.last?.value == 0x200D else { return text }
+        var scalars = text.unicodeScalars
+        while scalars.last?.value == 0x200D { scalars.removeLast() }
+        return String(scalars)
     }
 
     /// Cells are drawn from sanitized text; a control character here would still not go out raw.

@@ -27,6 +27,13 @@ final class TUIGraphemeTests: HomeFolderTestCase {
         let promptRow = try XCTUnwrap(start.split(separator: "\n").first { $0.contains("Message (Enter sends") })
         let textColumn = try XCTUnwrap(promptRow.range(of: "Message")).lowerBound.utf16Offset(in: promptRow)
         XCTAssertEqual(session.cursor()?.x, textColumn + 6 + 1 + 2 + 3, "cursor after \(typed)")
+        // Deleted grapheme by grapheme, they leave nothing behind.
+        for _ in 0..<(typed.count - 1) { try session.press("BSpace") }
+        let left = session.waitFor("the first flag left") { $0.contains("│› " + rainbow + " ") && !$0.contains(family) }
+        let row = try XCTUnwrap(left.split(separator: "\n").first { $0.contains("│› ") }.map(String.init))
+        XCTAssertEqual(row.unicodeScalars.filter { $0.value == 0x200D }.count, 1, "one flag's joiner, no stray one:\n\(row)")
+        try session.press("BSpace")
+        session.waitFor("the placeholder back") { $0.contains("Message (Enter sends") && !$0.contains(rainbow) }
         try session.press("C-q")
         XCTAssertTrue(session.waitUntilExited())
     }

@@ -98,6 +98,12 @@ final class GraphemeClusterTests: XCTestCase {
         XCTAssertTrue(DirectClusters.fitsCurses(Cell(text: "中", width: 2, style: .plain), wcwidth: Self.glibcLikeWidth))
         XCTAssertTrue(DirectClusters.fitsCurses(Cell(text: "e\u{301}", width: 1, style: .plain)) { $0 == 0x301 ? 0 : 1 })
         XCTAssertTrue(DirectClusters.fitsCurses(Cell(text: "😀", width: 2, style: .plain), wcwidth: Self.glibcLikeWidth))
+        // Half typed: the terminal would join what comes next to a trailing joiner, so it is not sent.
+        XCTAssertFalse(DirectClusters.fitsCurses(Cell(text: "👨\u{200D}", width: 2, style: .plain), wcwidth: Self.glibcLikeWidth))
+        var canvas = Canvas(width: 4, height: 1)
+        canvas.put("👨\u{200D}", x: 0, y: 0, style: .plain)
+        XCTAssertEqual(canvas[0, 0].text, "👨\u{200D}")
+        XCTAssertFalse(DirectClusters.sequence(canvas, rows: [0: 0]) { _ in "" }.contains("\u{200D}"))
     }
 
     func testTheDirectWriteDrawsEachSequenceWholeAndTheRestOfItsRowAtItsColumns() {
