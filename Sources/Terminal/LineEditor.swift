@@ -53,6 +53,22 @@ public struct LineEditor: Sendable {
         let new = Array(Sanitizer.clean(s))
         chars.insert(contentsOf: new, at: cursor)
         cursor += new.count
+        recluster(cursor - new.count..<cursor)
+    }
+
+    /// Joins graphemes an edit split or made neighbours (an emoji's ZWJ, VS16 or skin tone typed
+    /// after it, the two halves of a flag), so each is measured and moved over as one; the
+    /// cursor stays after what it followed, or after the grapheme it now falls inside.
+    private mutating func recluster(_ edited: Range<Int>) {
+        let lo = max(0, edited.lowerBound - 1), hi = min(chars.count, edited.upperBound + 1)
+        guard hi - lo > 1 else { return }
+        let joined = Array(String(chars[lo..<hi]))
+        guard joined.count != hi - lo else { return }
+        let before = String(chars[lo..<min(max(cursor, lo), hi)]).utf8.count
+        var offset = 0, inside = 0
+        while inside < joined.count, offset < before { offset += joined[inside].utf8.count; inside += 1 }
+        chars.replaceSubrange(lo..<hi, with: joined)
+        if cursor >= lo { cursor = cursor >= hi ? cursor - (hi - lo - joined.count) : lo + inside }
     }
 
     /// Applies `key`; nil when it is not an editing key, so the caller can use it.
@@ -89,6 +105,7 @@ public struct LineEditor: Sendable {
         guard a < b else { return .unchanged }
         chars.removeSubrange(a..<b)
         cursor = a
+        recluster(a..<a)
         return .edited
     }
 

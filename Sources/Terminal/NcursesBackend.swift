@@ -33,6 +33,8 @@ public final class NcursesBackend: TerminalBackend {
     static let dimBit: attr_t = 1 << 20
     static let boldBit: attr_t = 1 << 21
     static let italicBit: attr_t = 1 << 31
+    /// A_INVIS: marks the placeholders of graphemes written directly (`DirectClusters`).
+    static let placeholderBit: attr_t = 1 << 23
 
     /// Read by `emergencyRestore`; set once, before any signal handler can run.
     nonisolated(unsafe) private static var savedTermios = termios()
@@ -104,6 +106,27 @@ public final class NcursesBackend: TerminalBackend {
             showCursor(false)
         }
         refresh()
+        // ncurses may rewrite unchanged cells between two changes of a row (cheaper than a cursor
+        // move), placeholders included: every changed row with such a grapheme is drawn again.
+        var directRows: [Int: Int] = [:]
+        var lastRow = -1
+        for i in changed where i / canvas.width != lastRow {
+            lastRow = i / canvas.width
+            if let x = (0..<canvas.width).first(where: { isDirect(canvas[$0, lastRow]) }) { directRows[lastRow] = x }
+        }
+        if !directRows.isEmpty {
+            writeAll(DirectClusters.sequence(canvas, rows: directRows) { [pairs, colorDepth] style in
+                guard colorDepth > .none else { return "" }
+                return DirectClusters.colorParameters(foreground: pairs.number(style.fg, foreground: true),
+                                                      background: pairs.number(style.bg, foreground: false),
+                                                      directColor: pairs.directColor)
+            })
+        }
+    }
+
+    /// A wide grapheme that ncurses cannot hold whole: it gets placeholders, then goes out directly.
+    private func isDirect(_ cell: Cell) -> Bool {
+        cell.width == 2 && !DirectClusters.fitsCurses(cell) { NcursesBackend.cWcwidth(wchar_t(bitPattern: $0)) }
     }
 
     public func updateSize() -> Size {
@@ -266,35 +289,26 @@ public final class NcursesBackend: TerminalBackend {
             mvadd_wch(Int32(y), Int32(x), &cc)
             return
         }
-        let (chars, spill) = NcursesBackend.cursesText(for: cell)
-        var wch = chars.map { wchar_t(bitPattern: $0.value) } + [0]
+        if isDirect(cell) {
+            var blank: [wchar_t] = [0x20, 0]
+            setcchar(&cc, &blank, attrs | NcursesBackend.placeholderBit, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
+            mvadd_wch(Int32(y), Int32(x), &cc)
+            mvadd_wch(Int32(y), Int32(x + 1), &cc)
+            return
+        }
+        var wch = NcursesBackend.cursesText(for: cell).map { wchar_t(bitPattern: $0.value) } + [0]
         setcchar(&cc, &wch, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
         mvadd_wch(Int32(y), Int32(x), &cc)
-        if let spill {
-            var next: [wchar_t] = [wchar_t(bitPattern: spill.value), 0]
-            setcchar(&cc, &next, attrs, Int16(truncatingIfNeeded: min(pair, 32767)), &pair)
-            mvadd_wch(Int32(y), Int32(x + 1), &cc)
-        }
     }
 
-    /// The scalars to hand ncurses for a cell, and what to write in the next column when
-    /// ncurses will count the cell as one column. ncurses places characters by the C
-    /// library's wcwidth: where that disagrees with our width-2 emoji (a text-presentation
-    /// base + VS16, say), the base alone is drawn narrow plus a space, so columns still
-    /// line up. A flag goes out as its two regional indicators in two cells, which
-    /// flag-aware terminals join again. Clusters longer than a cchar_t holds (long ZWJ
-    /// sequences) are drawn as their first emoji.
-    static func cursesText(for cell: Cell) -> ([Unicode.Scalar], spill: Unicode.Scalar?) {
-        var scalars = Array(cell.text.unicodeScalars)
-        guard let base = scalars.first else { return ([" "], nil) }
-        let baseWidth = cWcwidth(wchar_t(bitPattern: base.value))
-        if baseWidth < 0 { return (["?"], cell.width == 2 ? " " : nil) }
-        if scalars.count > Int(CCHARW_MAX) {
-            scalars = scalars.count > 1 && scalars[1].value == 0xFE0F ? [base, scalars[1]] : [base]
-        }
-        guard cell.width == 2 && baseWidth == 1 else { return (scalars, nil) }
-        if scalars.count == 2, TextWidth.isRegionalIndicator(base) { return ([base], scalars[1]) }
-        return (scalars.filter { $0.value != 0xFE0F }, " ")
+    /// The scalars to hand ncurses for a cell it can hold (a wide grapheme it cannot hold goes
+    /// through `DirectClusters`): a narrow grapheme longer than a cchar_t keeps its first
+    /// scalar, and one the C library cannot measure is drawn as "?".
+    static func cursesText(for cell: Cell) -> [Unicode.Scalar] {
+        let scalars = Array(cell.text.unicodeScalars)
+        guard let base = scalars.first else { return [" "] }
+        if cWcwidth(wchar_t(bitPattern: base.value)) < 0 { return ["?"] }
+        return scalars.count > DirectClusters.maxScalarsPerCell ? [base] : scalars
     }
 
     /// The C library's wcwidth (what ncurses uses), looked up at run time because the

@@ -112,7 +112,7 @@ public struct ToolArguments: Sendable {
     /// Trims, drops control characters (newlines become spaces unless `multiline`); nil when blank.
     static func clean(_ raw: String, name: String, maxLength: Int, multiline: Bool) throws -> String? {
         var scalars = String.UnicodeScalarView()
-        for scalar in raw.unicodeScalars {
+        for scalar in Sanitizer.clean(raw).unicodeScalars {  // escape sequences go whole, not just their ESC
             if scalar == "\n" || scalar == "\t" || scalar == "\r" {
                 scalars.append(multiline && scalar == "\n" ? "\n" : " ")
             } else if scalar.properties.generalCategory != .control {  // C0/C1: where escape sequences start

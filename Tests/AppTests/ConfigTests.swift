@@ -49,6 +49,30 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(warning?.contains("/home/u/.config/aihelper/config.toml line 2") ?? false, warning ?? "no warning")
     }
 
+    /// TOML allows no NUL, and the parser stopped reading at one without a word: config.toml,
+    /// a theme and credentials.toml now say which line holds it.
+    func testANulByteIsNamedWithItsLineInEveryTOMLFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nul-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/themes", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let config = folder + "/config.toml"
+        try "mouse = false\nstep_limit = 3\u{0}\nlanguage = \"bogus\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let (loaded, warning) = AppConfig.load(path: config)
+        XCTAssertEqual(warning, "\(config) line 2: a NUL byte, which a TOML file cannot hold. Using the defaults.")
+        XCTAssertEqual(loaded.stepLimit, AppConfig().stepLimit)
+
+        try "openai = \"sk-1\"\n\u{0}anthropic = \"sk-2\"\n".write(toFile: folder + "/credentials.toml", atomically: true, encoding: .utf8)
+        try "mouse = true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let (withKeys, keyWarning) = AppConfig.load(path: config)
+        XCTAssertTrue(keyWarning?.contains("credentials.toml line 2: a NUL byte") == true, keyWarning ?? "no warning")
+        XCTAssertTrue(withKeys.providers.apiKeys.isEmpty)
+
+        try "description = \"mine\"\n[styles]\u{0}\naccent = { fg = \"red\" }\n".write(toFile: folder + "/themes/mine.toml", atomically: true, encoding: .utf8)
+        let (theme, themeWarning) = ThemeCatalog(userFolder: folder + "/themes").loadOrDefault("mine")
+        XCTAssertEqual(theme.name, ThemeCatalog.defaultName)
+        XCTAssertTrue(themeWarning?.contains("line 2") == true && themeWarning?.contains("a NUL byte") == true, themeWarning ?? "no warning")
+    }
+
     func testWrongTypesAndUnknownKeysAreReportedAndIgnored() {
         let (config, warning) = AppConfig.parse("mouse = \"yes\"\nstep_limit = 500\ncolour = 1\noffer_all_tools = 1\n", path: "c.toml")
         XCTAssertEqual(config, AppConfig())

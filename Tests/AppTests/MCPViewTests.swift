@@ -29,6 +29,31 @@ final class MCPViewTests: XCTestCase {
         return canvas.text()
     }
 
+    /// A server that fails is said on the status bar once, not only in /mcp; a restart that fails again is said again.
+    func testAFailedServerIsToldOnTheStatusBarOnce() {
+        var state = SnapshotFixture.state(width: 100, height: 30)
+        state.notice = Notice(text: "config.toml line 3: a NUL byte.", kind: .error, expires: nil)
+        _ = update(&state, .mcpServers(Self.servers))
+        let text = state.notice?.text ?? ""
+        XCTAssertTrue(text.hasPrefix("config.toml line 3: a NUL byte. "), "an earlier start-up warning stays: \(text)")
+        XCTAssertTrue(text.contains("github") && text.contains("it exited with status 3 while starting") && text.contains("/mcp"), text)
+        XCTAssertEqual(state.notice?.kind, .error)
+        state.notice = nil
+        _ = update(&state, .mcpServers(Self.servers))
+        XCTAssertNil(state.notice, "told once")
+        var restarted = Self.servers
+        restarted[1].state = .starting
+        _ = update(&state, .mcpServers(restarted))
+        XCTAssertNil(state.notice)
+        _ = update(&state, .mcpServers(Self.servers))
+        XCTAssertTrue(state.notice?.text.contains("github") == true, "failed again after a restart")
+        Strings.use(.simplifiedChinese)
+        state.notice = nil
+        _ = update(&state, .mcpServers(restarted))
+        _ = update(&state, .mcpServers(Self.servers))
+        XCTAssertTrue(state.notice?.text.contains("MCP 服务器 github 出错") == true, state.notice?.text ?? "")
+    }
+
     func testSnapshotReadyServer() {
         assertSnapshot(render(MCPView(servers: Self.servers, configPath: "/h/.config/aihelper/mcp.json")), named: "mcp-servers-100x30")
     }

@@ -83,6 +83,21 @@ final class TaskSnapshotTests: XCTestCase {
         XCTAssertTrue(rows.contains("all-day ○ An exceptionally long titl…"), "a title too wide by itself is cut, with nothing after it: \(rows)")
     }
 
+    func testTheWeekViewHasAHeadingForEachOfItsSevenDays() {
+        let start = day(2026, 12, 29)
+        let text = tasksPane(selected: start, today: start,
+                             tasks: [TaskItem(id: 5, title: "Fireworks", dueDate: day(2026, 12, 31), category: "Social")],
+                             mode: .week, height: 30)
+        let headings = ["Tue 29 December 2026 · today", "Wed 30 December 2026", "Thu 31 December 2026", "Fri 1 January 2027",
+                        "Sat 2 January 2027", "Sun 3 January 2027", "Mon 4 January 2027"]
+        let rows = text.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+        let found = rows.filter { row in headings.contains(row) }
+        XCTAssertEqual(found, headings, text)
+        // The task sits under its own day.
+        let fireworks = rows.firstIndex { $0.contains("Fireworks") }
+        XCTAssertEqual(fireworks.map { rows[$0 - 1] }, "Thu 31 December 2026", text)
+    }
+
     func testLongAndCJKTitlesAreCutToTheColumnAndLineUp() {
         let today = day(2026, 11, 24)
         let tasks = [

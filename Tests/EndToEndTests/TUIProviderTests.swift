@@ -81,6 +81,35 @@ final class TUIProviderTests: HomeFolderTestCase {
         XCTAssertTrue(session.waitUntilExited())
     }
 
+    /// `--provider openai` and a config.toml without a provider line: saving a key in the settings
+    /// keeps OpenAI answering and writes it to the file (it used to fall back to Offline).
+    func testSavingAKeyKeepsTheProviderInUseAndWritesIt() throws {
+        let peer = try Self.peer.get()
+        try "# mine\nstep_limit = 4\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let session = TmuxSession(home: home)
+        try session.start(width: 140, height: 36, environment: ["OPENAI_BASE_URL": peer.baseURL + "/v1", "OPENAI_API_KEY": "sk-env-0123456789"],
+                          arguments: ["--provider", "openai"])
+        session.waitFor("the OpenAI badge") { $0.contains(" OpenAI ") }
+        try session.press("F2")
+        session.waitFor("the settings") { $0.contains("API key") }
+        try session.press("Tab")
+        try session.press("Tab")
+        try session.type("sk-typed-0123456789")
+        try session.press("Enter")
+        let saved = session.waitFor("the key saved") { $0.contains("Saved as") || $0.contains("saved as") }
+        let statusBar = saved.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(statusBar.hasPrefix(" OpenAI "), "still OpenAI after the save:\n\(saved)")
+        XCTAssertFalse(saved.contains(" Offline "), saved)
+        let config = try String(contentsOfFile: home + "/config.toml", encoding: .utf8)
+        XCTAssertTrue(config.contains("provider = \"openai\""), config)
+        XCTAssertTrue(config.hasPrefix("# mine\nstep_limit = 4\n"), config)
+        try session.type("hello")
+        try session.press("Enter")
+        session.waitFor("the answer from the peer") { $0.contains("Hello from the loopback server") && !$0.contains("Esc cancel") }
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
     /// Starts offline, switches with /provider and /model, checks the key, and waits out a 429
     /// with the countdown on the status bar.
     func testSwitchingProviderAndModelCheckingTheKeyAndCountingDownARetry() throws {

@@ -25,12 +25,12 @@ final class TmuxSession {
     deinit { try? tmux(["kill-server"]) }
 
     /// Starts the app in a new detached session of the given size.
-    func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+    func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:], arguments: [String] = []) throws {
         // No first-run wizard unless a test asks for it (AIHELPER_NO_WIZARD: "").
         var env = ["AIHELPER_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home, "AIHELPER_NO_WIZARD": "1"]
         env.merge(environment) { $1 }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = "exec env \(assignments) \(Self.quote(Self.binary))"
+        let command = "exec env \(assignments) " + ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main", command])
         started = true
     }
@@ -38,6 +38,16 @@ final class TmuxSession {
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"]) }
+
+    /// Appends every byte the app writes to its terminal from now on to `path`.
+    func recordOutput(to path: String) throws { try tmux(["pipe-pane", "-o", "-t", "main", "cat >> " + Self.quote(path)]) }
+    /// The cursor's column and row.
+    func cursor() -> (x: Int, y: Int)? {
+        let parts = ((try? tmux(["display", "-p", "-t", "main", "#{cursor_x} #{cursor_y}"])) ?? "").split(separator: " ")
+        guard parts.count == 2, let x = Int(parts[0].trimmingCharacters(in: .whitespacesAndNewlines)),
+              let y = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        return (x, y)
+    }
 
     func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 

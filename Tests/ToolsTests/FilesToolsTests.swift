@@ -141,7 +141,7 @@ final class FilesToolsTests: SandboxTestCase {
         let result = try await run(SearchFilesTool(), ["query": "BETA"])
         XCTAssertEqual(result.text, """
             a.txt:2: Beta gamma
-            esc.txt:1: x [31mbeta
+            esc.txt:1: x beta
             sub/b.md:2: beta again
             sub/beta-notes.txt (name matches)
             """, "binary files, hidden folders and links are skipped; control characters are dropped")

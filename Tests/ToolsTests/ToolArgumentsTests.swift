@@ -13,7 +13,7 @@ final class ToolArgumentsTests: ToolTestCase {
 
     func testStrings() throws {
         let args = try ToolArguments(["title": "  Call\u{1B}[31m mom\nnow ", "blank": "   ", "number": 3, "empty": nil])
-        XCTAssertEqual(try args.requiredString("title"), "Call[31m mom now", "escape stripped, one line")
+        XCTAssertEqual(try args.requiredString("title"), "Call mom now", "the escape sequence removed whole, one line")
         XCTAssertNil(try args.optionalString("blank"))
         XCTAssertNil(try args.optionalString("empty"))
         XCTAssertNil(try args.optionalString("absent"))

@@ -26,6 +26,8 @@ struct AppState {
     var picker: Picker?
     /// The servers view (`/mcp`).
     var mcpView: MCPView?
+    /// External servers whose failure the status bar has told (told again after a restart fails).
+    var mcpFailuresTold: Set<String> = []
     /// Tokens and cost of the open conversation.
     var usage: UsageTotals?
     /// The time of the last tick: countdowns are drawn against it.

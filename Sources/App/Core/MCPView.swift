@@ -18,6 +18,20 @@ struct MCPView: Equatable {
 }
 
 /// The settings' line about the servers (F3 opens their view).
+/// A server that failed (at start, or after a restart) is said on the status bar once, beside
+/// an error already there; the servers view keeps the details.
+func tellMCPFailures(_ state: inout AppState, _ servers: [MCPServerStatus]) {
+    let failed = servers.compactMap { server -> (String, String)? in
+        if case .failed(let why) = server.state { return (server.name, why) } else { return nil }
+    }
+    let new = failed.filter { !state.mcpFailuresTold.contains($0.0) }
+    state.mcpFailuresTold = Set(failed.map(\.0))
+    guard !new.isEmpty else { return }
+    let earlier = state.notice.flatMap { $0.kind == .error ? $0.text + " " : nil } ?? ""
+    state.notice = Notice(text: earlier + new.map { tr.mcp.startFailed($0.0, $0.1) }.joined(separator: " "), kind: .error,
+                          expires: state.clock.addingTimeInterval(20))
+}
+
 func mcpSettingsLine(_ servers: [MCPServerStatus]) -> String {
     tr.mcp.settingsLine(servers.count, servers.filter { $0.state == .ready }.count)
 }

@@ -30,6 +30,7 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         if state.picker?.purpose == .model { state.picker?.replaceItems(items, status: status) }
         return []
     case .mcpServers(let servers):
+        tellMCPFailures(&state, servers)
         state.mcpView?.servers = servers
         if let view = state.mcpView { state.mcpView?.selected = min(view.selected, max(0, servers.count - 1)) }
         // The settings' line follows the servers, unless it says something about a save.

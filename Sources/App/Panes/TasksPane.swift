@@ -87,16 +87,20 @@ enum TasksPane {
     }
 
     static func listLines(_ tasks: TasksState) -> [Line] {
+        let taskLines = tasks.dayTasks.indices.map(Line.task)
+        guard tasks.mode == .week else { return taskLines + tasks.dayTodos.map(Line.todo) }
+        // Seven headings from the selected day, each over its tasks; a free day keeps its heading.
         var lines: [Line] = []
-        var lastDay: CivilDate?
-        for (i, task) in tasks.dayTasks.enumerated() {
-            if tasks.mode == .week, let day = task.dueDate, day != lastDay {
-                lines.append(.day(day))
-                lastDay = day
+        var placed = Set<Int>()
+        for offset in 0..<7 {
+            let day = tasks.selected.adding(days: offset)
+            lines.append(.day(day))
+            for (i, task) in tasks.dayTasks.enumerated() where task.dueDate == day {
+                lines.append(.task(i))
+                placed.insert(i)
             }
-            lines.append(.task(i))
         }
-        return lines + tasks.dayTodos.map(Line.todo)
+        return lines + taskLines.filter { !placed.contains($0.taskIndex!) }
     }
 
     private static func drawTask(_ task: TaskItem, today: CivilDate, showDay: Bool, selected: Bool, x: Int, y: Int, width: Int,

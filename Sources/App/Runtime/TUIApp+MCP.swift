@@ -11,6 +11,7 @@ extension TUIApp {
             guard let servers else { return }
             mailbox.post(.mcpServers(servers.servers))
         }
+        mailbox.post(.mcpServers(servers.servers))  // what changed before the watch began
         let problems = servers.problems
         if !problems.isEmpty {
             // Kept after a start-up warning already shown (a provider or theme problem).

@@ -60,7 +60,12 @@ extension TUIApp {
     /// loop thread) and stores it in credentials.toml only when the provider did not refuse it.
     func saveSettings(_ values: SettingsValues, previous: SettingsValues) {
         guard let path = configPath, let switcher else { return }
-        let edits = Self.configEdits(values, previous: previous)
+        // The provider in use may not be the file's (`--provider`, `/provider`): compared with the
+        // file, it is written, so the rebuild from the file keeps it.
+        var written = previous
+        written.provider = ProviderKind(name: switcher.config.providers.provider ?? "offline") ?? previous.provider
+        written.model = switcher.config.providers.model ?? ""
+        let edits = Self.configEdits(values, previous: written)
         do {
             if !edits.isEmpty { try Self.edit(configAt: path, edits) }
         } catch {

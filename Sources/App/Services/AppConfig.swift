@@ -70,6 +70,9 @@ public struct AppConfig: Sendable, Equatable {
     }
 
     static func parse(_ text: String, path: String) -> (config: AppConfig, warning: String?) {
+        if let line = TOMLKeyLines.nulLine(in: text) {
+            return (AppConfig(), "\(path) line \(line): \(TOMLKeyLines.nulMessage). Using the defaults.")
+        }
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
             return (AppConfig(), "\(path) line \(error.source.begin.line): \(error.description). Using the defaults.")

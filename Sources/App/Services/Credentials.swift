@@ -17,6 +17,9 @@ enum Credentials {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             return ([:], FileManager.default.fileExists(atPath: path) ? "Cannot read \(path); keys in it are not used." : nil)
         }
+        if let line = TOMLKeyLines.nulLine(in: text) {
+            return ([:], "\(path) line \(line): \(TOMLKeyLines.nulMessage); keys in it are not used. Save the key again in the settings (F2).")
+        }
         guard let table = try? TOMLTable(string: text) else {
             return ([:], "\(path) is not valid TOML; keys in it are not used. Save the key again in the settings (F2).")
         }

@@ -20,6 +20,7 @@ struct MCPStrings: Sendable {
     var destructive: String
     var configProblems: @Sendable (String) -> String
     var notSaved: @Sendable (String) -> String
+    var startFailed: @Sendable (_ server: String, _ why: String) -> String
     /// `/attach` and the settings' line (docs/mcp.md).
     var attachUsage: String
     var attachCleared: String
@@ -40,6 +41,7 @@ struct MCPStrings: Sendable {
         command: "Command: ", tools: "Tools", prompts: "Prompts", resources: "Resources", stderr: "Last lines of its stderr",
         toolOff: " (off)", destructive: " (asks first)",
         configProblems: { "MCP servers: \($0)" }, notSaved: { "Could not change mcp.json: \($0)" },
+        startFailed: { "The MCP server \($0) failed: \($1). /mcp shows more." },
         attachUsage: "Usage: /attach SERVER URI (the servers and their resources are in /mcp); /attach alone removes the pending one.",
         attachCleared: "Attachment removed.",
         reading: { "Reading \($0) from \($1)…" },
@@ -68,6 +70,7 @@ struct MCPStrings: Sendable {
         command: "命令：", tools: "工具", prompts: "提示词", resources: "资源", stderr: "标准错误输出的最后几行",
         toolOff: "（已关闭）", destructive: "（先询问）",
         configProblems: { "MCP 服务器：\($0)" }, notSaved: { "无法修改 mcp.json：\($0)" },
+        startFailed: { "MCP 服务器 \($0) 出错：\($1)。/mcp 查看详情。" },
         attachUsage: "用法：/attach 服务器 URI（服务器及其资源见 /mcp）；单独输入 /attach 可移除待发送的附件。",
         attachCleared: "已移除附件。",
         reading: { "正在从 \($1) 读取 \($0)…" },

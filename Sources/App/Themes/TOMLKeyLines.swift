@@ -31,6 +31,19 @@ enum TOMLKeyLines {
         return best?.line
     }
 
+    /// The 1-based line of the first NUL byte, if any. TOML allows none, and the parser reads
+    /// the text as a C string: without this check everything after it was dropped unsaid.
+    static func nulLine(in text: String) -> Int? {
+        var line = 1
+        for byte in text.utf8 {
+            if byte == 0 { return line }
+            if byte == 0x0A { line += 1 }
+        }
+        return nil
+    }
+
+    static let nulMessage = "a NUL byte, which a TOML file cannot hold"
+
     /// `a."b.c" . d` → ["a", "b.c", "d"].
     static func keyParts(_ key: Substring) -> [String] {
         var parts: [String] = [], current = "", quote: Character?

@@ -50,6 +50,9 @@ struct ThemeFile: Equatable {
             problems.append(ThemeProblem(file: file, line: TOMLKeyLines.line(of: path, in: text),
                                          key: path.isEmpty ? nil : path.joined(separator: "."), message: message))
         }
+        if let line = TOMLKeyLines.nulLine(in: text) {
+            return .failure(ThemeFileError(problems: [ThemeProblem(file: file, line: line, key: nil, message: TOMLKeyLines.nulMessage)]))
+        }
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
             return .failure(ThemeFileError(problems: [ThemeProblem(file: file, line: error.source.begin.line, key: nil,
