@@ -40,8 +40,6 @@ public enum SchemaValidator {
                 for (i, item) in items.enumerated() { check(item, itemSchema, at: "\(path)[\(i)]", into: &problems) }
             }
         case .string(let text):
-            // SQLite hands text back only up to a NUL: what follows it would be lost unseen.
-            if text.utf8.contains(0) { problems.append("\(name) holds a NUL character (\\u0000); send the text without it") }
             if let min = schema["minLength"]?.intValue, text.count < min { problems.append("\(name) must not be shorter than \(min) character(s)") }
             if let max = schema["maxLength"]?.intValue, text.count > max { problems.append("\(name) must not be longer than \(max) characters") }
         case .number(let n):

@@ -10,7 +10,7 @@ struct CLIRunner {
              executable: String = TmuxSession.binary, file: StaticString = #filePath, line: UInt = #line) throws
         -> (status: Int32, out: String, err: String) {
         let outPath = home + "/stdout-\(UUID().uuidString)", errPath = home + "/stderr-\(UUID().uuidString)"
-        for path in [outPath, errPath] { FileManager.default.createFile(atPath: path, contents: nil) }
+        for path in [outPath, errPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let process = Process()

@@ -12,7 +12,7 @@ import TestSupport
 final class TUIHostileInputTests: HomeFolderTestCase {
     private static let peer = Result { try PeerServer.providers() }
 
-    /// The same string as the peer's `HOSTILE` (Tests/Peers/peer_scripts.py).
+    /// The same string as the peer's `HOSTILE_TUI` (Tests/Peers/peer_scripts.py).
     static let hostile = "\u{1B}[2J\u{1B}[6n\u{1B}[8;1;1t\u{1B}]0;PWNED-TITLE\u{07}\u{1B}]8;;https://evil.example/\u{1B}\\link\u{1B}]8;;\u{1B}\\"
         + "\u{1B}]52;c;cHduZWQ=\u{07}\u{9B}6n\u{9D}0;c1-title\u{9C}\u{202E}RLO\u{2066}iso\u{0}nul\u{1B}"
 
@@ -23,11 +23,13 @@ final class TUIHostileInputTests: HomeFolderTestCase {
         _ = try db.insertTask(TaskItem(title: "EvilTask 👨‍👩‍👧‍👦" + h, notes: "EvilNote" + h, dueDate: today))
         _ = try db.insertTodo(title: "EvilTodo" + h, afterPosition: nil)
         _ = try db.createConversation(title: "EvilConv" + h)
-        // An imported calendar file with the same bytes in its text values.
+        // An imported calendar file with the same bytes in its text values, but the NUL, which
+        // makes the reader refuse the file (CLIHostileInputTests).
+        let inFile = h.replacingOccurrences(of: "\u{0}", with: "")
         let stamp = today.iso.replacingOccurrences(of: "-", with: "")
         let ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hostile//EN", "BEGIN:VEVENT", "UID:evil-1@example",
-                   "DTSTART;VALUE=DATE:\(stamp)", "SUMMARY:EvilImport" + h.replacingOccurrences(of: ";", with: "\\;"),
-                   "DESCRIPTION:" + h.replacingOccurrences(of: ";", with: "\\;"), "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+                   "DTSTART;VALUE=DATE:\(stamp)", "SUMMARY:EvilImport" + inFile.replacingOccurrences(of: ";", with: "\\;"),
+                   "DESCRIPTION:" + inFile.replacingOccurrences(of: ";", with: "\\;"), "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
         try ics.write(toFile: home + "/evil.ics", atomically: true, encoding: .utf8)
         let imported = try CLIRunner(home: home).run(["import", home + "/evil.ics"])
         XCTAssertEqual(imported.status, 0, imported.err)

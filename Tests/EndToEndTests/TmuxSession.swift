@@ -22,7 +22,7 @@ final class TmuxSession {
         self.home = home
     }
 
-    deinit { try? tmux(["kill-server"]) }
+    deinit { _ = try? tmux(["kill-server"]) }
 
     /// Starts the app in a new detached session of the given size.
     func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:], arguments: [String] = []) throws {

@@ -53,7 +53,7 @@ JSON_REPLIES = {
 DENTIST = {"title": "Dentist", "date": "2026-11-25", "time": "09:30"}
 # What must never reach a terminal raw: CSI (clear, cursor report, window resize), OSC 0/8/52,
 # their 8-bit C1 forms, bidi overrides, a NUL and a lone ESC (the TUI's hostile-input test).
-HOSTILE = ("\x1b[2J\x1b[6n\x1b[8;1;1t\x1b]0;PWNED-TITLE\x07\x1b]8;;https://evil.example/\x1b\\link\x1b]8;;\x1b\\"
+HOSTILE_TUI = ("\x1b[2J\x1b[6n\x1b[8;1;1t\x1b]0;PWNED-TITLE\x07\x1b]8;;https://evil.example/\x1b\\link\x1b]8;;\x1b\\"
            "\x1b]52;c;cHduZWQ=\x07\u009b6n\u009d0;c1-title\u009c\u202eRLO\u2066iso\x00nul\x1b")
 # Steps of the agent scenarios: a list of calls (name, arguments), or the text of the answer.
 # The last step repeats once the list runs out.
@@ -67,8 +67,8 @@ AGENT = {
     "loop": [[("list_tasks", {"from": "2026-11-01", "to": "2026-11-30"})]],
     "wander": [[("list_tasks", {"from": f"2026-11-0{day}", "to": "2026-11-30"})] for day in range(1, 10)],
     "delete": [[("delete_task", {"title": "Dentist"})], "Done."],
-    "hostile": [[("create_task", {"title": "EvilTool" + HOSTILE, "date": "2026-11-25", "notes": HOSTILE})],
-                "EvilAnswer" + HOSTILE + " and more" + HOSTILE],
+    "hostile": [[("create_task", {"title": "EvilTool" + HOSTILE_TUI, "date": "2026-11-25", "notes": HOSTILE_TUI})],
+                "EvilAnswer" + HOSTILE_TUI + " and more" + HOSTILE_TUI],
     "slow": [[("slow_tool", {})], "Finished."],
     "reminder": [[("create_reminder", {"title": "Call mom", "due_date": "2026-11-25", "due_time": "17:00"})],
                  "I will remind you on Wednesday at 17:00."],

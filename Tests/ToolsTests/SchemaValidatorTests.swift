@@ -40,13 +40,6 @@ final class SchemaValidatorTests: XCTestCase {
         XCTAssertEqual(problems(#"[1]"#), ["the arguments must be an object, not an array"])
     }
 
-    /// A NUL would cut the stored text short (SQLite reads text up to it): refused, not dropped.
-    func testANulInAStringIsRefused() {
-        XCTAssertEqual(problems(#"{"title": "Den\u0000tist"}"#), [#"'title' holds a NUL character (\u0000); send the text without it"#])
-        XCTAssertEqual(problems(#"{"title": "a", "subtasks": [{"content": "x\u0000"}]}"#),
-                       [#"'subtasks[0].content' holds a NUL character (\u0000); send the text without it"#])
-    }
-
     func testClosedObjectsRefuseUnknownMembers() {
         let closed: JSONValue = ["type": "object", "properties": ["a": ["type": "string"]], "additionalProperties": false]
         XCTAssertEqual(problems(#"{"a": "x", "b": 1}"#, closed), ["'b' is not an argument here (known: a)"])
