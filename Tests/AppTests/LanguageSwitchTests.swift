@@ -136,4 +136,20 @@ final class LanguageSwitchTests: XCTestCase {
         let details = try XCTUnwrap(app.state.picker?.items).map(\.detail).filter { !$0.isEmpty }
         XCTAssertEqual(details, ["使用中"])
     }
+
+    /// A theme that does not load, and a key refused while the other settings were saved.
+    func testTheThemeAndKeyFailuresAreInChinese() throws {
+        let database = try AppDatabase.temporary()
+        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
+                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
+        Strings.use(.simplifiedChinese)
+        app.perform(.switchTheme("no-such-theme"))
+        XCTAssertTrue(app.state.notice?.text.contains("继续使用 dark") == true, app.state.notice?.text ?? "no notice")
+        XCTAssertFalse(app.state.notice?.text.contains("keeping") == true)
+
+        var state = app.state
+        state.settings = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
+        _ = update(&state, .settingsSaved(text: "✗", ok: false, keyRejected: true, keySaved: false))
+        XCTAssertEqual(state.settings?.form.status, "其他设置已保存，密钥未保存。")
+    }
 }

@@ -78,7 +78,7 @@ private func settingsSaved(_ state: inout AppState, text: String, ok: Bool, keyR
     if keyRejected, var screen = state.settings {
         screen.checking = false
         screen.form.setError(SettingsScreen.Field.apiKey.rawValue, text)
-        screen.form.status = "The other settings were saved; the key was not."
+        screen.form.status = tr.settings.keyNotSaved
         screen.form.statusIsError = true
         state.settings = screen
         return []

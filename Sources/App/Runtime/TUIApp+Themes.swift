@@ -17,7 +17,7 @@ extension TUIApp {
         switch themes.load(name) {
         case .success(let loaded): theme = loaded
         case .failure(let problem):
-            state.notice = Notice(text: problem.text(instead: "keeping \(renderer.theme.name)"), kind: .error, expires: nil)
+            state.notice = Notice(text: problem.text(instead: tr.notices.keepingTheme(renderer.theme.name)), kind: .error, expires: nil)
             return
         }
         renderer.theme = theme.adapted(to: colorDepth)  // the renderer draws the next frame whole

@@ -44,7 +44,7 @@ struct NoticeStrings: Sendable {
     var checkingKey: @Sendable (String) -> String
     var switchingUnavailable: String, settingsUnavailable: String
     var themeTitle: String, themeStatus: String, themeInUse: String
-    var themeSwitched: @Sendable (String) -> String
+    var themeSwitched: @Sendable (String) -> String, keepingTheme: @Sendable (String) -> String
     var noColor: String
     var cutOff: @Sendable (Int) -> String
     var editCancelled: String, stillStreaming: String, cancelFirst: String
@@ -87,7 +87,7 @@ struct NoticeStrings: Sendable {
         offlineNeedsNoKey: "The offline assistant needs no key.", checkingKey: { "Checking the \($0) key…" },
         switchingUnavailable: "Switching providers is not available here.", settingsUnavailable: "Settings are not available here.",
         themeTitle: "Theme", themeStatus: "Enter switches. To keep one, put theme = \"NAME\" in config.toml.", themeInUse: "in use",
-        themeSwitched: { "Theme: \($0)." }, noColor: " NO_COLOR is set: attributes only.",
+        themeSwitched: { "Theme: \($0)." }, keepingTheme: { "keeping \($0)" }, noColor: " NO_COLOR is set: attributes only.",
         cutOff: { "\($0) answer(s) were cut off last time and are marked interrupted. Press r to retry." },
         editCancelled: "Edit cancelled.", stillStreaming: "An answer is still streaming: wait for it, or press Esc to cancel it.",
         cancelFirst: "Press Esc to cancel the answer first.",
@@ -130,7 +130,7 @@ struct NoticeStrings: Sendable {
         offlineNeedsNoKey: "离线助手不需要密钥。", checkingKey: { "正在检查 \($0) 的密钥…" },
         switchingUnavailable: "这里无法切换服务商。", settingsUnavailable: "这里无法打开设置。",
         themeTitle: "主题", themeStatus: "按 Enter 切换。若要保留，请在 config.toml 中写 theme = \"名称\"。", themeInUse: "使用中",
-        themeSwitched: { "主题：\($0)。" }, noColor: " 已设置 NO_COLOR：只保留文字样式。",
+        themeSwitched: { "主题：\($0)。" }, keepingTheme: { "继续使用 \($0)" }, noColor: " 已设置 NO_COLOR：只保留文字样式。",
         cutOff: { "上次有 \($0) 条回答被中断，已标记为中断。按 r 重试。" },
         editCancelled: "已取消编辑。", stillStreaming: "回答仍在生成：请等待，或按 Esc 取消。",
         cancelFirst: "请先按 Esc 取消回答。",

@@ -18,6 +18,7 @@ struct SettingsStrings: Sendable {
     var noKeyStored: String
     var badBaseURL: String, badTemperature: String, badMaxTokens: String, badStepLimit: String, emptyPersona: String
     var checkingKey: @Sendable (String) -> String
+    var keyNotSaved: String
 
     static let english = SettingsStrings(
         title: " Settings ", label: { $0.rawValue },
@@ -39,7 +40,7 @@ struct SettingsStrings: Sendable {
         badBaseURL: "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.",
         badTemperature: "A number from 0 to 2, or empty.", badMaxTokens: "A whole number, 1 or more, or empty.",
         badStepLimit: "A whole number from 1 to 50.", emptyPersona: "Write the persona here (or Ctrl-E), or pick a preset.",
-        checkingKey: { "Checking the \($0) key…" })
+        checkingKey: { "Checking the \($0) key…" }, keyNotSaved: "The other settings were saved; the key was not.")
 
     static let chinese = SettingsStrings(
         title: " 设置 ", label: { chineseLabels[$0] ?? $0.rawValue },
@@ -61,7 +62,7 @@ struct SettingsStrings: Sendable {
         badBaseURL: "请写完整地址，例如 http://127.0.0.1:11434/v1，或留空。",
         badTemperature: "0 到 2 之间的数字，或留空。", badMaxTokens: "1 或更大的整数，或留空。",
         badStepLimit: "1 到 50 之间的整数。", emptyPersona: "请在这里写人设（或按 Ctrl-E），或选择一个预设。",
-        checkingKey: { "正在检查 \($0) 的密钥…" })
+        checkingKey: { "正在检查 \($0) 的密钥…" }, keyNotSaved: "其他设置已保存，密钥未保存。")
 
     private static let chineseLabels: [SettingsScreen.Field: String] = [
         .provider: "服务商", .model: "模型", .apiKey: "API 密钥", .baseURL: "接口地址", .temperature: "温度",
