@@ -25,6 +25,9 @@ enum MessageCheck: Equatable {
             return .refuse(code: -32600, message: "Invalid Request: \(problem)", id: id.flatMap { $0.isEchoable ? $0.text : nil })
         }
         guard let id else { return .pass }
+        if id.isEchoable, let problem = paramsProblem(object) {
+            return .refuse(code: -32602, message: "Invalid params: \(problem)", id: id.text)
+        }
         switch id.kind {
         case .string, .integer: return .request(id)
         case .otherNumber: return .standIn(id)
@@ -41,6 +44,18 @@ enum MessageCheck: Equatable {
         if !(object["method"] is String) { return "\"method\" must be a string" }
         if let params = object["params"], !(params is [String: Any]) && !(params is [Any]) {
             return "\"params\" must be an object or an array"
+        }
+        return nil
+    }
+
+    /// Why a `tools/call` request's params are not `{"name": string, "arguments": object}`
+    /// (the SDK calls that an internal error that says only "not in the correct format").
+    private static func paramsProblem(_ object: [String: Any]) -> String? {
+        guard object["method"] as? String == "tools/call" else { return nil }
+        let params = object["params"] as? [String: Any]
+        guard params?["name"] is String else { return "tools/call needs params {\"name\": string, \"arguments\": object}; \"name\" is missing or not a string" }
+        if let arguments = params?["arguments"], !(arguments is [String: Any]) && !(arguments is NSNull) {
+            return "tools/call's \"arguments\" must be an object"
         }
         return nil
     }

@@ -207,6 +207,21 @@ final class MCPServeProtocolTests: HomeFolderTestCase {
         XCTAssertEqual(Set(errors.map { $0["id"].map { "\($0)" } ?? "absent" }), ["6", "7", "8", "nine", "<null>"], run.out)
     }
 
+    /// A tools/call without a name, or with arguments that are not an object, is invalid
+    /// params (-32602) saying what the call needs, not the SDK's "internal error".
+    func testAToolCallWithBadParamsIsInvalidParams() throws {
+        let lines = Self.handshake + [
+            #"{"jsonrpc":"2.0","id":11,"method":"tools/call"}"#, #"{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"list_tasks","arguments":"x"}}"#,
+        ]
+        let run = try CLIRunner(home: home).run(["mcp", "serve"], stdin: lines.joined(separator: "\n") + "\n", timeout: 30)
+        XCTAssertEqual(run.status, 0, run.err)
+        let errors = run.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .compactMap { $0["error"] as? [String: Any] }
+        XCTAssertEqual(errors.map { $0["code"] as? Int }, [-32602, -32602, -32602], run.out)
+        XCTAssertTrue(errors.allSatisfy { ($0["message"] as? String ?? "").contains("tools/call") }, run.out)
+    }
+
     /// In a batch each element is checked like a lone message: the good ones are served, and
     /// the errors for the others join the same answer array.
     func testABatchAnswersEachElementInOneArray() throws {
