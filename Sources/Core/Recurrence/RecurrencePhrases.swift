@@ -1,0 +1,62 @@
+/// A repeat said inside a sentence ("standup every weekday at 9:30"), and where it sat.
+public struct RecurrencePhraseMatch: Sendable, Equatable {
+    public var rule: RecurrenceRule
+    /// The stretches to cut out of the sentence: the repeat, and its end when said apart
+    /// ("every weekday at 9:30 until 2027-01-31").
+    public var parts: [Range<String.Index>]
+}
+
+/// Finds the phrase the form's Repeat field reads (`RecurrenceRule.parsePhrase`) inside a
+/// sentence: "daily", "weekdays", "every monday and thursday", "every 2 weeks until march 1",
+/// "monthly on the last friday 10 times". Read before the date phrases, so "every monday" is a
+/// repeat and not next Monday, and "until 2027-01-31" is its end and not the task's day.
+public enum RecurrencePhrases {
+    /// The first repeat in `text`, read as far as it goes; `today` reads "until next friday".
+    public static func find(in text: String, today: CivilDate) -> RecurrencePhraseMatch? {
+        let tokens = RecurrenceRule.phraseTokens(of: text)
+        func range(_ tokenRange: Range<Int>) -> Range<String.Index> {
+            tokens[tokenRange.lowerBound].range.lowerBound..<tokens[tokenRange.upperBound - 1].range.upperBound
+        }
+        for start in tokens.indices where tokens[start].kind == .word {
+            var cursor = TokenCursor(tokens, at: start)
+            guard var rule = try? RecurrenceRule.readPhrase(&cursor, today: today, strict: false) else { continue }
+            var parts = [range(start..<cursor.index)]
+            if rule.until == nil, rule.count == nil, let end = end(after: cursor.index, in: tokens, rule: rule, today: today) {
+                rule = end.rule
+                parts.append(range(end.tokens))
+            }
+            return RecurrencePhraseMatch(rule: rule, parts: parts)
+        }
+        return nil
+    }
+
+    /// The text without the phrase, spaces and dangling connectors tidied as for a date phrase.
+    public static func removing(_ match: RecurrencePhraseMatch, from text: String) -> String {
+        var kept = "", cursor = text.startIndex
+        for part in match.parts {
+            kept += text[cursor..<part.lowerBound] + " "
+            cursor = part.upperBound
+        }
+        return DatePhrases.tidy(kept + text[cursor...])
+    }
+
+    /// "until …" or "N times" said later in the sentence, after the time.
+    private static func end(after index: Int, in tokens: [DateToken], rule: RecurrenceRule,
+                            today: CivilDate) -> (rule: RecurrenceRule, tokens: Range<Int>)? {
+        for start in tokens.indices where start > index {
+            var cursor = TokenCursor(tokens, at: start), ended = rule
+            try? RecurrenceRule.readEnd(&cursor, into: &ended, today: today, strict: false)
+            if cursor.index > start, (try? ended.validate()) != nil { return (ended, start..<cursor.index) }
+        }
+        return nil
+    }
+}
+
+extension RecurrenceRule {
+    /// The day a new series starts on: `day` when the rule falls on it, else its first day after
+    /// (a start off the rule is no occurrence, so the series' days are the same, and the task
+    /// shows the day it first comes round); nil when the rule has no day from `day` on.
+    public func firstDay(from day: CivilDate) -> CivilDate? {
+        RecurrenceSet(rule: self).next(after: day.adding(days: -1), start: day)
+    }
+}
