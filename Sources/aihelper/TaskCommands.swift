@@ -78,10 +78,12 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try CLIData.open(global)
         let text = words.joined(separator: " ")
-        // The words are a task whatever they start with: "dentist friday 9am" reads as "remind me to dentist…".
+        // The words are a task whatever they start with: "dentist friday 9am" reads as "remind me to dentist…",
+        // "明天开会" as "提醒我明天开会".
         let recognizer = IntentRecognizer()
+        let request = text.containsHan ? "提醒我" + text : "remind me to " + text
         guard let draft = recognizer.taskDraft(text, now: Date(), timeZone: .current)
-                ?? recognizer.taskDraft("remind me to " + text, now: Date(), timeZone: .current) else {
+                ?? recognizer.taskDraft(request, now: Date(), timeZone: .current) else {
             throw fail("could not read a task from “\(text)”: say what to do, e.g. \"dentist friday 9am\"", code: 3)
         }
         var date = draft.date, recurrence: String?

@@ -46,9 +46,21 @@ final class CLIRepeatTests: HomeFolderTestCase {
     func testAddReadsTheEndOfTheSeriesAndLeavesOneOffsAlone() throws {
         XCTAssertEqual(try run(["add", "pills", "daily", "at", "8pm", "10", "times"]).status, 0)
         XCTAssertEqual(try run(["add", "read", "every", "chapter", "tomorrow"]).status, 0)
-        let saved = try tasks()
+        let saved = try tasks().sorted { $0.id! < $1.id! }
         XCTAssertEqual(saved.map(\.title), ["Pills", "Read every chapter"])
         XCTAssertEqual(saved.map(\.recurrence), ["RRULE:FREQ=DAILY;COUNT=10", nil])
+    }
+
+    /// Chinese words are a task too, with or without 提醒我 (a sentence without it was refused).
+    func testAddReadsChinese() throws {
+        XCTAssertEqual(try run(["add", "每周一早上9点开周会"]).status, 0)
+        XCTAssertEqual(try run(["add", "明天开会"]).status, 0)
+        let saved = Dictionary(uniqueKeysWithValues: try tasks().map { ($0.title, $0) })
+        XCTAssertEqual(saved.keys.sorted(), ["开会", "开周会"])
+        XCTAssertEqual(saved["开周会"]?.recurrence, "RRULE:FREQ=WEEKLY;BYDAY=MO")
+        XCTAssertEqual(saved["开周会"]?.dueDate?.weekday, 2, "the series starts on a Monday")
+        XCTAssertEqual(saved["开周会"]?.dueTime, TimeOfDay(hour: 9, minute: 0))
+        XCTAssertNil(saved["开会"]?.recurrence)
     }
 
     func testTheOfflineAssistantMakesTheSeries() throws {

@@ -52,6 +52,29 @@ final class RepeatSentenceTests: XCTestCase {
         }
     }
 
+    /// Chinese: 每天, 每个工作日, 每周一(和周四), 每两周, 每月15号, 每年, read before the day and time.
+    func testChineseSentences() throws {
+        let rows = [
+            Row("每个工作日早上7点提醒我去健身房", "去健身房", "2026-11-24", "07:00", weekdays),
+            Row("提醒我每周一和周四晚上8点打篮球", "打篮球", "2026-11-23", "20:00", "FREQ=WEEKLY;BYDAY=MO,TH"),
+            Row("每天提醒我吃药", "吃药", nil, nil, "FREQ=DAILY"),
+            Row("提醒我每周日给妈妈打电话", "给妈妈打电话", nil, nil, "FREQ=WEEKLY;BYDAY=SU"),
+            Row("提醒我每两周打扫卫生", "打扫卫生", nil, nil, "FREQ=WEEKLY;INTERVAL=2"),
+            Row("提醒我每月15号交房租", "交房租", nil, nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
+            Row("每年提醒我续保险", "续保险", nil, nil, "FREQ=YEARLY"),
+            Row("明天下午5点提醒我给妈妈打电话", "给妈妈打电话", "2026-11-24", "17:00", nil),
+        ]
+        for row in rows {
+            let draft = try XCTUnwrap(IntentRecognizer().taskDraft(row.sentence, now: offlineNow, timeZone: utc), row.sentence)
+            let got = [draft.title, draft.date?.iso ?? "-", draft.time?.hhmm ?? "-", draft.recurrence?.text ?? "-"]
+            XCTAssertEqual(got, [row.title, row.date ?? "-", row.time ?? "-", row.rule ?? "-"], row.sentence)
+            if let rule = draft.recurrence {  // the reply's words read back as the same rule
+                XCTAssertEqual(RecurrencePhrases.find(in: rule.chineseSummary, today: CivilDate(iso: "2026-11-23")!)?.rule, rule,
+                               rule.chineseSummary)
+            }
+        }
+    }
+
     /// The Offline assistant sends the repeat as RRULE text in its create_task call.
     func testTheOfflineAssistantSendsTheRepeat() async throws {
         try await assertToolCall("add a task gym every weekday at 7am", "create_task",

@@ -8,11 +8,13 @@ public struct RecurrencePhraseMatch: Sendable, Equatable {
 
 /// Finds the phrase the form's Repeat field reads (`RecurrenceRule.parsePhrase`) inside a
 /// sentence: "daily", "weekdays", "every monday and thursday", "every 2 weeks until march 1",
-/// "monthly on the last friday 10 times". Read before the date phrases, so "every monday" is a
+/// "monthly on the last friday 10 times"; in Chinese 每天, 每个工作日, 每周一和周四
+/// (`ChineseRecurrencePhrases`). Read before the date phrases, so "every monday" is a
 /// repeat and not next Monday, and "until 2027-01-31" is its end and not the task's day.
 public enum RecurrencePhrases {
     /// The first repeat in `text`, read as far as it goes; `today` reads "until next friday".
     public static func find(in text: String, today: CivilDate) -> RecurrencePhraseMatch? {
+        if text.containsHan, let chinese = ChineseRecurrencePhrases.find(in: text) { return chinese }
         let tokens = RecurrenceRule.phraseTokens(of: text)
         func range(_ tokenRange: Range<Int>) -> Range<String.Index> {
             tokens[tokenRange.lowerBound].range.lowerBound..<tokens[tokenRange.upperBound - 1].range.upperBound
@@ -30,14 +32,11 @@ public enum RecurrencePhrases {
         return nil
     }
 
-    /// The text without the phrase, spaces and dangling connectors tidied as for a date phrase.
+    /// The text without the phrase, cut and tidied as a date phrase is (Chinese joined without a space).
     public static func removing(_ match: RecurrencePhraseMatch, from text: String) -> String {
-        var kept = "", cursor = text.startIndex
-        for part in match.parts {
-            kept += text[cursor..<part.lowerBound] + " "
-            cursor = part.upperBound
-        }
-        return DatePhrases.tidy(kept + text[cursor...])
+        let range = match.parts[0].lowerBound..<match.parts[match.parts.count - 1].upperBound
+        return DatePhrases.removing(DatePhraseMatch(date: nil, time: nil, range: range, matchedText: String(text[range]),
+                                                    parts: match.parts), from: text)
     }
 
     /// "until …" or "N times" said later in the sentence, after the time.
