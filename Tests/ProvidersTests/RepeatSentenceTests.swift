@@ -37,6 +37,11 @@ final class RepeatSentenceTests: XCTestCase {
             Row("backup every year on jan 5", "Backup", "2027-01-05", nil, "FREQ=YEARLY"),
             // The end said after the time is the series' end, not the task's day.
             Row("standup every weekday at 9:30 until 2027-01-31", "Standup", "2026-11-24", "09:30", "FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR"),
+            // A part of the day said with it gives the time, and puts an hour on its side of noon.
+            Row("take out the trash every tuesday evening", "Take out the trash", "2026-11-23", "18:00", "FREQ=WEEKLY;BYDAY=TU"),
+            Row("take pills every morning", "Take pills", "2026-11-24", "09:00", "FREQ=DAILY"),
+            Row("take pills every evening at 7", "Take pills", "2026-11-23", "19:00", "FREQ=DAILY"),
+            Row("walk every night until friday", "Walk", "2026-11-23", "20:00", "FREQ=DAILY;UNTIL=20261127"),
             // No repeat: "every" before something that is no cadence, a weekday on its own.
             Row("read every chapter tomorrow", "Read every chapter", "2026-11-24", nil, nil),
             Row("meeting on monday", "Meeting", "2026-11-30", nil, nil),
@@ -94,5 +99,9 @@ final class RepeatSentenceTests: XCTestCase {
         // A series starts on its first day from the given one: Monday's "every thursday" on Thursday.
         XCTAssertEqual(RecurrenceRule.weekly(on: [.thursday]).firstDay(from: today)?.iso, "2026-11-26")
         XCTAssertNil(try RecurrenceRule.parsePhrase("daily until 2020-01-01")?.firstDay(from: today))
+        // Said on a Thursday, "every other week on wednesday" starts the next Wednesday (not a
+        // week later, as counting the weeks from Thursday's would).
+        let thursday = CivilDate(iso: "2026-11-26")!
+        XCTAssertEqual(try RecurrenceRule.parsePhrase("every other week on wednesday")?.firstDay(from: thursday)?.iso, "2026-12-02")
     }
 }

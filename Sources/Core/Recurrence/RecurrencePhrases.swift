@@ -4,6 +4,20 @@ public struct RecurrencePhraseMatch: Sendable, Equatable {
     /// The stretches to cut out of the sentence: the repeat, and its end when said apart
     /// ("every weekday at 9:30 until 2027-01-31").
     public var parts: [Range<String.Index>]
+    /// A part of the day said with it ("every tuesday evening", "every morning").
+    var dayPart: (time: TimeOfDay, afternoon: Bool)?
+
+    /// The series' time: the one said elsewhere in the sentence, on the afternoon side when the
+    /// day part is ("every evening at 7" is 19:00, as "tonight at 9" is 21:00), else the day part's.
+    public func time(saying said: TimeOfDay?) -> TimeOfDay? {
+        guard let said else { return dayPart?.time }
+        if dayPart?.afternoon == true, said.hour < 12 { return TimeOfDay(hour: said.hour + 12, minute: said.minute) }
+        return said
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.rule == b.rule && a.parts == b.parts && a.dayPart?.time == b.dayPart?.time
+    }
 }
 
 /// Finds the phrase the form's Repeat field reads (`RecurrenceRule.parsePhrase`) inside a
@@ -21,13 +35,23 @@ public enum RecurrencePhrases {
         }
         for start in tokens.indices where tokens[start].kind == .word {
             var cursor = TokenCursor(tokens, at: start)
-            guard var rule = try? RecurrenceRule.readPhrase(&cursor, today: today, strict: false) else { continue }
+            var rule: RecurrenceRule
+            if let read = try? RecurrenceRule.readPhrase(&cursor, today: today, strict: false) {
+                rule = read
+            } else {
+                // "every morning", "each evening": daily, at that part of the day.
+                cursor = TokenCursor(tokens, at: start)
+                guard cursor.take(["every", "each"]) != nil, let word = cursor.current?.text,
+                      DateVocabulary.dayParts[word] != nil else { continue }
+                rule = .daily()
+            }
+            let dayPart = cursor.take(DateVocabulary.dayParts)
             var parts = [range(start..<cursor.index)]
             if rule.until == nil, rule.count == nil, let end = end(after: cursor.index, in: tokens, rule: rule, today: today) {
                 rule = end.rule
                 parts.append(range(end.tokens))
             }
-            return RecurrencePhraseMatch(rule: rule, parts: parts)
+            return RecurrencePhraseMatch(rule: rule, parts: parts, dayPart: dayPart)
         }
         return nil
     }
@@ -42,7 +66,7 @@ public enum RecurrencePhrases {
     /// "until …" or "N times" said later in the sentence, after the time.
     private static func end(after index: Int, in tokens: [DateToken], rule: RecurrenceRule,
                             today: CivilDate) -> (rule: RecurrenceRule, tokens: Range<Int>)? {
-        for start in tokens.indices where start > index {
+        for start in tokens.indices where start >= index {
             var cursor = TokenCursor(tokens, at: start), ended = rule
             try? RecurrenceRule.readEnd(&cursor, into: &ended, today: today, strict: false)
             if cursor.index > start, (try? ended.validate()) != nil { return (ended, start..<cursor.index) }
@@ -52,10 +76,14 @@ public enum RecurrencePhrases {
 }
 
 extension RecurrenceRule {
-    /// The day a new series starts on: `day` when the rule falls on it, else its first day after
-    /// (a start off the rule is no occurrence, so the series' days are the same, and the task
-    /// shows the day it first comes round); nil when the rule has no day from `day` on.
+    /// The day a new series starts on: `day` when the rule's days include it, else the first of
+    /// them after (the task shows the day it first comes round); nil when the rule has no day
+    /// from `day` on.
     public func firstDay(from day: CivilDate) -> CivilDate? {
-        RecurrenceSet(rule: self).next(after: day.adding(days: -1), start: day)
+        // Every period counts here: said on a Thursday, "every other week on wednesday" starts
+        // next Wednesday, and its other weeks are counted from there.
+        var first = self
+        first.interval = 1
+        return RecurrenceSet(rule: first).next(after: day.adding(days: -1), start: day)
     }
 }

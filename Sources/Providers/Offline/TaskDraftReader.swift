@@ -12,12 +12,19 @@ struct TaskDraftReader {
         let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard let (_, said) = line.afterOpening(vocabulary.createTaskOpenings) else { return nil }
         // The repeat first: in "every monday" the weekday is the series', not next Monday.
-        let repeats = RecurrencePhrases.find(in: said, today: CivilDate(now, in: timeZone))
+        let today = CivilDate(now, in: timeZone)
+        let repeats = RecurrencePhrases.find(in: said, today: today)
         let request = repeats.map { RecurrencePhrases.removing($0, from: said) } ?? said
         let match = DatePhrases.find(in: request, now: now, timeZone: timeZone)
         let body = match.map { DatePhrases.removing($0, from: request) } ?? request
         let title = cleanTitle(body)
-        return TaskDraft(title: title.isEmpty ? "Reminder" : title, date: match?.date, time: match?.time,
+        var date = match?.date
+        let time = repeats.map { $0.time(saying: match?.time) } ?? match?.time
+        if let time, time != match?.time, DatePhrases.find(in: request, today: today)?.date == nil {
+            // The day came from the time alone (today if still ahead): read it for the day part's time.
+            date = DatePhrases.parse(time.hhmm, now: now, timeZone: timeZone)?.date
+        }
+        return TaskDraft(title: title.isEmpty ? "Reminder" : title, date: date, time: time,
                          category: category(of: title), priority: priority(of: line), recurrence: repeats?.rule)
     }
 
