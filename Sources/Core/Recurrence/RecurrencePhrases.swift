@@ -1,5 +1,5 @@
 /// A repeat said inside a sentence ("standup every weekday at 9:30"), and where it sat.
-public struct RecurrencePhraseMatch: Sendable, Equatable {
+public struct RecurrencePhraseMatch: Sendable {
     public var rule: RecurrenceRule
     /// The stretches to cut out of the sentence: the repeat, and its end when said apart
     /// ("every weekday at 9:30 until 2027-01-31").
@@ -13,10 +13,6 @@ public struct RecurrencePhraseMatch: Sendable, Equatable {
         guard let said else { return dayPart?.time }
         if dayPart?.afternoon == true, said.hour < 12 { return TimeOfDay(hour: said.hour + 12, minute: said.minute) }
         return said
-    }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.rule == b.rule && a.parts == b.parts && a.dayPart?.time == b.dayPart?.time
     }
 }
 

@@ -94,7 +94,6 @@ enum ChineseReplies: FixedReplies {
             + (repeats.map { "，\($0.chineseSummary)重复" } ?? "") + "。"
     }
 
-
     /// 好的，已创建待办清单“写求职信”，共 3 项：调研、草稿、修改。
     private static func createdList(_ arguments: JSONValue) -> String? {
         guard let title = arguments["title"]?.stringValue else { return nil }
