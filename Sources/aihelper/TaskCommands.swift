@@ -70,7 +70,7 @@ struct TodosCommand: AsyncParsableCommand {
 
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a task from a sentence: \"dentist friday 9am\", \"remind me to call mom tomorrow\".")
+        commandName: "add", abstract: "Add a task from a sentence: \"dentist friday 9am\", \"remind me to call mom tomorrow\", \"standup every weekday at 9:30\".")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "What to add, with its day and time in words.") var words: [String]
@@ -78,15 +78,27 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try CLIData.open(global)
         let text = words.joined(separator: " ")
-        // The words are a task whatever they start with: "dentist friday 9am" reads as "remind me to dentist…".
+        // The words are a task whatever they start with: "dentist friday 9am" reads as "remind me to dentist…",
+        // "明天开会" as "提醒我明天开会".
         let recognizer = IntentRecognizer()
+        let request = text.containsHan ? "提醒我" + text : "remind me to " + text
         guard let draft = recognizer.taskDraft(text, now: Date(), timeZone: .current)
-                ?? recognizer.taskDraft("remind me to " + text, now: Date(), timeZone: .current) else {
+                ?? recognizer.taskDraft(request, now: Date(), timeZone: .current) else {
             throw fail("could not read a task from “\(text)”: say what to do, e.g. \"dentist friday 9am\"", code: 3)
         }
-        let task = try database.insertTask(TaskItem(title: draft.title, dueDate: draft.date, dueTime: draft.time,
-                                                    category: draft.category.rawValue, priority: draft.priority ?? .none))
-        Output.line("Added: " + TaskText.dated(task))
+        var date = draft.date, recurrence: String?
+        if let rule = draft.recurrence {  // "every weekday": the series from its first day on or after the date (or today)
+            let from = date ?? CivilDate(Date(), in: .current)
+            guard let start = rule.firstDay(from: from) else {
+                throw fail("“\(rule.summary)” has no day on or after \(TaskText.day(from))", code: 3)
+            }
+            date = start
+            recurrence = RecurrenceSet(rule: rule).text
+        }
+        let task = try database.insertTask(TaskItem(title: draft.title, dueDate: date, dueTime: draft.time,
+                                                    category: draft.category.rawValue, priority: draft.priority ?? .none,
+                                                    recurrence: recurrence))
+        Output.line("Added: " + TaskText.dated(task) + (draft.recurrence.map { ", repeats " + $0.summary(start: date) } ?? ""))
     }
 }
 

@@ -46,7 +46,7 @@ final class ToolArgumentShapesTests: XCTestCase {
             XCTAssertTrue(result.text.contains("'whenever' is not an argument here (known: \(known))"), "\(definition.name): \(result.text)")
         }
         let result = await execute("create_reminder", #"{"title": "passport", "when": "2027-01-15"}"#)
-        XCTAssertTrue(result.text.contains("(known: category, due_date, due_time, list, notes, priority, title)"), result.text)
+        XCTAssertTrue(result.text.contains("(known: category, due_date, due_time, list, notes, priority, repeat, title)"), result.text)
         XCTAssertNil(try onlyTask(), "nothing is saved from a call with a wrong name")
         let nested = await execute("create_todo_list", #"{"title": "Trip", "items": [{"content": "Passport", "done": true}]}"#)
         XCTAssertTrue(nested.text.contains("'items[0].done' is not an argument here (known: content, notes)"), nested.text)

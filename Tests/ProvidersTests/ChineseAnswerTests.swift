@@ -37,6 +37,17 @@ final class ChineseAnswerTests: XCTestCase {
                                                  result: "Created task “浇花” with no date (Home)."))
         XCTAssertEqual(undated, "好的，已创建任务“浇花”，没有日期（家务）。")
     }
+    /// A series is confirmed with how it repeats, on the day the tool started it (from its result).
+    func testARepeatingTaskSaysHowItRepeats() async throws {
+        let text = try await answer(afterTool(
+            "create_task", arguments: #"{"title":"打篮球","time":"20:00","category":"Other","repeat":"FREQ=WEEKLY;BYDAY=MO,TH"}"#,
+            result: "Created task “打篮球” on Thu 2026-11-26 at 20:00 (Other); repeats weekly on Mon, Thu."))
+        XCTAssertEqual(text, "好的，已创建任务“打篮球”，11月26日 周四 20:00（其他），每周一、周四重复。")
+        let daily = try await answer(afterTool(
+            "create_task", arguments: #"{"title":"吃药","category":"Health","repeat":"FREQ=DAILY"}"#,
+            result: "Created task “吃药” on Mon 2026-11-23 (Health); repeats every day."))
+        XCTAssertEqual(daily, "好的，已创建任务“吃药”，11月23日 周一（健康），每天重复。", "the day from the result, not “no date”")
+    }
     func testTodoListIsCountedAndListed() async throws {
         let text = try await answer(afterTool(
             "create_todo_list", arguments: #"{"title":"写求职信","items":["调研","草稿","修改"]}"#,

@@ -3,18 +3,32 @@
 /// RRULE text. Reuses the date phrases' tokens and English words.
 extension RecurrenceRule {
     /// nil for "", "none" and "never"; an error that suggests phrases for anything else unknown.
-    public static func parsePhrase(_ phrase: String) throws -> RecurrenceRule? {
+    /// With `today`, the last day may also be a date phrase ("until next friday"); without it,
+    /// only YYYY-MM-DD.
+    public static func parsePhrase(_ phrase: String, today: CivilDate? = nil) throws -> RecurrenceRule? {
         let trimmed = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
         let lower = trimmed.lowercased()
         if ["", "none", "never", "no", "does not repeat"].contains(lower) { return nil }
         if lower.hasPrefix("freq=") || lower.hasPrefix("rrule:") { return try RecurrenceRule(parsing: trimmed) }
 
-        let tokens = DateToken.tokens(of: lower).filter { !($0.kind == .symbol && [",", "&"].contains($0.text)) }
-        var cursor = TokenCursor(tokens, at: 0)
-        guard var rule = readCadence(&cursor) else { throw notUnderstood(trimmed) }
+        var cursor = TokenCursor(phraseTokens(of: lower), at: 0)
+        guard let rule = try readPhrase(&cursor, today: today, strict: true), cursor.current == nil else {
+            throw notUnderstood(trimmed)
+        }
+        return rule
+    }
+
+    /// The tokens a repeat phrase is read from: commas and "&" between days carry nothing.
+    static func phraseTokens(of text: String) -> [DateToken] {
+        DateToken.tokens(of: text).filter { !($0.kind == .symbol && [",", "&"].contains($0.text)) }
+    }
+
+    /// Reads a repeat from the cursor on, as far as it goes; nil when none starts there. `strict`:
+    /// an "until" without a readable day is an error (in a sentence it is left for others to read).
+    static func readPhrase(_ cursor: inout TokenCursor, today: CivilDate?, strict: Bool) throws -> RecurrenceRule? {
+        guard var rule = readCadence(&cursor) else { return nil }
         readDays(&cursor, into: &rule)
-        try readEnd(&cursor, into: &rule)
-        guard cursor.current == nil else { throw notUnderstood(trimmed) }
+        try readEnd(&cursor, into: &rule, today: today, strict: strict)
         try rule.validate()
         return rule
     }
@@ -84,14 +98,20 @@ extension RecurrenceRule {
         }
     }
 
-    /// " until 2027-03-01", " for 10 times", " 10 times", " once".
-    private static func readEnd(_ cursor: inout TokenCursor, into rule: inout RecurrenceRule) throws {
-        if cursor.take("until") || cursor.take("till") {
-            guard let day = readISODate(&cursor) else {
-                throw RecurrenceError("write the last day like “until 2027-03-01”")
-            }
-            rule.until = day
+    /// " until 2027-03-01" (or, with `today`, " until march 1"), " for 10 times", " 10 times", " once".
+    static func readEnd(_ cursor: inout TokenCursor, into rule: inout RecurrenceRule,
+                        today: CivilDate?, strict: Bool) throws {
+        var until: CivilDate?
+        if cursor.attempt({ cursor in
+            guard cursor.take("until") || cursor.take("till") else { return false }
+            until = readISODate(&cursor) ?? today.flatMap { readDatePhrase(&cursor, today: $0) }
+            return until != nil
+        }) {
+            rule.until = until
             return
+        }
+        if strict, cursor.current.map({ ["until", "till"].contains($0.text) }) == true {
+            throw RecurrenceError("write the last day like “until 2027-03-01”")
         }
         cursor.attempt { cursor in
             _ = cursor.take("for")
@@ -134,6 +154,20 @@ extension RecurrenceRule {
             return day != nil
         }
         return day
+    }
+
+    /// The longest run of up to five tokens that is a day and nothing else ("next friday", "march 1 2027").
+    private static func readDatePhrase(_ cursor: inout TokenCursor, today: CivilDate) -> CivilDate? {
+        let tokens = cursor.tokens, start = cursor.index
+        for end in stride(from: min(tokens.count, start + 5), to: start, by: -1) {
+            let text = tokens[start..<end].enumerated()
+                .map { offset, token in (offset > 0 && !token.glued ? " " : "") + token.text }.joined()
+            if let match = DatePhrases.parse(text, today: today), let day = match.date, match.time == nil {
+                cursor = TokenCursor(tokens, at: end)
+                return day
+            }
+        }
+        return nil
     }
 
     private static let adverbs: [String: Frequency] = [

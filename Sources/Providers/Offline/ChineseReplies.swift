@@ -48,7 +48,7 @@ enum ChineseReplies: FixedReplies {
         if text.hasPrefix("The user declined") { return "好的，已取消，什么都没有改。" }
         switch result.toolName {
         case OfflineToolName.createTask?:
-            return arguments.flatMap { createdTask($0, today: today) } ?? "好的。\(text)"
+            return arguments.flatMap { createdTask($0, result: text, today: today) } ?? "好的。\(text)"
         case OfflineToolName.createTodoList?:
             return arguments.flatMap(createdList) ?? "好的。\(text)"
         case OfflineToolName.listTasks?:
@@ -76,10 +76,13 @@ enum ChineseReplies: FixedReplies {
         }
     }
 
-    /// 好的，已创建任务“给妈妈打电话”，11月24日 周二 17:00（个人）。
-    private static func createdTask(_ arguments: JSONValue, today: CivilDate) -> String? {
+    /// 好的，已创建任务“给妈妈打电话”，11月24日 周二 17:00（个人）。 A series says how it repeats, from
+    /// the day the tool started it on (in its result): “…，11月26日 周四 20:00（其他），每周一、周四重复。”
+    private static func createdTask(_ arguments: JSONValue, result: String, today: CivilDate) -> String? {
         guard let title = arguments["title"]?.stringValue else { return nil }
-        let date = arguments["date"]?.stringValue.flatMap(CivilDate.init(iso:))
+        let repeats = arguments["repeat"]?.stringValue.flatMap { try? RecurrenceRule(parsing: $0) }
+        let startedOn = repeats == nil ? nil : result.firstMatch(of: /\d{4}-\d{2}-\d{2}/).flatMap { CivilDate(iso: String($0.output)) }
+        let date = startedOn ?? arguments["date"]?.stringValue.flatMap(CivilDate.init(iso:))
         let time = arguments["time"]?.stringValue
         var when = date.map { $0.shortChinese(currentYear: today.year) } ?? (time == nil ? "没有日期" : "今天")
         if let time { when += " \(time)" }
@@ -87,7 +90,8 @@ enum ChineseReplies: FixedReplies {
         if let priority = arguments["priority"]?.stringValue.flatMap(Priority.init(rawValue:)).flatMap({ $0 == .none ? nil : $0.chineseName }) {
             details.append("\(priority)优先级")
         }
-        return "好的，已创建任务“\(title)”，\(when)" + (details.isEmpty ? "" : "（\(details.joined(separator: "，"))）") + "。"
+        return "好的，已创建任务“\(title)”，\(when)" + (details.isEmpty ? "" : "（\(details.joined(separator: "，"))）")
+            + (repeats.map { "，\($0.chineseSummary)重复" } ?? "") + "。"
     }
 
     /// 好的，已创建待办清单“写求职信”，共 3 项：调研、草稿、修改。

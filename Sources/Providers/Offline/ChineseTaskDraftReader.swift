@@ -19,11 +19,14 @@ struct ChineseTaskDraftReader {
         } else {
             return nil
         }
-        let match = DatePhrases.find(in: request, now: now, timeZone: timeZone)
-        let body = match.map { DatePhrases.removing($0, from: request) } ?? request
+        // The repeat first, as in English: in 每周一 the weekday is the series'.
+        let repeats = RecurrencePhrases.find(in: request, today: CivilDate(now, in: timeZone))
+        let rest = repeats.map { RecurrencePhrases.removing($0, from: request) } ?? request
+        let match = DatePhrases.find(in: rest, now: now, timeZone: timeZone)
+        let body = match.map { DatePhrases.removing($0, from: rest) } ?? rest
         let title = cleanTitle(body)
         return TaskDraft(title: title.isEmpty ? Self.placeholderTitle : title, date: match?.date, time: match?.time,
-                         category: Self.category(of: title), priority: priority(of: line))
+                         category: Self.category(of: title), priority: priority(of: line), recurrence: repeats?.rule)
     }
 
     /// Strips lead-in words (我要, 一下), priority words at either end, "!" and punctuation.

@@ -19,10 +19,13 @@ public struct TaskDraft: Sendable, Equatable {
     public var category: TaskCategory
     /// nil when the sentence says nothing about priority.
     public var priority: Priority?
+    /// The repeat the sentence asks for ("every weekday"); nil for a one-off.
+    public var recurrence: RecurrenceRule?
 
     public init(title: String, date: CivilDate? = nil, time: TimeOfDay? = nil, category: TaskCategory = .other,
-                priority: Priority? = nil) {
+                priority: Priority? = nil, recurrence: RecurrenceRule? = nil) {
         self.title = title; self.date = date; self.time = time; self.category = category; self.priority = priority
+        self.recurrence = recurrence
     }
 }
 
@@ -47,6 +50,7 @@ public enum OfflineIntent: Sendable, Equatable {
             if let date = draft.date { fields["date"] = .string(date.iso) }
             if let time = draft.time { fields["time"] = .string(time.hhmm) }
             if let priority = draft.priority { fields["priority"] = .string(priority.rawValue) }
+            if let rule = draft.recurrence { fields["repeat"] = .string(rule.text) }
             return (OfflineToolName.createTask, .object(fields))
         case .createTodoList(let title, let items):
             return (OfflineToolName.createTodoList, ["title": .string(title), "items": .array(items.map { .string($0) })])

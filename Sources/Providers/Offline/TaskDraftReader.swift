@@ -2,19 +2,30 @@ import Foundation
 import Core
 
 /// Reads "remind me to call mom tomorrow at 5pm" into a task draft: the title without the request
-/// words and the date phrase, the date and time, a category guessed from keywords, and a priority.
+/// words, the repeat and the date phrase, the date and time, a repeat ("every weekday"), a category
+/// guessed from keywords, and a priority.
 struct TaskDraftReader {
     let vocabulary: OfflineVocabulary
 
     /// nil unless the message asks to create a task or reminder.
     func read(_ message: String, now: Date, timeZone: TimeZone) -> TaskDraft? {
         let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        guard let (_, request) = line.afterOpening(vocabulary.createTaskOpenings) else { return nil }
+        guard let (_, said) = line.afterOpening(vocabulary.createTaskOpenings) else { return nil }
+        // The repeat first: in "every monday" the weekday is the series', not next Monday.
+        let today = CivilDate(now, in: timeZone)
+        let repeats = RecurrencePhrases.find(in: said, today: today)
+        let request = repeats.map { RecurrencePhrases.removing($0, from: said) } ?? said
         let match = DatePhrases.find(in: request, now: now, timeZone: timeZone)
         let body = match.map { DatePhrases.removing($0, from: request) } ?? request
         let title = cleanTitle(body)
-        return TaskDraft(title: title.isEmpty ? "Reminder" : title, date: match?.date, time: match?.time,
-                         category: category(of: title), priority: priority(of: line))
+        var date = match?.date
+        let time = repeats.map { $0.time(saying: match?.time) } ?? match?.time
+        if let time, time != match?.time, DatePhrases.find(in: request, today: today)?.date == nil {
+            // The day came from the time alone (today if still ahead): read it for the day part's time.
+            date = DatePhrases.parse(time.hhmm, now: now, timeZone: timeZone)?.date
+        }
+        return TaskDraft(title: title.isEmpty ? "Reminder" : title, date: date, time: time,
+                         category: category(of: title), priority: priority(of: line), recurrence: repeats?.rule)
     }
 
     /// Strips lead-in words ("to", ":"), priority words at either end, "!" and trailing punctuation.

@@ -2,7 +2,7 @@ import Foundation
 import Core
 import Storage
 
-/// update_task: changes the given fields of one task.
+/// update_task: changes the given fields of one task, its repeat too ("none" stops it).
 public struct UpdateTaskTool: Tool {
     public init() {}
 
@@ -18,9 +18,11 @@ public struct UpdateTaskTool: Tool {
                 "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
                 "priority": PriorityArgument.wordSchema,
                 "notes": ["type": "string"],
+                "repeat": RepeatArgument.schema(removable: true),
             ]) { a, _ in a }),
         ],
-        aliases: ["due": "date", "due_date": "date", "new_date": "date", "due_time": "time", "new_time": "time", "note": "notes"])
+        aliases: RepeatArgument.aliases.merging(
+            ["due": "date", "due_date": "date", "new_date": "date", "due_time": "time", "new_time": "time", "note": "notes"]) { a, _ in a })
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
@@ -33,10 +35,22 @@ public struct UpdateTaskTool: Tool {
         if let category = try args.optionalString("category") { task.category = CreateTaskTool.category(category) }
         if let priority = try args.optionalString("priority") { task.priority = Priority(loose: priority) }
         if let notes = try args.optionalString("notes", maxLength: 10_000, multiline: true) { task.notes = notes }
+        switch try RepeatArgument.read(args, context: context) {
+        case .absent: break
+        case .none: task.recurrence = nil
+        case .rule(let rule):
+            let series = try RepeatArgument.series(rule, from: task.dueDate ?? context.today)
+            task.dueDate = series.start
+            task.recurrence = series.text
+        }
         guard task != before else { return ToolResult(text: "Nothing to change in \(TaskText.titleAndDay(task)).") }
         task.updatedAt = Date()
         try context.database.updateTask(task)
-        return ToolResult(text: "Updated: \(TaskText.dated(task))",
+        var repeats = ""
+        if task.recurrence != before.recurrence {
+            repeats = RepeatArgument.summary(task).map { "; repeats \($0)" } ?? "; no longer repeats"
+        }
+        return ToolResult(text: "Updated: \(TaskText.dated(task))" + repeats,
                           change: DataChange(tasks: true, focusDate: task.dueDate, focusTaskId: task.id))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Core
 import Storage
 
-/// create_task: a task or reminder on a day, optionally at a time.
+/// create_task: a task or reminder on a day, optionally at a time, optionally repeating.
 public struct CreateTaskTool: Tool {
     public init() {}
 
@@ -19,10 +19,12 @@ public struct CreateTaskTool: Tool {
                 "priority": PriorityArgument.wordSchema,
                 "notes": ["type": "string"],
                 "list": ["type": "string", "description": "A reminder list, e.g. \"Groceries\"."],
+                "repeat": RepeatArgument.schema(removable: false),
             ],
             "required": ["title"],
         ],
-        aliases: ["due": "date", "due_date": "date", "day": "date", "due_time": "time", "note": "notes", "name": "title"])
+        aliases: RepeatArgument.aliases.merging(
+            ["due": "date", "due_date": "date", "day": "date", "due_time": "time", "note": "notes", "name": "title"]) { a, _ in a })
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
@@ -35,15 +37,21 @@ public struct CreateTaskTool: Tool {
         let priority = try args.optionalString("priority").map(Self.priority) ?? Priority.none
         let notes = try args.optionalString("notes", maxLength: 10_000, multiline: true) ?? ""
         let list = try args.optionalString("list", maxLength: 100)
+        var recurrence: String?
+        if case .rule(let rule) = try RepeatArgument.read(args, context: context) {
+            let series = try RepeatArgument.series(rule, from: date ?? context.today)  // a series needs a day
+            date = series.start
+            recurrence = series.text
+        }
 
         let task = try context.database.insertTask(TaskItem(
             title: title, notes: notes, dueDate: date, dueTime: time, category: category,
-            priority: priority, list: list))
+            priority: priority, recurrence: recurrence, list: list))
         return ToolResult(text: Self.summary(task),
                           change: DataChange(tasks: true, focusDate: task.dueDate, focusTaskId: task.id))
     }
 
-    /// Created task “Call mom” on Tue 2026-11-24 at 17:00 (Personal, medium priority).
+    /// Created task “Call mom” on Tue 2026-11-24 at 17:00 (Personal, medium priority); repeats every weekday.
     static func summary(_ task: TaskItem) -> String {
         var text = "Created task \(TaskText.quoted(task.title))"
         if let date = task.dueDate { text += " on \(TaskText.day(date))" } else { text += " with no date" }
@@ -51,7 +59,7 @@ public struct CreateTaskTool: Tool {
         if let list = task.list { text += " in list \(TaskText.quoted(list))" }
         let details = [task.category, task.priority == .none ? nil : "\(task.priority.rawValue) priority"].compactMap { $0 }
         if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
-        return text + "."
+        return text + (RepeatArgument.summary(task).map { "; repeats \($0)" } ?? "") + "."
     }
 
     /// One of the known categories, whatever its case; anything else is Other.

@@ -28,23 +28,33 @@ public struct CreateReminderTool: Tool {
                 "priority": PriorityArgument.numberSchema,
                 "list": ["type": "string", "description": "The reminder list (default \"Reminders\")."],
                 "category": ["type": "string", "enum": .array(TaskCategory.allCases.map { .string($0.rawValue) })],
+                "repeat": RepeatArgument.schema(removable: false),
             ],
             "required": ["title"],
         ],
-        aliases: ["due": "due_date", "date": "due_date", "day": "due_date", "time": "due_time", "note": "notes", "name": "title"])
+        aliases: RepeatArgument.aliases.merging(
+            ["due": "due_date", "date": "due_date", "day": "due_date", "time": "due_time", "note": "notes", "name": "title"]) { a, _ in a })
 
     public func call(_ arguments: JSONValue, context: ToolContext) async throws -> ToolResult {
         let args = try ToolArguments(arguments)
         let (date, time) = try args.dateAndTime(date: "due_date", time: "due_time", context: context)
+        var day = date ?? context.today
+        var recurrence: String?
+        if case .rule(let rule) = try RepeatArgument.read(args, context: context) {
+            let series = try RepeatArgument.series(rule, from: day)
+            day = series.start
+            recurrence = series.text
+        }
         let task = try context.database.insertTask(TaskItem(
             title: try args.requiredString("title"),
             notes: try args.optionalString("notes", maxLength: 10_000, multiline: true) ?? "",
-            dueDate: date ?? context.today,
+            dueDate: day,
             dueTime: time,
             category: try args.optionalString("category").map(CreateTaskTool.category),
             priority: Reminder.priority(try args.optionalInt("priority") ?? 0),
+            recurrence: recurrence,
             list: try args.optionalString("list", maxLength: 100) ?? Reminder.defaultList))
-        return ToolResult(text: "Created reminder \(TaskText.dated(task))",
+        return ToolResult(text: "Created reminder \(TaskText.dated(task))" + (RepeatArgument.summary(task).map { "; repeats \($0)" } ?? ""),
                           change: DataChange(tasks: true, focusDate: task.dueDate, focusTaskId: task.id))
     }
 }
