@@ -44,6 +44,11 @@ final class RepeatSentenceTests: XCTestCase {
             Row("walk every night until friday", "Walk", "2026-11-23", "20:00", "FREQ=DAILY;UNTIL=20261127"),
             // No repeat: "every" before something that is no cadence, a weekday on its own.
             Row("read every chapter tomorrow", "Read every chapter", "2026-11-24", nil, nil),
+            // A lone cadence word before a noun names a kind of thing: no repeat, kept in the title.
+            Row("submit the weekly report on friday", "Submit the weekly report", "2026-11-27", nil, nil),
+            Row("the daily mail renewal tomorrow", "The daily mail renewal", "2026-11-24", nil, nil),
+            Row("pay rent monthly on the 1st", "Pay rent", nil, nil, "FREQ=MONTHLY;BYMONTHDAY=1"),
+            Row("stretch daily at 7am", "Stretch", "2026-11-24", "07:00", "FREQ=DAILY"),
             Row("meeting on monday", "Meeting", "2026-11-30", nil, nil),
             Row("dentist friday 9am", "Dentist", "2026-11-27", "09:00", nil),
         ]

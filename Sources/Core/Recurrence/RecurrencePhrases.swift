@@ -33,6 +33,7 @@ public enum RecurrencePhrases {
             var cursor = TokenCursor(tokens, at: start)
             var rule: RecurrenceRule
             if let read = try? RecurrenceRule.readPhrase(&cursor, today: today, strict: false) {
+                if cursor.index == start + 1, describesANoun(tokens, at: start) { continue }
                 rule = read
             } else {
                 // "every morning", "each evening": daily, at that part of the day.
@@ -58,6 +59,21 @@ public enum RecurrencePhrases {
         return DatePhrases.removing(DatePhraseMatch(date: nil, time: nil, range: range, matchedText: String(text[range]),
                                                     parts: match.parts), from: text)
     }
+
+    /// "the weekly report", "daily standup": a lone cadence word before a word that is no part
+    /// of a date names a kind of thing, and stays in the title ("pay rent monthly on the 1st",
+    /// "water the plants daily" still repeat).
+    private static func describesANoun(_ tokens: [DateToken], at index: Int) -> Bool {
+        guard cadenceAdjectives.contains(tokens[index].text.lowercased()), index + 1 < tokens.count else { return false }
+        let next = tokens[index + 1]
+        return next.kind == .word && !mayFollowARepeat.contains(next.text.lowercased())
+    }
+
+    private static let cadenceAdjectives: Set<String> = ["daily", "weekly", "monthly", "yearly", "annually", "fortnightly", "biweekly"]
+    private static let mayFollowARepeat: Set<String> = DateVocabulary.connectors
+        .union(DateVocabulary.clockIntroducers).union(DateVocabulary.today).union(DateVocabulary.tomorrow)
+        .union(DateVocabulary.weekdays.keys).union(DateVocabulary.months.keys).union(DateVocabulary.dayParts.keys)
+        .union(["until", "till", "from", "starting", "in", "and", "next", "this", "tonight", "am", "pm"])
 
     /// "until …" or "N times" said later in the sentence, after the time.
     private static func end(after index: Int, in tokens: [DateToken], rule: RecurrenceRule,
