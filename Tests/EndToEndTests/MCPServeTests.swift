@@ -32,7 +32,7 @@ final class MCPServePythonClientTests: HomeFolderTestCase {
         XCTAssertTrue(result(facts, "list").text.contains("09:30 Dentist"), result(facts, "list").text)
         XCTAssertEqual(schema["additionalProperties"] as? Bool, false, "schemas say which arguments there are")
         XCTAssertEqual(result(facts, "unknown").isError, true, "an unknown argument is an error, not dropped")
-        XCTAssertTrue(result(facts, "unknown").text.contains("'when' is not an argument here (known: category, due_date, due_time, list, notes, priority, title)"),
+        XCTAssertTrue(result(facts, "unknown").text.contains("'when' is not an argument here (known: category, due_date, due_time, list, notes, priority, repeat, title)"),
                       result(facts, "unknown").text)
         XCTAssertEqual(result(facts, "alias").isError, false, result(facts, "alias").text)
         XCTAssertTrue(result(facts, "alias").text.contains("Fri 2027-01-15 09:30"), result(facts, "alias").text)
