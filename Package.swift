@@ -18,6 +18,7 @@ let package = Package(
         // System libraries
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
 
         // Modules (arrows point down only; see docs/architecture.md)
         .target(name: "Core"),
@@ -35,6 +36,8 @@ let package = Package(
                                                   .product(name: "MCP", package: "swift-sdk"),
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
+        // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
@@ -63,6 +66,7 @@ let package = Package(
                                                      "MCPClient"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"]),
         .testTarget(name: "MCPClientTests", dependencies: ["MCPClient", "Agent", "Providers", "Tools", "Storage", "Core",
