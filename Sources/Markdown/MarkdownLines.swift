@@ -11,6 +11,21 @@ enum MarkdownLines {
         return index
     }
 
+    /// The most `|` and the most `@` on any one line (see `MarkdownParser.maxMarksPerLine`).
+    static func busiestLine(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (pipes: Int, ats: Int) {
+        var pipes = 0, ats = 0, linePipes = 0, lineAts = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "|"): linePipes += 1
+            case UInt8(ascii: "@"): lineAts += 1
+            case newline, carriageReturn:
+                pipes = max(pipes, linePipes); ats = max(ats, lineAts); linePipes = 0; lineAts = 0
+            default: break
+            }
+        }
+        return (max(pipes, linePipes), max(ats, lineAts))
+    }
+
     /// The index where 1-based line `line` begins in `bytes`.
     static func offset(ofLine line: Int, in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
         var current = 1

@@ -11,6 +11,12 @@ public enum MarkdownParser {
     /// (see `MarkdownTreeReader`).
     public static let maxDepth = 32
 
+    /// A text with a line holding more `|` than this is read without the table extension, and
+    /// one with a line holding more `@` than this without the autolink extension: Debian's
+    /// cmark-gfm (0.29.0.gfm.6) splits table rows in time quadratic in their cells (64,000
+    /// cells: 6 s) and spends microseconds per `@` of a long run. 500-column tables still work.
+    public static let maxMarksPerLine = 1_000
+
     public static func parse(_ text: String) -> MarkdownDocument {
         var text = text
         return text.withUTF8 { MarkdownDocument(blocks: parseBlocks($0[...])) }
@@ -26,7 +32,12 @@ public enum MarkdownParser {
     static func withTree<T>(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ body: (OpaquePointer) -> T) -> T {
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
         defer { cmark_parser_free(parser) }
-        for extensionPointer in Extensions.shared.all { cmark_parser_attach_syntax_extension(parser, extensionPointer) }
+        let marks = MarkdownLines.busiestLine(bytes)
+        let extensions = Extensions.shared
+        cmark_parser_attach_syntax_extension(parser, extensions.strikethrough)
+        cmark_parser_attach_syntax_extension(parser, extensions.tasklist)
+        if marks.pipes <= maxMarksPerLine { cmark_parser_attach_syntax_extension(parser, extensions.table) }
+        if marks.ats <= maxMarksPerLine { cmark_parser_attach_syntax_extension(parser, extensions.autolink) }
         // Fed with a length, not as a C string: a NUL in the text does not cut it short.
         UnsafeBufferPointer(rebasing: bytes).withMemoryRebound(to: CChar.self) { chars in
             if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -38,12 +49,11 @@ public enum MarkdownParser {
 
     /// The GFM extensions, registered once per process.
     private struct Extensions: @unchecked Sendable {  // pointers to cmark's immutable static registry
-        let all: [OpaquePointer]
+        let table = find("table"), strikethrough = find("strikethrough"), tasklist = find("tasklist"), autolink = find("autolink")
         static let shared: Extensions = {
             cmark_gfm_core_extensions_ensure_registered()
-            return Extensions(all: ["table", "strikethrough", "tasklist", "autolink"].map { name in
-                name.withCString { cmark_find_syntax_extension($0)! }
-            })
+            return Extensions()
         }()
+        private static func find(_ name: String) -> OpaquePointer { name.withCString { cmark_find_syntax_extension($0)! } }
     }
 }

@@ -2,17 +2,27 @@ import CCmarkGFM
 
 /// Turns cmark-gfm's node tree into `MarkdownBlock`s and `MarkdownInline`s.
 ///
-/// Recursion is bounded: past `MarkdownParser.maxDepth` nested block quotes or lists, the leaf
-/// blocks inside are hoisted into the deepest kept container, and past as many nested inline
-/// spans, the text inside is kept without the deeper styles. Both walks past the cap use a
+/// Recursion is bounded: past `MarkdownParser.maxDepth` nested block quotes and lists, the
+/// leaf blocks inside are hoisted into the deepest kept container, and past as many nested
+/// inline spans, the text inside is kept without the deeper styles. Both walks past the cap use a
 /// heap stack, so 10,000 levels cost neither the C stack nor a deep Swift value.
 struct MarkdownTreeReader {
     let maxDepth = MarkdownParser.maxDepth
 
     // MARK: Blocks
 
+    /// The blocks inside `node`, `depth` containers deep. At the cap, a nested block quote or
+    /// list gives way to the leaf blocks inside it.
     func blocks(ofChildren node: OpaquePointer, depth: Int) -> [MarkdownBlock] {
-        children(of: node).compactMap { block($0, depth: depth) }
+        var result: [MarkdownBlock] = []
+        for child in children(of: node) {
+            if depth >= maxDepth && isContainer(child) {
+                result += leafBlocks(under: child)
+            } else if let block = block(child, depth: depth) {
+                result.append(block)
+            }
+        }
+        return result
     }
 
     func block(_ node: OpaquePointer, depth: Int) -> MarkdownBlock? {
@@ -31,14 +41,14 @@ struct MarkdownTreeReader {
         case CMARK_NODE_THEMATIC_BREAK:
             return .thematicBreak
         case CMARK_NODE_BLOCK_QUOTE:
-            return .blockQuote(containerBlocks(node, depth: depth + 1))
+            return .blockQuote(blocks(ofChildren: node, depth: depth + 1))
         case CMARK_NODE_LIST:
-            guard depth + 1 <= maxDepth else { return .blockQuote(leafBlocks(under: node)) }
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let items = children(of: node).map { item in
                 MarkdownListItem(checked: taskState(item), blocks: blocks(ofChildren: item, depth: depth + 1))
             }
-            return .list(MarkdownList(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
-                                      start: Int(cmark_node_get_list_start(node)),
+            return .list(MarkdownList(ordered: ordered,
+                                      start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
                                       tight: cmark_node_get_list_tight(node) != 0, items: items))
         default:
             if typeName(node) == "table" { return .table(table(node)) }
@@ -46,24 +56,23 @@ struct MarkdownTreeReader {
         }
     }
 
-    /// A block quote's content; at the cap, the leaf blocks of everything inside, in order.
-    private func containerBlocks(_ node: OpaquePointer, depth: Int) -> [MarkdownBlock] {
-        depth <= maxDepth ? blocks(ofChildren: node, depth: depth) : leafBlocks(under: node)
-    }
-
     /// Every leaf block under `node`, depth first, without the containers around them.
     private func leafBlocks(under node: OpaquePointer) -> [MarkdownBlock] {
         var result: [MarkdownBlock] = []
         var stack = children(of: node).reversed() as [OpaquePointer]
         while let next = stack.popLast() {
-            switch cmark_node_get_type(next) {
-            case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM:
+            if isContainer(next) || cmark_node_get_type(next) == CMARK_NODE_ITEM {
                 stack.append(contentsOf: children(of: next).reversed())
-            default:
-                if let leaf = block(next, depth: maxDepth) { result.append(leaf) }
+            } else if let leaf = block(next, depth: maxDepth) {
+                result.append(leaf)
             }
         }
         return result
+    }
+
+    private func isContainer(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node)
+        return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST
     }
 
     private func taskState(_ item: OpaquePointer) -> Bool? {
@@ -96,7 +105,9 @@ struct MarkdownTreeReader {
 
     func inlines(ofChildren node: OpaquePointer, depth: Int) -> [MarkdownInline] {
         guard depth < maxDepth else { return flatInlines(under: node) }
-        return children(of: node).compactMap { inline($0, depth: depth) }
+        var result = InlineCollector()
+        for child in children(of: node) { if let inline = inline(child, depth: depth) { result.add(inline) } }
+        return result.finish()
     }
 
     private func inline(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {
@@ -120,24 +131,21 @@ struct MarkdownTreeReader {
 
     /// The leaves under `node` without the spans around them (walked with a heap stack).
     private func flatInlines(under node: OpaquePointer) -> [MarkdownInline] {
-        var result: [MarkdownInline] = []
+        var result = InlineCollector()
         var stack = children(of: node).reversed() as [OpaquePointer]
         while let next = stack.popLast() {
             switch cmark_node_get_type(next) {
             case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
                 stack.append(contentsOf: children(of: next).reversed())
-            case CMARK_NODE_TEXT:
-                let text = string(cmark_node_get_literal(next))
-                if case .text(let previous)? = result.last { result[result.count - 1] = .text(previous + text) } else { result.append(.text(text)) }
             default:
                 if typeName(next) == "strikethrough" {
                     stack.append(contentsOf: children(of: next).reversed())
                 } else if let leaf = inline(next, depth: maxDepth) {
-                    result.append(leaf)
+                    result.add(leaf)
                 }
             }
         }
-        return result
+        return result.finish()
     }
 
     /// An image's description as plain text: the literal text of everything inside it.
@@ -174,5 +182,29 @@ struct MarkdownTreeReader {
 
     private func droppingFinalNewline(_ text: String) -> String {
         text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}
+
+/// Inlines with adjacent text merged and empty text dropped (cmark-gfm leaves both behind:
+/// around autolinks, at each unmatched delimiter), so equal text gives equal values. The text
+/// is gathered in one buffer: merging into the last value would copy it each time.
+private struct InlineCollector {
+    private var inlines: [MarkdownInline] = []
+    private var text = ""
+
+    mutating func add(_ inline: MarkdownInline) {
+        if case .text(let more) = inline { return text += more }
+        flush()
+        inlines.append(inline)
+    }
+
+    mutating func finish() -> [MarkdownInline] {
+        flush()
+        return inlines
+    }
+
+    private mutating func flush() {
+        if !text.isEmpty { inlines.append(.text(text)) }
+        text = ""
     }
 }
