@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Glibc
 
 /// A streamed answer split into finished top-level blocks (`stable`, parsed once) and the
 /// still-open end (`tail`, parsed again on each update), so a renderer caches the former.
@@ -35,7 +36,7 @@ public struct MarkdownStream: Sendable {
     public mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            if !bytes.starts(with: stableBytes) { self = MarkdownStream() }
+            if !extendsStableText(bytes) { self = MarkdownStream() }
             if !holdsWholeText && MarkdownLines.mayDefineReference(bytes[stableBytes.count...]) {
                 holdsWholeText = true
                 stable = []
@@ -47,6 +48,13 @@ public struct MarkdownStream: Sendable {
                 splitEnd = complete
             }
             tail = MarkdownParser.parseBlocks(bytes[stableBytes.count...])
+        }
+    }
+
+    private func extendsStableText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= stableBytes.count else { return false }
+        return stableBytes.withUnsafeBufferPointer { stable in
+            stable.isEmpty || memcmp(stable.baseAddress!, bytes.baseAddress!, stable.count) == 0
         }
     }
 

@@ -50,6 +50,19 @@ final class MarkdownStreamTests: XCTestCase {
         }
     }
 
+    /// The point of the split: a long answer streamed in 8-byte tokens costs far less than
+    /// parsing the whole text at every token.
+    func testStreamingWorkFollowsTheTailNotTheWholeText() {
+        let text = String(repeating: RecordedAnswers.long + "\n\n", count: 6)
+        let ends = Array(stride(from: 8, to: text.utf8.count, by: 8)) + [text.utf8.count]
+        let prefixes = ends.map { String(decoding: text.utf8.prefix($0), as: UTF8.self) }
+        var stream = MarkdownStream()
+        let streamed = ContinuousClock().measure { for prefix in prefixes { stream.update(prefix) } }
+        let whole = ContinuousClock().measure { for prefix in prefixes.suffix(prefixes.count / 4) { _ = MarkdownParser.parse(prefix) } }
+        XCTAssertEqual(stream.blocks, MarkdownParser.parse(text).blocks)
+        XCTAssertLessThan(streamed * 2, whole, "every token vs whole parses of only the last quarter of the tokens")
+    }
+
     func testTheTailIsParsedAloneWhileEarlierBlocksStay() {
         var stream = MarkdownStream()
         stream.update("# Title\n\nFirst paragraph.\n\n```swift\nlet x = 1\n")
