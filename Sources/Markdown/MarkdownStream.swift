@@ -61,11 +61,9 @@ public struct MarkdownStream: Sendable {
     /// Moves every top-level block of `lines` but the last into `stable`.
     private mutating func split(_ lines: Slice<UnsafeBufferPointer<UInt8>>) {
         let (finished, lastStartLine) = MarkdownParser.withTree(lines) { root -> ([MarkdownBlock], Int) in
-            var children: [OpaquePointer] = []
-            var child = cmark_node_first_child(root)
-            while let current = child { children.append(current); child = cmark_node_next(current) }
-            guard children.count >= 2, let last = children.last else { return ([], 0) }
             let reader = MarkdownTreeReader()
+            let children = reader.children(of: root)
+            guard children.count >= 2, let last = children.last else { return ([], 0) }
             let finished = children.dropLast().compactMap { reader.block($0, depth: 0) }
             return (finished, Int(cmark_node_get_start_line(last)))
         }

@@ -166,7 +166,7 @@ struct MarkdownTreeReader {
 
     // MARK: Helpers
 
-    private func children(of node: OpaquePointer) -> [OpaquePointer] {
+    func children(of node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         var child = cmark_node_first_child(node)
         while let current = child {

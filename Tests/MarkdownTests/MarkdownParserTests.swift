@@ -79,6 +79,7 @@ final class MarkdownParserTests: XCTestCase {
         |------|:-----|:---:|------:|
         | **b** | `c` | [l](https://x.y) | ~~s~~ |
         | short |
+        | 1 | 2 | 3 | 4 | 5 |
         """
         XCTAssertEqual(blocks(text), [.table(MarkdownTable(
             alignments: [.none, .left, .center, .right],
@@ -86,7 +87,8 @@ final class MarkdownParserTests: XCTestCase {
             rows: [
                 [[.strong([.text("b")])], [.code("c")], [.link(destination: "https://x.y", [.text("l")])], [.strikethrough([.text("s")])]],
                 [[.text("short")], [], [], []],
-            ]))])
+                [[.text("1")], [.text("2")], [.text("3")], [.text("4")]],
+            ]))], "short rows padded, extra cells dropped")
     }
 
     func testTableCellsWithCJKAndEmojiAndEscapedPipe() {
