@@ -55,6 +55,8 @@ struct LanguageSpec: Sendable {
     var dollarVariables = false
     /// Bytes besides letters, digits, `_` and non-ASCII that continue a word (`$` in JS).
     var wordExtras: Set<UInt8> = []
+    /// Bytes that also start a word (`$` in JS, `-` of a shell option).
+    var wordStarts: Set<UInt8> = []
     /// A string followed by `:` is a key (JSON), shown as `.type`.
     var stringKeys = false
     var lineForm = LineForm.code

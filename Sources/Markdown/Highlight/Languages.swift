@@ -125,6 +125,7 @@ enum Specs {
         $0.strings = [Rule("\""), Rule("'"), Rule("`", multiline: true)]
         $0.capitalizedAreTypes = true
         $0.wordExtras = [UInt8(ascii: "$")]
+        $0.wordStarts = [UInt8(ascii: "$")]
     }
     static let jsKeywords = words("""
         break case catch class const continue debugger default delete do else export extends finally for function \
@@ -163,6 +164,7 @@ enum Specs {
         $0.strings = [Rule("\"", multiline: true), Rule("'", escapes: false, multiline: true), Rule("`", multiline: true)]
         $0.dollarVariables = true
         $0.wordExtras = [UInt8(ascii: "-")]
+        $0.wordStarts = [UInt8(ascii: "-")]
     }
 
     static let console = LanguageSpec { $0 = shell; $0.lineForm = .console }

@@ -165,8 +165,8 @@ struct LineTokenizer {
         if spec.keywords.contains(key) { kind = .keyword }
         else if spec.types.contains(key) { kind = .type }
         else if spec.builtins.contains(key) { kind = .function }
-        else if spec.callsAreFunctions, j < end, bytes[j] == UInt8(ascii: "(") { kind = .function }
         else if spec.capitalizedAreTypes, isUpper(bytes[i]), bytes[i..<j].contains(where: isLower) { kind = .type }
+        else if spec.callsAreFunctions, j < end, bytes[j] == UInt8(ascii: "(") { kind = .function }
         else { kind = .plain }
         emit(kind, to: j)
         return .normal
@@ -231,7 +231,9 @@ struct LineTokenizer {
         return j
     }
 
-    func isWordStart(_ c: UInt8) -> Bool { isUpper(c) || isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 || (spec.wordExtras.contains(c) && c == UInt8(ascii: "$")) }
+    func isWordStart(_ c: UInt8) -> Bool {
+        isUpper(c) || isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 || spec.wordStarts.contains(c)
+    }
 }
 
 func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
