@@ -26,11 +26,11 @@ private func firstIndex(of target: [UInt8], in line: [UInt8]) -> Int? {
 /// Joining every line's runs (with `\n`) gives the code back, minus one final newline.
 func assertRoundTrip(_ code: String, _ language: String?, file: StaticString = #filePath, line: UInt = #line) {
     let lines = Highlighter.tokens(code: code, language: language)
-    var expected = code
-    if expected.hasSuffix("\n") { expected.removeLast() }
+    var expected = Array(code.utf8)
+    if expected.last == 0x0A { expected.removeLast() }
     let joined = lines.map { $0.map(\.text).joined() }.joined(separator: "\n")
-    XCTAssertEqual(Array(joined.utf8), Array(expected.utf8), "round trip, language \(language ?? "nil")", file: file, line: line)
-    for runs in lines { XCTAssertFalse(runs.contains { $0.text.isEmpty }, "an empty run", file: file, line: line) }
+    XCTAssertEqual(Array(joined.utf8), expected, "round trip, language \(language ?? "nil")", file: file, line: line)
+    for runs in lines { XCTAssertFalse(runs.contains { $0.text.isEmpty }, "an empty run, language \(language ?? "nil"): \(runs)", file: file, line: line) }
 }
 
 /// Checks each `needle: kind` in `code` highlighted as `language`, and the round trip.

@@ -8,24 +8,24 @@ public enum Highlighter {
     /// Per line of `code` (split at `\n`; a final `\n` adds no empty line), its runs. Joining a
     /// line's runs gives the line back. An unknown or nil language gives one plain run per line.
     public static func tokens(code: String, language: String?) -> [[HighlightToken]] {
-        tokens(code: code, language: CodeLanguage(fenceName: language))
+        tokens(code: code, as: CodeLanguage(fenceName: language))
     }
 
-    public static func tokens(code: String, language: CodeLanguage?) -> [[HighlightToken]] {
-        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-        if code.hasSuffix("\n") { lines.removeLast() }
-        guard let language else { return lines.map { $0.isEmpty ? [] : [HighlightToken(.plain, String($0))] } }
+    public static func tokens(code: String, as language: CodeLanguage?) -> [[HighlightToken]] {
+        // Lines are cut at the `\n` byte: as Characters, "\r\n" would not match "\n".
         let bytes = Array(code.utf8)
-        let spec = language.spec
         var result: [[HighlightToken]] = []
-        result.reserveCapacity(lines.count)
         var state = HighlightState.normal, start = 0
-        for _ in lines {
+        while start < bytes.count || (start == bytes.count && (start == 0 || bytes[start - 1] != 0x0A)) {
             var end = start
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            var tokenizer = LineTokenizer(spec: spec, bytes: bytes, start: start, end: end)
-            state = tokenizer.line(state)
-            result.append(tokenizer.out.tokens(in: bytes, from: start))
+            if let language {
+                var tokenizer = LineTokenizer(spec: language.spec, bytes: bytes, start: start, end: end)
+                state = tokenizer.line(state)
+                result.append(tokenizer.out.tokens(in: bytes, from: start))
+            } else {
+                result.append(end > start ? [HighlightToken(.plain, String(decoding: bytes[start..<end], as: UTF8.self))] : [])
+            }
             start = end + 1
         }
         return result
@@ -33,7 +33,7 @@ public enum Highlighter {
 
     /// One line (without its `\n`), carrying `state` from the line before to the line after:
     /// for a renderer that highlights a growing block a line at a time.
-    public static func tokens(line: String, language: CodeLanguage?, state: inout HighlightState) -> [HighlightToken] {
+    public static func tokens(line: String, as language: CodeLanguage?, state: inout HighlightState) -> [HighlightToken] {
         guard let language else { return line.isEmpty ? [] : [HighlightToken(.plain, line)] }
         let bytes = Array(line.utf8)
         var tokenizer = LineTokenizer(spec: language.spec, bytes: bytes, start: 0, end: bytes.count)

@@ -61,10 +61,34 @@ struct LanguageSpec: Sendable {
     var stringKeys = false
     var lineForm = LineForm.code
 
+    /// Per byte: `startsWord`, `inWord`, `opens` (may begin a comment, string or marker), so
+    /// the scanner skips its table lookups for the common bytes.
+    private(set) var byteClass = [UInt8](repeating: 0, count: 256)
+    static let startsWord: UInt8 = 1, inWord: UInt8 = 2, opens: UInt8 = 4
+    /// Longer words are no keyword: they are not looked up (nor turned into strings).
+    private(set) var longestWord = 0
+
     init(_ configure: (inout LanguageSpec) -> Void) {
         configure(&self)
         // Longest opener first, so `"""` wins over `"`.
         strings.sort { $0.open.count > $1.open.count }
+        classifyBytes()
+    }
+
+    private mutating func classifyBytes() {
+        byteClass = [UInt8](repeating: 0, count: 256)
+        for byte in 0...255 {
+            let c = UInt8(byte)
+            if isUpper(c) || isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 || wordStarts.contains(c) {
+                byteClass[byte] |= Self.startsWord | Self.inWord
+            }
+            if isDigit(c) || wordExtras.contains(c) { byteClass[byte] |= Self.inWord }
+        }
+        for opener in blockComments.map(\.open) + lineComments + strings.map(\.open) {
+            if let c = opener.first { byteClass[Int(c)] |= Self.opens }
+        }
+        for c in "#$@".utf8 { byteClass[Int(c)] |= Self.opens }  // raw strings, variables, attributes
+        longestWord = (keywords.union(types).union(builtins).union(stringPrefixes).map(\.utf8.count).max() ?? 0)
     }
 }
 

@@ -40,7 +40,25 @@ struct LineTokenizer {
 
     /// One token at the current position.
     private mutating func step() -> HighlightState {
-        let i = position, c = bytes[i]
+        let i = position, c = bytes[i], byteClass = spec.byteClass[Int(c)]
+        if byteClass & LanguageSpec.opens != 0, let state = opening(at: i) { return state }
+        if byteClass & LanguageSpec.startsWord != 0 { return word(at: i) }
+        if isDigit(c) { number(at: i); return .normal }
+        if c == 0x20 || c == 0x09 {
+            var j = i + 1
+            while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+            emit(.plain, to: j)
+        } else {
+            emit(.punctuation, to: i + 1)
+        }
+        return .normal
+    }
+
+    // MARK: Comments and strings
+
+    /// A comment, string, raw string, variable or `@`/`#` word starting at `i`.
+    private mutating func opening(at i: Int) -> HighlightState? {
+        let c = bytes[i]
         for (index, comment) in spec.blockComments.enumerated() where matches(comment.open, at: i) {
             return blockComment(index, depth: 1, from: i + comment.open.count)
         }
@@ -52,19 +70,14 @@ struct LineTokenizer {
         }
         if spec.rawStrings == .swift, c == UInt8(ascii: "#"), let state = swiftRawString(at: i) { return state }
         if let state = quoted(at: i) { return state }
-        if isWordStart(c) { return word(at: i) }
-        if isDigit(c) { number(at: i); return .normal }
         if c == UInt8(ascii: "$"), spec.dollarVariables { variable(at: i); return .normal }
         if (c == UInt8(ascii: "@") && spec.atWords) || (c == UInt8(ascii: "#") && spec.hashWords),
-           i + 1 < end, isWordStart(bytes[i + 1]) {
+           i + 1 < end, spec.byteClass[Int(bytes[i + 1])] & LanguageSpec.startsWord != 0 {
             emit(.keyword, to: wordEnd(from: i + 1))
             return .normal
         }
-        emit(c == 0x20 || c == 0x09 ? .plain : .punctuation, to: i + 1)
-        return .normal
+        return nil
     }
-
-    // MARK: Comments and strings
 
     private mutating func blockComment(_ index: Int, depth: Int, from start: Int) -> HighlightState {
         guard spec.blockComments.indices.contains(index) else { return .normal }
@@ -154,7 +167,7 @@ struct LineTokenizer {
 
     private mutating func word(at i: Int) -> HighlightState {
         let j = wordEnd(from: i)
-        let text = j - i <= 24 ? String(decoding: bytes[i..<j], as: UTF8.self) : ""
+        let text = j - i <= spec.longestWord ? String(decoding: bytes[i..<j], as: UTF8.self) : ""
         if spec.stringPrefixes.contains(text) {
             // The prefix joins the string: the run starts at the word.
             if let state = quoted(at: j) { return state }
@@ -199,7 +212,7 @@ struct LineTokenizer {
             var j = i + 2
             while j < end, bytes[j] != UInt8(ascii: "}") { j += 1 }
             emit(.type, to: j + 1)
-        } else if isWordStart(c) || isDigit(c) {
+        } else if spec.byteClass[Int(c)] & LanguageSpec.startsWord != 0 || isDigit(c) {
             var j = i + 1
             while j < end, isASCIIWord(bytes[j]) || bytes[j] >= 0x80 { j += 1 }
             emit(.type, to: j)
@@ -214,7 +227,8 @@ struct LineTokenizer {
 
     func matches(_ pattern: [UInt8], at i: Int) -> Bool {
         guard i + pattern.count <= end else { return false }
-        for (k, byte) in pattern.enumerated() where bytes[i + k] != byte { return false }
+        var k = 0
+        while k < pattern.count { if bytes[i + k] != pattern[k] { return false }; k += 1 }
         return true
     }
 
@@ -226,13 +240,10 @@ struct LineTokenizer {
     }
 
     func wordEnd(from i: Int) -> Int {
+        let byteClass = spec.byteClass
         var j = i
-        while j < end, isWordStart(bytes[j]) || isDigit(bytes[j]) || spec.wordExtras.contains(bytes[j]) { j += 1 }
+        while j < end, byteClass[Int(bytes[j])] & LanguageSpec.inWord != 0 { j += 1 }
         return j
-    }
-
-    func isWordStart(_ c: UInt8) -> Bool {
-        isUpper(c) || isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 || spec.wordStarts.contains(c)
     }
 }
 

@@ -22,7 +22,7 @@ struct RunBuilder {
                 i += 1
             }
         }
-        append(kind, end)
+        if end > position { append(kind, end) }
     }
 
     /// The runs as strings; every boundary sits next to an ASCII byte, so no scalar is cut.
