@@ -8,14 +8,14 @@ final class HighlighterLanguageTests: XCTestCase {
             @MainActor final class Model: Sendable {
                 // a comment
                 let count: Int = 0x1F_FF
-                func greet(name: String) -> String { return "hi \\(name)" + #"raw "q" \\n"# }
+                func greet(name: String) -> String { return "hi \\(name)" + #"raw "q" \\n"# + [1].map { $0 * 2 } }
             }
             #if DEBUG
             """
         assertKinds(code, "swift", [
             "@MainActor": .keyword, "final": .keyword, "Model": .type, "Sendable": .type, "// a comment": .comment,
             "let": .keyword, "Int": .type, "0x1F_FF": .number, "greet": .function, "\"hi \\(name)\"": .string,
-            "#\"raw \"q\" \\n\"#": .string, "#if": .keyword, "{": .punctuation, "name:": nil,
+            "#\"raw \"q\" \\n\"#": .string, "#if": .keyword, "{": .punctuation, "name:": nil, "$0": .plain,
         ])
     }
 

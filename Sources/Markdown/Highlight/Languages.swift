@@ -97,6 +97,7 @@ enum Specs {
         $0.blockComments = nestedBlock
         $0.strings = [Rule("\"\"\"", multiline: true), Rule("\"")]
         $0.rawStrings = .swift
+        $0.wordStarts = [UInt8(ascii: "$")]  // `$0`, `$name`: closure arguments and projections
         $0.capitalizedAreTypes = true
         $0.atWords = true
         $0.hashWords = true
