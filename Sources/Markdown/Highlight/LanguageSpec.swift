@@ -79,10 +79,10 @@ struct LanguageSpec: Sendable {
         byteClass = [UInt8](repeating: 0, count: 256)
         for byte in 0...255 {
             let c = UInt8(byte)
-            if isUpper(c) || isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 || wordStarts.contains(c) {
+            if HighlightBytes.isUpper(c) || HighlightBytes.isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 || wordStarts.contains(c) {
                 byteClass[byte] |= Self.startsWord | Self.inWord
             }
-            if isDigit(c) || wordExtras.contains(c) { byteClass[byte] |= Self.inWord }
+            if HighlightBytes.isDigit(c) || wordExtras.contains(c) { byteClass[byte] |= Self.inWord }
         }
         for opener in blockComments.map(\.open) + lineComments + strings.map(\.open) {
             if let c = opener.first { byteClass[Int(c)] |= Self.opens }
@@ -105,6 +105,3 @@ extension LanguageSpec.BlockComment {
         self.open = Array(open.utf8); self.close = Array(close.utf8); self.nests = nests
     }
 }
-
-/// Splits a space-separated word list, so the tables read like the languages' manuals.
-func words(_ list: String) -> Set<String> { Set(list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)) }

@@ -49,7 +49,7 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
             .diff: "diff patch udiff",
         ]
         var map: [String: CodeLanguage] = [:]
-        for (language, list) in names { for name in words(list) { map[name] = language } }
+        for (language, list) in names { for name in Specs.words(list) { map[name] = language } }
         return map
     }()
 
@@ -78,6 +78,11 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
 /// are built once and reused.
 enum Specs {
     typealias Rule = LanguageSpec.StringRule
+
+    /// Splits a space-separated word list, so the tables read like the languages' manuals.
+    static func words(_ list: String) -> Set<String> {
+        Set(list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    }
     static let slashComments = [Array("//".utf8)]
     static let cBlock = [LanguageSpec.BlockComment("/*", "*/")]
     static let nestedBlock = [LanguageSpec.BlockComment("/*", "*/", nests: true)]

@@ -61,7 +61,7 @@ extension LineTokenizer {
         emit(.plain, to: skipSpaces())
         if position < end, bytes[position] == UInt8(ascii: "|") || bytes[position] == UInt8(ascii: ">") {
             var j = position + 1
-            while j < end, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") || isDigit(bytes[j]) { j += 1 }
+            while j < end, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") || HighlightBytes.isDigit(bytes[j]) { j += 1 }
             emit(.punctuation, to: j)
             _ = run(.normal)
             return .yamlBlock(indent: column)
@@ -118,7 +118,7 @@ extension LineTokenizer {
                 j += 1
                 while j < end, bytes[j] != c { j += 1 }
                 j += 1
-            } else if isASCIIWord(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == 0x20 || c == 0x09 || c >= 0x80 {
+            } else if HighlightBytes.isASCIIWord(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == 0x20 || c == 0x09 || c >= 0x80 {
                 j += 1
             } else {
                 return nil

@@ -43,7 +43,7 @@ struct LineTokenizer {
         let i = position, c = bytes[i], byteClass = spec.byteClass[Int(c)]
         if byteClass & LanguageSpec.opens != 0, let state = opening(at: i) { return state }
         if byteClass & LanguageSpec.startsWord != 0 { return word(at: i) }
-        if isDigit(c) { number(at: i); return .normal }
+        if HighlightBytes.isDigit(c) { number(at: i); return .normal }
         if c == 0x20 || c == 0x09 {
             var j = i + 1
             while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
@@ -178,7 +178,7 @@ struct LineTokenizer {
         if spec.keywords.contains(key) { kind = .keyword }
         else if spec.types.contains(key) { kind = .type }
         else if spec.builtins.contains(key) { kind = .function }
-        else if spec.capitalizedAreTypes, isUpper(bytes[i]), bytes[i..<j].contains(where: isLower) { kind = .type }
+        else if spec.capitalizedAreTypes, HighlightBytes.isUpper(bytes[i]), bytes[i..<j].contains(where: HighlightBytes.isLower) { kind = .type }
         else if spec.callsAreFunctions, j < end, bytes[j] == UInt8(ascii: "(") { kind = .function }
         else { kind = .plain }
         emit(kind, to: j)
@@ -191,9 +191,9 @@ struct LineTokenizer {
         let hex = bytes[i] == UInt8(ascii: "0") && j < end && (bytes[j] | 0x20) == UInt8(ascii: "x")
         while j < end {
             let c = bytes[j]
-            if isASCIIWord(c) {
+            if HighlightBytes.isASCIIWord(c) {
                 j += 1
-            } else if c == UInt8(ascii: "."), !sawDot, j + 1 < end, isDigit(bytes[j + 1]) {
+            } else if c == UInt8(ascii: "."), !sawDot, j + 1 < end, HighlightBytes.isDigit(bytes[j + 1]) {
                 sawDot = true; j += 1
             } else if (c == UInt8(ascii: "+") || c == UInt8(ascii: "-")), !hex, (bytes[j - 1] | 0x20) == UInt8(ascii: "e") {
                 j += 1
@@ -212,9 +212,9 @@ struct LineTokenizer {
             var j = i + 2
             while j < end, bytes[j] != UInt8(ascii: "}") { j += 1 }
             emit(.type, to: j + 1)
-        } else if spec.byteClass[Int(c)] & LanguageSpec.startsWord != 0 || isDigit(c) {
+        } else if spec.byteClass[Int(c)] & LanguageSpec.startsWord != 0 || HighlightBytes.isDigit(c) {
             var j = i + 1
-            while j < end, isASCIIWord(bytes[j]) || bytes[j] >= 0x80 { j += 1 }
+            while j < end, HighlightBytes.isASCIIWord(bytes[j]) || bytes[j] >= 0x80 { j += 1 }
             emit(.type, to: j)
         } else if "@*#?$!-".utf8.contains(c) {
             emit(.type, to: i + 2)
@@ -247,7 +247,10 @@ struct LineTokenizer {
     }
 }
 
-func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-func isUpper(_ c: UInt8) -> Bool { c >= 0x41 && c <= 0x5A }
-func isLower(_ c: UInt8) -> Bool { c >= 0x61 && c <= 0x7A }
-func isASCIIWord(_ c: UInt8) -> Bool { isDigit(c) || isUpper(c) || isLower(c) || c == UInt8(ascii: "_") }
+/// Byte tests, in a namespace so the Markdown module's other files keep these names free.
+enum HighlightBytes {
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isUpper(_ c: UInt8) -> Bool { c >= 0x41 && c <= 0x5A }
+    static func isLower(_ c: UInt8) -> Bool { c >= 0x61 && c <= 0x7A }
+    static func isASCIIWord(_ c: UInt8) -> Bool { isDigit(c) || isUpper(c) || isLower(c) || c == UInt8(ascii: "_") }
+}
