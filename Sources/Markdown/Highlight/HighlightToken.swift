@@ -1,6 +1,6 @@
-/// What a run of code is, for the theme to pick a style. Data formats reuse the code kinds:
-/// a key in JSON, YAML or TOML is `.type`, a TOML table header and a shell variable are `.type`
-/// and `.keyword` as said in docs/markdown.md ("Code highlighting").
+/// What a run of code is, for the theme to pick a style. Data formats reuse the code kinds: a
+/// key in JSON, YAML or TOML and a shell variable are `.type`, a TOML table header is
+/// `.keyword` (the full list is in docs/markdown.md, "Code highlighting").
 public enum HighlightKind: String, Sendable, CaseIterable {
     case plain, keyword, type, string, number, comment, function, punctuation
     /// Diff lines: `+` added, `-` removed, `@@` hunk headers.
