@@ -66,7 +66,7 @@ let package = Package(
                                                      "MCPClient"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"]),
         .testTarget(name: "MCPClientTests", dependencies: ["MCPClient", "Agent", "Providers", "Tools", "Storage", "Core",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Markdown
 
 /// Bad input: huge lines and blocks in bounded time, odd bytes passed through unchanged, and
@@ -70,25 +71,12 @@ final class HighlighterBoundsTests: XCTestCase {
         let alphabet = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "$", "${", "}", "\\", "r#\"", "\"#",
                         "@", "0x", "1", ".", "e-", "(", ":", "=", "[", "]", "|", ">", "- ", "+", "@@", " ", "\t", "\n",
                         "\r", "a", "if", "Foo", "é", "́", "😀", "漢", "\u{1B}", "\u{0}", "\u{85}", "\u{FEFF}"]
-        var generator = SplitMix(seed: 15)
+        var generator = SeededGenerator(seed: 15)
         for round in 0..<300 {
             let count = Int(generator.next() % 60)
             let code = (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
             for name in names + ["nil"] { assertRoundTrip(code, name == "nil" ? nil : name) }
             if round == 0 { XCTAssertGreaterThan(code.count, 0) }
         }
-    }
-}
-
-/// A small seeded generator, so a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

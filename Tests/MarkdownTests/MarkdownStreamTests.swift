@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import Markdown
 
 /// `MarkdownStream` fed token by token gives, at every step, the blocks of a whole parse.
@@ -35,14 +36,14 @@ final class MarkdownStreamTests: XCTestCase {
     }
 
     func testLongAnswerInTokensOfOneToSevenCharacters() {
-        var generator = SplitMix(seed: 15)
+        var generator = SeededGenerator(seed: 15)
         feed(RecordedAnswers.long, pieceLengths: { Int(generator.next() % 7) + 1 })
         let crlf = RecordedAnswers.long.replacingOccurrences(of: "\n", with: "\r\n")
         feed(crlf, pieceLengths: { 1 })
     }
 
     func testRandomAnswers() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<150 {
             let count = Int(generator.next() % 14) + 2
             let text = (0..<count).map { _ in RecordedAnswers.pieces[Int(generator.next() % UInt64(RecordedAnswers.pieces.count))] }.joined()
@@ -101,18 +102,5 @@ final class MarkdownStreamTests: XCTestCase {
         stream.update("# Two\n\nother\n")
         XCTAssertEqual(stream.blocks, MarkdownParser.parse("# Two\n\nother\n").blocks)
         XCTAssertEqual(stream.stable, [.heading(level: 1, [.text("Two")])])
-    }
-}
-
-/// A small seeded generator, so failures repeat.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
