@@ -2,7 +2,7 @@ import Markdown
 import Terminal
 
 /// A GFM table drawn with box characters in `width` columns: columns sized to their content,
-/// shrunk fairly to fit (cells wrap), alignment honored. Columns that cannot get one column
+/// shrunk fairly to fit (cells wrap), alignment honored. Columns that cannot get two columns
 /// of room each are left out, and a last column of `…` says so.
 enum TableLayout {
     /// A cell's content is measured up to this width: a 1 MB cell costs no more to size.
@@ -11,8 +11,9 @@ enum TableLayout {
     static func lines(_ table: MarkdownTable, width: Int, base: [StyleName]) -> [[MarkdownRun]] {
         let count = max(table.header.count, table.alignments.count, table.rows.map(\.count).max() ?? 0)
         guard count > 0 else { return [] }
-        // Each column costs its content, a space either side and a border; one border more.
-        let fitting = max(1, (width - 1) / 4)
+        // Each column costs its content (two columns at least: a wide character), a space
+        // either side and a border; one border more.
+        let fitting = max(1, (width - 1) / 5)
         let shown = count <= fitting ? count : max(1, fitting - 1)
         let more = shown < count
 
@@ -31,7 +32,7 @@ enum TableLayout {
                 natural[i] = max(natural[i], w)
             }
         }
-        let room = max(shown, width - 1 - 3 * shown - (more ? 4 : 0))
+        let room = max(2 * shown, width - 1 - 3 * shown - (more ? 4 : 0))
         let widths = fairShares(natural, room: room)
         let alignments = (0..<shown).map { $0 < table.alignments.count ? table.alignments[$0] : .none }
 
@@ -62,10 +63,11 @@ enum TableLayout {
         out.append(border("├", "┼", "┤"))
         for row in rows { add(row) }
         out.append(border("└", "┴", "┘"))
-        return width < 5 ? out.map { clip($0, width: width) } : out
+        let total = 1 + widths.reduce(0) { $0 + $1 + 3 } + (more ? 4 : 0)
+        return total > width ? out.map { clip($0, width: width) } : out  // only in a handful of columns
     }
 
-    /// A line cut to `width` (a table in fewer columns than one bordered column needs).
+    /// A line cut to `width` (a table in fewer columns than its narrowest form needs).
     static func clip(_ runs: [MarkdownRun], width: Int) -> [MarkdownRun] {
         var left = width
         var out: [MarkdownRun] = []
@@ -78,14 +80,14 @@ enum TableLayout {
     }
 
     /// Widths for columns wanting `natural` in `room` columns: all of it when it fits, else
-    /// the narrow ones whole and the rest an even share (never under one column).
+    /// the narrow ones whole and the rest an even share (never under two columns).
     static func fairShares(_ natural: [Int], room: Int) -> [Int] {
         if natural.reduce(0, +) <= room { return natural }
         var widths = natural
         var left = room
         var columnsLeft = natural.count
         for i in natural.indices.sorted(by: { natural[$0] < natural[$1] }) {
-            let share = max(1, left / columnsLeft)
+            let share = max(2, left / columnsLeft)
             widths[i] = min(natural[i], share)
             left -= widths[i]
             columnsLeft -= 1
