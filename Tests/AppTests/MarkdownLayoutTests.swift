@@ -99,6 +99,12 @@ final class MarkdownLayoutTests: XCTestCase {
         XCTAssertEqual(run(lines, "https://a.io/cat.png")?.style, .linkUrl)
     }
 
+    func testTheImageWordIsInTheInterfacesLanguage() {
+        defer { Strings.use(.english) }
+        Strings.use(.simplifiedChinese)
+        XCTAssertEqual(MD.text([MD.p(.image(source: "https://a.io/c.png", alt: "猫"))], width: 80), "[图片：猫](https://a.io/c.png)")
+    }
+
     func testListsHangTheirTextUnderTheMarkerAtEveryDepth() {
         let doc = [
             MD.bullets(MD.item(MD.p(MD.t("First item, long enough to wrap inside its hanging indent.")),

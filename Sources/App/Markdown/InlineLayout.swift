@@ -9,7 +9,8 @@ enum InlineLayout {
 
     /// The inlines as runs of clean text, styles nested inside `base`. A soft break is a
     /// space; a hard break is a run "\n" of its own. Links: the text, then " (url)" when the
-    /// URL says something the text does not; images: "[image: alt](url)". Walked with a
+    /// URL says something the text does not; images: "[image: alt](url)" (the word in the
+    /// interface's language: a layout is for one language). Walked with a
     /// stack of its own, so deep nesting costs no call depth.
     static func runs(_ inlines: [MarkdownInline], base: [StyleName]) -> [MarkdownRun] {
         var out: [MarkdownRun] = []
@@ -50,7 +51,7 @@ enum InlineLayout {
                 let after = shown ? [] : [MarkdownRun(" (", base), MarkdownRun(url, base + [.linkUrl]), MarkdownRun(")", base)]
                 stack.append(Frame(inlines: inner, styles: nested(.linkText), after: after))
             case .image(let source, let alt):
-                add("[image: " + clean(alt) + "]", nested(.linkText))
+                add(tr.transcript.markdownImage(clean(alt)), nested(.linkText))
                 let url = clean(source)
                 if !url.isEmpty { add("(", styles); add(url, base + [.linkUrl]); add(")", styles) }
             }
