@@ -183,6 +183,7 @@ final class MarkdownLayoutTests: XCTestCase {
         let lines = MD.lines(doc, width: 40)
         XCTAssertEqual(lines[0].runs.first, MarkdownRun("│ ", [.quoteBar]))
         XCTAssertEqual(run(lines, "inner")?.styles, [.text, .quoteText])
+        XCTAssertEqual(MD.text([.blockQuote([MD.bullets(MD.item(MD.p(MD.t("x"))))])], width: 40), "│ • x", "a list in a quote starts at •")
         for width in [80, 120] { XCTAssertEqual(MD.text(doc, width: width).split(separator: "\n").count, 3) }
     }
 

@@ -35,6 +35,8 @@ struct BlockWriter {
     /// The styles text is in (inside a quote: `quoteText` too).
     private var base: [StyleName]
     private var codeBlocks = 0
+    /// Lists around the one being written: its bullet (•, ◦, ▪ by list depth, quotes aside).
+    private var listDepth = 0
 
     init(width: Int, base: [StyleName]) { self.width = width; self.base = base }
 
@@ -115,7 +117,7 @@ struct BlockWriter {
             if list.ordered {
                 marker.append(MarkdownRun(String(repeating: " ", count: numberWidth - numbers[i].count) + numbers[i] + " ", [.listMarker]))
             } else if item.checked == nil {
-                marker.append(MarkdownRun(bullets[depth % bullets.count] + " ", [.listMarker]))
+                marker.append(MarkdownRun(bullets[listDepth % bullets.count] + " ", [.listMarker]))
             }
             if let checked = item.checked { marker.append(MarkdownRun(checked ? "☑ " : "☐ ", [.taskBox])) }
             let markerWidth = marker.reduce(0) { $0 + TextWidth.of($1.text) }
@@ -127,7 +129,9 @@ struct BlockWriter {
             } else if pendingMarker == nil {
                 pendingMarker = marker   // at the indent cap: the marker leads the text instead
             }
+            listDepth += 1
             blocks(item.blocks, tight: list.tight, depth: depth + 1)
+            listDepth -= 1
             emitMarker()
             if pendingFirst != nil { emit([]) }  // an empty item
             (rest, restWidth) = saved
