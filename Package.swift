@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
         // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
-        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient",
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient", "Markdown",
                                             .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "aihelper", dependencies: [
             "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer", "MCPClient",
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport", "MCPClient"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport",
-                                                     "MCPClient"],
+                                                     "MCPClient", "Markdown"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),

@@ -65,8 +65,9 @@ final class ThemeFileTests: XCTestCase {
             .stepRunning: Style(fg: .ansi(11)), .stepDone: Style(fg: .ansi(10)), .stepFailed: Style(fg: .ansi(9)),
             .stepDetail: Style(fg: .ansi(8)), .placeholder: Style(fg: .ansi(8)), .cursorBlock: Style(fg: .ansi(14)), .helpBox: Style(),
         ]
-        XCTAssertEqual(former.count, StyleName.allCases.count)
-        for name in StyleName.allCases { XCTAssertEqual(Theme.dark[name], former[name], name.fileKey) }
+        // Styles added since (Markdown's) are new; these keep their looks.
+        XCTAssertEqual(former.count, StyleName.allCases.firstIndex(of: .heading1))
+        for name in former.keys { XCTAssertEqual(Theme.dark[name], former[name], name.fileKey) }
         XCTAssertEqual(Theme.dark.name, "dark")
     }
 

@@ -11,6 +11,13 @@ enum StyleName: String, CaseIterable {
     case priorityHigh, priorityMedium, priorityLow, category
     case stepRunning, stepDone, stepFailed, stepDetail
     case placeholder, cursorBlock, helpBox
+    // Markdown answers (docs/markdown.md, Layout)
+    case heading1, heading2, heading3, emphasis, strong, strikethrough, inlineCode
+    case codeBlock, codeLanguage, quoteBar, quoteText, linkText, linkUrl
+    case tableBorder, tableHeader, rule, listMarker, taskBox
+    // Highlighted code: token kinds, drawn over `codeBlock`'s background
+    case codeKeyword, codeType, codeString, codeNumber, codeComment, codeFunction, codeConstant
+    case codeOperator, codePunctuation, codeProperty, codeAttribute, codeInserted, codeDeleted, codeMeta
 
     /// The name in theme files: snake_case, like the keys of config.toml.
     var fileKey: String {

@@ -43,6 +43,39 @@ step_detail = { fg = "bright-black" }
 placeholder = { fg = "bright-black" }
 cursor_block = { fg = "bright-cyan" }
 help_box = {}
+# Markdown answers (docs/markdown.md, Layout); code tokens are drawn over code_block
+heading1 = { fg = "bright-cyan", bold = true }
+heading2 = { fg = "cyan", bold = true }
+heading3 = { bold = true }
+emphasis = { italic = true }
+strong = { bold = true }
+strikethrough = { fg = "bright-black" }
+inline_code = { fg = "bright-yellow" }
+code_block = { fg = "white", bg = "black" }
+code_language = { fg = "cyan", italic = true }
+quote_bar = { fg = "bright-black" }
+quote_text = { italic = true }
+link_text = { fg = "bright-blue", underline = true }
+link_url = { fg = "bright-black" }
+table_border = { fg = "bright-black" }
+table_header = { bold = true }
+rule = { fg = "bright-black" }
+list_marker = { fg = "bright-cyan" }
+task_box = { fg = "bright-cyan", bold = true }
+code_keyword = { fg = "bright-magenta", bold = true }
+code_type = { fg = "bright-cyan" }
+code_string = { fg = "bright-green" }
+code_number = { fg = "bright-yellow" }
+code_comment = { fg = "bright-black", italic = true }
+code_function = { fg = "bright-blue" }
+code_constant = { fg = "yellow" }
+code_operator = { fg = "white" }
+code_punctuation = { fg = "white" }
+code_property = { fg = "cyan" }
+code_attribute = { fg = "magenta" }
+code_inserted = { fg = "bright-green" }
+code_deleted = { fg = "bright-red" }
+code_meta = { fg = "bright-cyan", bold = true }
 
 """#),
         ("light", #"""
@@ -97,6 +130,39 @@ step_detail = { fg = "gray" }
 placeholder = { fg = "#8c959f" }
 cursor_block = { fg = "blue" }
 help_box = {}
+# Markdown answers (docs/markdown.md, Layout); code tokens are drawn over code_block
+heading1 = { fg = "blue", bold = true }
+heading2 = { fg = "purple", bold = true }
+heading3 = { fg = "ink", bold = true }
+emphasis = { italic = true }
+strong = { bold = true }
+strikethrough = { fg = "gray" }
+inline_code = { fg = "orange", bg = "#eff2f5" }
+code_block = { fg = "ink", bg = "#f6f8fa" }
+code_language = { fg = "gray", italic = true }
+quote_bar = { fg = "pale" }
+quote_text = { fg = "#57606a", italic = true }
+link_text = { fg = "blue", underline = true }
+link_url = { fg = "gray" }
+table_border = { fg = "pale" }
+table_header = { bold = true }
+rule = { fg = "pale" }
+list_marker = { fg = "blue" }
+task_box = { fg = "blue", bold = true }
+code_keyword = { fg = "red" }
+code_type = { fg = "#953800" }
+code_string = { fg = "#0a3069" }
+code_number = { fg = "#0550ae" }
+code_comment = { fg = "gray", italic = true }
+code_function = { fg = "purple" }
+code_constant = { fg = "#0550ae" }
+code_operator = { fg = "#57606a" }
+code_punctuation = { fg = "#57606a" }
+code_property = { fg = "#0550ae" }
+code_attribute = { fg = "#116329" }
+code_inserted = { fg = "green" }
+code_deleted = { fg = "red" }
+code_meta = { fg = "purple", bold = true }
 
 """#),
         ("solarized-dark", #"""
@@ -156,6 +222,39 @@ step_detail = { fg = "base01" }
 placeholder = { fg = "base01" }
 cursor_block = { fg = "blue" }
 help_box = {}
+# Markdown answers (docs/markdown.md, Layout); code tokens are drawn over code_block
+heading1 = { fg = "orange", bold = true }
+heading2 = { fg = "yellow", bold = true }
+heading3 = { fg = "base1", bold = true }
+emphasis = { italic = true }
+strong = { fg = "base1", bold = true }
+strikethrough = { fg = "base01" }
+inline_code = { fg = "cyan", bg = "base02" }
+code_block = { fg = "base1", bg = "base02" }
+code_language = { fg = "base01", italic = true }
+quote_bar = { fg = "base01" }
+quote_text = { italic = true }
+link_text = { fg = "blue", underline = true }
+link_url = { fg = "base01" }
+table_border = { fg = "base01" }
+table_header = { fg = "base1", bold = true }
+rule = { fg = "base01" }
+list_marker = { fg = "blue" }
+task_box = { fg = "blue", bold = true }
+code_keyword = { fg = "green" }
+code_type = { fg = "yellow" }
+code_string = { fg = "cyan" }
+code_number = { fg = "magenta" }
+code_comment = { fg = "base01", italic = true }
+code_function = { fg = "blue" }
+code_constant = { fg = "violet" }
+code_operator = { fg = "base1" }
+code_punctuation = { fg = "base00" }
+code_property = { fg = "blue" }
+code_attribute = { fg = "orange" }
+code_inserted = { fg = "green" }
+code_deleted = { fg = "red" }
+code_meta = { fg = "violet", bold = true }
 
 """#),
         ("solarized-light", #"""
@@ -199,6 +298,39 @@ step_detail = { fg = "base1" }
 placeholder = { fg = "base1" }
 cursor_block = { fg = "blue" }
 help_box = {}
+# Markdown answers (docs/markdown.md, Layout); code tokens are drawn over code_block
+heading1 = { fg = "orange", bold = true }
+heading2 = { fg = "yellow", bold = true }
+heading3 = { fg = "base01", bold = true }
+emphasis = { italic = true }
+strong = { fg = "base01", bold = true }
+strikethrough = { fg = "base1" }
+inline_code = { fg = "cyan", bg = "base2" }
+code_block = { fg = "base01", bg = "base2" }
+code_language = { fg = "base1", italic = true }
+quote_bar = { fg = "base1" }
+quote_text = { italic = true }
+link_text = { fg = "blue", underline = true }
+link_url = { fg = "base1" }
+table_border = { fg = "base1" }
+table_header = { fg = "base01", bold = true }
+rule = { fg = "base1" }
+list_marker = { fg = "blue" }
+task_box = { fg = "blue", bold = true }
+code_keyword = { fg = "green" }
+code_type = { fg = "yellow" }
+code_string = { fg = "cyan" }
+code_number = { fg = "magenta" }
+code_comment = { fg = "base1", italic = true }
+code_function = { fg = "blue" }
+code_constant = { fg = "violet" }
+code_operator = { fg = "base01" }
+code_punctuation = { fg = "base0" }
+code_property = { fg = "blue" }
+code_attribute = { fg = "orange" }
+code_inserted = { fg = "green" }
+code_deleted = { fg = "red" }
+code_meta = { fg = "violet", bold = true }
 
 """#),
         ("gruvbox", #"""
@@ -258,6 +390,39 @@ step_detail = { fg = "gray" }
 placeholder = { fg = "gray" }
 cursor_block = { fg = "aqua" }
 help_box = {}
+# Markdown answers (docs/markdown.md, Layout); code tokens are drawn over code_block
+heading1 = { fg = "orange", bold = true }
+heading2 = { fg = "yellow", bold = true }
+heading3 = { fg = "aqua", bold = true }
+emphasis = { italic = true }
+strong = { fg = "fg0", bold = true }
+strikethrough = { fg = "gray" }
+inline_code = { fg = "orange", bg = "bg1" }
+code_block = { fg = "fg", bg = "bg1" }
+code_language = { fg = "gray", italic = true }
+quote_bar = { fg = "gray" }
+quote_text = { fg = "fg4", italic = true }
+link_text = { fg = "blue", underline = true }
+link_url = { fg = "gray" }
+table_border = { fg = "bg3" }
+table_header = { fg = "fg0", bold = true }
+rule = { fg = "bg3" }
+list_marker = { fg = "aqua" }
+task_box = { fg = "aqua", bold = true }
+code_keyword = { fg = "red" }
+code_type = { fg = "yellow" }
+code_string = { fg = "green" }
+code_number = { fg = "purple" }
+code_comment = { fg = "gray", italic = true }
+code_function = { fg = "aqua" }
+code_constant = { fg = "purple" }
+code_operator = { fg = "orange" }
+code_punctuation = { fg = "fg4" }
+code_property = { fg = "blue" }
+code_attribute = { fg = "aqua" }
+code_inserted = { fg = "green" }
+code_deleted = { fg = "red" }
+code_meta = { fg = "yellow", bold = true }
 
 """#),
         ("high-contrast", #"""
@@ -299,6 +464,39 @@ step_detail = { fg = "white" }
 placeholder = { fg = "white", italic = true }
 cursor_block = { fg = "bright-yellow", bold = true }
 help_box = {}
+# Markdown answers (docs/markdown.md, Layout); code tokens are drawn over code_block
+heading1 = { fg = "bright-yellow", bold = true, underline = true }
+heading2 = { fg = "bright-cyan", bold = true, underline = true }
+heading3 = { fg = "bright-white", bold = true }
+emphasis = { italic = true }
+strong = { bold = true }
+strikethrough = { fg = "white" }
+inline_code = { fg = "bright-green" }
+code_block = { fg = "bright-white", bg = "blue" }
+code_language = { fg = "bright-yellow", italic = true }
+quote_bar = { fg = "white" }
+quote_text = { italic = true }
+link_text = { fg = "bright-cyan", underline = true }
+link_url = { fg = "white" }
+table_border = { fg = "white" }
+table_header = { bold = true }
+rule = { fg = "white" }
+list_marker = { fg = "bright-yellow" }
+task_box = { fg = "bright-yellow", bold = true }
+code_keyword = { fg = "bright-yellow", bold = true }
+code_type = { fg = "bright-cyan" }
+code_string = { fg = "bright-green" }
+code_number = { fg = "bright-magenta" }
+code_comment = { fg = "white", italic = true }
+code_function = { fg = "bright-cyan", bold = true }
+code_constant = { fg = "bright-magenta" }
+code_operator = { fg = "bright-white" }
+code_punctuation = { fg = "bright-white" }
+code_property = { fg = "bright-cyan" }
+code_attribute = { fg = "bright-magenta" }
+code_inserted = { fg = "bright-green" }
+code_deleted = { fg = "bright-red", bold = true }
+code_meta = { fg = "bright-yellow", bold = true }
 
 """#),
     ]
