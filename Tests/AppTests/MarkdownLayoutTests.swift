@@ -224,6 +224,22 @@ final class MarkdownLayoutTests: XCTestCase {
         }
     }
 
+    /// Code wears its highlighter's token styles over the block's background, in a cut line too.
+    func testCodeIsHighlightedByItsLanguage() {
+        let doc: [MarkdownBlock] = [.codeBlock(language: "swift", code: "let n = 42 // the answer, said at some length here\n")]
+        for width in [20, 80] {
+            let lines = MD.lines(doc, width: width)
+            XCTAssertEqual(run(lines, "let")?.styles, [.codeBlock, .codeKeyword], "width \(width)")
+            XCTAssertEqual(run(lines, "42")?.styles, [.codeBlock, .codeNumber], "width \(width)")
+            XCTAssertEqual(lines[1].width, width)
+            XCTAssertTrue(lines[1].runs.first { $0.text.hasPrefix("//") }?.styles == [.codeBlock, .codeComment], "\(lines[1].runs)")
+        }
+        XCTAssertTrue(MD.lines(doc, width: 20)[1].text.hasSuffix(CodeBlockLayout.cutMark))
+        XCTAssertEqual(MD.lines(doc, width: 20)[1].text, " let n = 42 // the →")
+        let unknown = MD.lines([.codeBlock(language: "no-such-language", code: "let n = 42")], width: 40)
+        XCTAssertTrue(unknown[1...].flatMap(\.runs).allSatisfy { $0.styles == [.codeBlock] }, "an unknown language is plain")
+    }
+
     func testTablesWithCJKCellsAndAlignment() {
         let table = MarkdownTable(alignments: [.left, .center, .right],
                                   header: [[MD.t("名字")], [MD.t("City")], [MD.t("Count")]],

@@ -48,7 +48,11 @@ final class MarkdownThemeTests: XCTestCase {
                 XCTAssertEqual(canvas[13, 3].style.fg, theme[.linkText].fg)
                 XCTAssertTrue(canvas[13, 3].style.underline)
                 XCTAssertEqual(canvas[21, 3].style.fg, theme[.linkUrl].fg)
-                XCTAssertEqual(canvas[1, 6].style, theme[.codeBlock], "code")
+                // `echo` wears its token's style over the block's background; the margin is the block's.
+                let echo = try XCTUnwrap(Highlighter.tokens(code: "echo hi", language: "sh").first?.first)
+                XCTAssertEqual(echo.text, "echo")
+                XCTAssertEqual(canvas[1, 6].style, theme.style(nested: [.codeBlock, try XCTUnwrap(CodeBlockLayout.style(echo.kind))]), "code")
+                XCTAssertEqual(canvas[0, 6].style, theme[.codeBlock])
                 XCTAssertEqual(canvas[width - 1, 6].style.bg, theme[.codeBlock].bg, "the background reaches the edge")
                 XCTAssertEqual(canvas[1, 5].style.fg, theme[.codeLanguage].fg)
                 XCTAssertEqual(canvas[1, 5].style.bg, theme[.codeBlock].bg)

@@ -16,8 +16,9 @@ enum StyleName: String, CaseIterable {
     case codeBlock, codeLanguage, quoteBar, quoteText, linkText, linkUrl
     case tableBorder, tableHeader, rule, listMarker, taskBox
     // Highlighted code: token kinds, drawn over `codeBlock`'s background
-    case codeKeyword, codeType, codeString, codeNumber, codeComment, codeFunction, codeConstant
-    case codeOperator, codePunctuation, codeProperty, codeAttribute, codeInserted, codeDeleted, codeMeta
+    // (the kinds `Highlighter` tells apart: Sources/Markdown/Highlight/HighlightToken.swift)
+    case codeKeyword, codeType, codeString, codeNumber, codeComment, codeFunction
+    case codePunctuation, codeInserted, codeDeleted, codeMeta
 
     /// The name in theme files: snake_case, like the keys of config.toml.
     var fileKey: String {

@@ -1,4 +1,5 @@
 import Core
+import Markdown
 import Terminal
 
 /// A code block's lines: the `codeBlock` background across the width, the language on a
@@ -17,26 +18,60 @@ enum CodeBlockLayout {
         }
         var text = Sanitizer.clean(code)
         if text.hasSuffix("\n") { text.removeLast() }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let highlighted = Highlighter.tokens(code: text, language: language)
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let whole = String(line)
-            out.append(MarkdownLine(self.line(whole, width: width), code: (number, whole)))
+            let tokens = i < highlighted.count ? highlighted[i] : [HighlightToken(.plain, whole)]
+            out.append(MarkdownLine(self.line(tokens, width: width), code: (number, whole)))
         }
         return out
     }
 
-    /// One code line in `width` columns: a space of margin, the code, the background after it.
-    static func line(_ code: String, width: Int) -> [MarkdownRun] {
+    /// One code line in `width` columns: a space of margin, the code's runs in their token
+    /// styles, the background after it; a line wider than the room is cut and ends in `cutMark`.
+    static func line(_ tokens: [HighlightToken], width: Int) -> [MarkdownRun] {
         let room = width - 1
         guard room > 0 else { return [pad(width)] }
-        // The width of a long line is only measured as far as the room: a 1 MB line costs its cut.
-        if code.prefix(room + 1).count <= room && TextWidth.of(code) <= room {
-            let shown = " " + code
-            return [MarkdownRun(shown, [.codeBlock]), pad(width - TextWidth.of(shown))].filter { !$0.text.isEmpty }
+        let cut = !fitsWhole(tokens, room: room)
+        let limit = cut ? room - 1 : room  // a cut line keeps a column for the mark
+        var runs = [MarkdownRun(" ", [.codeBlock])], used = 0
+        for token in tokens where used < limit {
+            let shown = truncate(String(token.text.prefix(limit - used)), toWidth: limit - used, ellipsis: false)
+            runs.append(MarkdownRun(shown, style(token.kind).map { [.codeBlock, $0] } ?? [.codeBlock]))
+            used += TextWidth.of(shown)
         }
-        let cut = truncate(String(code.prefix(room)), toWidth: room - 1, ellipsis: false)
-        let used = 1 + TextWidth.of(cut)
-        return [MarkdownRun(" " + cut, [.codeBlock]), pad(width - used - 1), MarkdownRun(cutMark, [.codeBlock, .codeLanguage])]
-            .filter { !$0.text.isEmpty }
+        runs.append(pad(limit - used))
+        if cut { runs.append(MarkdownRun(cutMark, [.codeBlock, .codeLanguage])) }
+        return runs.filter { !$0.text.isEmpty }
+    }
+
+    /// Whether the runs fit in `room` columns, measured only as far as the room: a 1 MB line
+    /// costs its cut.
+    private static func fitsWhole(_ tokens: [HighlightToken], room: Int) -> Bool {
+        var used = 0
+        for token in tokens {
+            guard token.text.prefix(room - used + 1).count <= room - used else { return false }
+            used += TextWidth.of(token.text)
+            if used > room { return false }
+        }
+        return true
+    }
+
+    /// The style a highlighted token wears over the block's background; nil for plain code.
+    static func style(_ kind: HighlightKind) -> StyleName? {
+        switch kind {
+        case .plain: return nil
+        case .keyword: return .codeKeyword
+        case .type: return .codeType
+        case .string: return .codeString
+        case .number: return .codeNumber
+        case .comment: return .codeComment
+        case .function: return .codeFunction
+        case .punctuation: return .codePunctuation
+        case .inserted: return .codeInserted
+        case .deleted: return .codeDeleted
+        case .hunk: return .codeMeta
+        }
     }
 
     static func pad(_ n: Int) -> MarkdownRun { MarkdownRun(String(repeating: " ", count: max(0, n)), [.codeBlock]) }

@@ -68,11 +68,7 @@ code_string = { fg = "bright-green" }
 code_number = { fg = "bright-yellow" }
 code_comment = { fg = "bright-black", italic = true }
 code_function = { fg = "bright-blue" }
-code_constant = { fg = "yellow" }
-code_operator = { fg = "white" }
 code_punctuation = { fg = "white" }
-code_property = { fg = "cyan" }
-code_attribute = { fg = "magenta" }
 code_inserted = { fg = "bright-green" }
 code_deleted = { fg = "bright-red" }
 code_meta = { fg = "bright-cyan", bold = true }
@@ -155,11 +151,7 @@ code_string = { fg = "#0a3069" }
 code_number = { fg = "#0550ae" }
 code_comment = { fg = "gray", italic = true }
 code_function = { fg = "purple" }
-code_constant = { fg = "#0550ae" }
-code_operator = { fg = "#57606a" }
 code_punctuation = { fg = "#57606a" }
-code_property = { fg = "#0550ae" }
-code_attribute = { fg = "#116329" }
 code_inserted = { fg = "green" }
 code_deleted = { fg = "red" }
 code_meta = { fg = "purple", bold = true }
@@ -247,11 +239,7 @@ code_string = { fg = "cyan" }
 code_number = { fg = "magenta" }
 code_comment = { fg = "base01", italic = true }
 code_function = { fg = "blue" }
-code_constant = { fg = "violet" }
-code_operator = { fg = "base1" }
 code_punctuation = { fg = "base00" }
-code_property = { fg = "blue" }
-code_attribute = { fg = "orange" }
 code_inserted = { fg = "green" }
 code_deleted = { fg = "red" }
 code_meta = { fg = "violet", bold = true }
@@ -323,11 +311,7 @@ code_string = { fg = "cyan" }
 code_number = { fg = "magenta" }
 code_comment = { fg = "base1", italic = true }
 code_function = { fg = "blue" }
-code_constant = { fg = "violet" }
-code_operator = { fg = "base01" }
 code_punctuation = { fg = "base0" }
-code_property = { fg = "blue" }
-code_attribute = { fg = "orange" }
 code_inserted = { fg = "green" }
 code_deleted = { fg = "red" }
 code_meta = { fg = "violet", bold = true }
@@ -415,11 +399,7 @@ code_string = { fg = "green" }
 code_number = { fg = "purple" }
 code_comment = { fg = "gray", italic = true }
 code_function = { fg = "aqua" }
-code_constant = { fg = "purple" }
-code_operator = { fg = "orange" }
 code_punctuation = { fg = "fg4" }
-code_property = { fg = "blue" }
-code_attribute = { fg = "aqua" }
 code_inserted = { fg = "green" }
 code_deleted = { fg = "red" }
 code_meta = { fg = "yellow", bold = true }
@@ -489,11 +469,7 @@ code_string = { fg = "bright-green" }
 code_number = { fg = "bright-magenta" }
 code_comment = { fg = "white", italic = true }
 code_function = { fg = "bright-cyan", bold = true }
-code_constant = { fg = "bright-magenta" }
-code_operator = { fg = "bright-white" }
 code_punctuation = { fg = "bright-white" }
-code_property = { fg = "bright-cyan" }
-code_attribute = { fg = "bright-magenta" }
 code_inserted = { fg = "bright-green" }
 code_deleted = { fg = "bright-red", bold = true }
 code_meta = { fg = "bright-yellow", bold = true }
