@@ -15,7 +15,7 @@ final class AnswerLayouts {
         var laidOut = 0
         var lines: [MarkdownLine] = []
         var codeBlocks = 0
-        var contentLength = -1
+        var content: String?
         var tailLines: [MarkdownLine] = []
     }
     private var finished: [Key: Entry] = [:]
@@ -26,7 +26,13 @@ final class AnswerLayouts {
         let key = Key(id: m.id ?? -1, width: width, language: tr.language)
         if isStreaming { return streamed(m, key: key) }
         if let hit = finished[key], hit.content.utf8.count == m.content.utf8.count, hit.content == m.content { return hit.lines }
-        let lines = Self.layout(MarkdownParser.parse(m.content).blocks, width: width)
+        let lines: [MarkdownLine]
+        if let s = streaming, s.key == key, s.content == m.content {
+            // The answer just finished: its streamed layout is the whole one (stable + tail).
+            lines = s.tailLines
+        } else {
+            lines = Self.layout(MarkdownParser.parse(m.content).blocks, width: width)
+        }
         finished[key] = Entry(content: m.content, lines: lines)
         if streaming?.key.id == key.id { streaming = nil }
         return lines
@@ -35,9 +41,8 @@ final class AnswerLayouts {
     private func streamed(_ m: Message, key: Key) -> [MarkdownLine] {
         if streaming?.key != key { streaming = Streaming(key: key) }
         guard var s = streaming else { return [] }
-        let length = m.content.utf8.count
-        if s.contentLength != length {
-            s.contentLength = length
+        if s.content != m.content {
+            s.content = m.content
             s.stream.update(m.content)
             if s.stream.stable.count < s.laidOut {
                 // A link reference definition emptied the stable blocks (or the text restarted).
