@@ -51,7 +51,8 @@ final class SnapshotTests: XCTestCase {
     /// the rows are still its consecutive lines, bottom-aligned to the scroll offset.
     func testALongAnswerScrolledIntoItsMiddleShowsConsecutiveLines() {
         var state = fixture(width: 80, height: 24)
-        let text = (0..<300).map { "line \($0)" }.joined(separator: "\n")
+        // Markdown: a backslash at a line's end keeps the break (a plain newline joins lines).
+        let text = (0..<300).map { "line \($0)" }.joined(separator: "\\\n")
         state.chat.messages.append(Message(id: 9, conversationId: 1, role: .assistant, content: text, provider: "openai"))
         func visibleNumbers() -> [Int] {
             render(state).split(separator: "\n").compactMap { row in

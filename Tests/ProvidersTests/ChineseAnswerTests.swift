@@ -58,7 +58,7 @@ final class ChineseAnswerTests: XCTestCase {
         let listing = "Mon 2026-11-23\n  17:00 给妈妈打电话 [Personal] #1\n  all day 交房租 [Home] (high) ✓ done #2\n…and 3 more."
         let text = try await answer(afterTool("list_tasks", arguments: #"{"from":"2026-11-23","to":"2026-11-29"}"#,
                                               result: listing))
-        XCTAssertEqual(text, "这是找到的安排：\n11月23日 周一\n  17:00 给妈妈打电话 [个人] #1\n  全天 交房租 [家务]（高） ✓ 已完成 #2\n……还有 3 项。")
+        XCTAssertEqual(text, "这是找到的安排：\n\n11月23日 周一\n- 17:00 给妈妈打电话 [个人] #1\n- 全天 交房租 [家务]（高） ✓ 已完成 #2\n\n……还有 3 项。")
     }
     func testEmptyAgenda() async throws {
         let week = try await answer(afterTool("list_tasks", arguments: #"{"from":"2026-11-23","to":"2026-11-29"}"#,

@@ -43,9 +43,11 @@ final class OfflineAnswerTests: XCTestCase {
     }
 
     func testAgendaAnswerShowsTheListing() async throws {
-        let listing = "Mon 2026-11-23 17:00 Call mom\nFri 2026-11-27 09:00 Dentist"
+        let listing = "Mon 2026-11-23\n  17:00 Call mom\nFri 2026-11-27\n  09:00 Dentist\n  all day Pay rent"
         let events = try await collect(afterTool("list_tasks", result: listing))
-        XCTAssertEqual(streamedText(events), "Here's what I found:\n\(listing)")
+        // Markdown, as the chat draws it: each day's tasks a list under the day.
+        XCTAssertEqual(streamedText(events),
+                       "Here's what I found:\n\nMon 2026-11-23\n- 17:00 Call mom\n\nFri 2026-11-27\n- 09:00 Dentist\n- all day Pay rent")
     }
 
     func testMissingToolIsExplainedInText() async throws {

@@ -24,6 +24,7 @@ final class TranscriptView {
         var lines: [String]
     }
     private var cache: [Key: Entry] = [:]
+    private let answers = AnswerLayouts()
     private var streamingHeight: (id: Int64, height: Int)?
     /// Messages laid out by the last draw: bounded by the view, never by the history.
     private(set) var messagesVisited = 0
@@ -101,11 +102,38 @@ final class TranscriptView {
     /// While the user reads older text, growth of the streaming answer must not move the view.
     private func keepViewStill(_ chat: inout ChatState, width: Int) {
         guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { streamingHeight = nil; return }
-        let height = wrapped(chat.messages[i], width: width).count
+        let height = body(chat.messages[i], markdown: Self.isMarkdown(chat.messages[i], chat), streaming: true, width: width).count
         if let last = streamingHeight, last.id == id, chat.scrollFromBottom > 0 {
             chat.scrollFromBottom += max(0, height - last.height)
         }
         streamingHeight = (id, height)
+    }
+
+    /// A message's text: an answer as Markdown, anything else as wrapped plain text.
+    private enum Body {
+        case plain([String]), markdown([MarkdownLine])
+        var count: Int {
+            switch self { case .plain(let l): return l.count; case .markdown(let l): return l.count }
+        }
+        /// The last `n` lines, each indented by two columns.
+        func suffix(_ n: Int, style: Style, theme: Theme) -> [StyledLine] {
+            switch self {
+            case .plain(let l): return l.suffix(n).map { StyledLine("  " + $0, style) }
+            case .markdown(let l):
+                return l.suffix(n).map { var line = $0.styled(theme); line.segments.insert(("  ", style), at: 0); return line }
+            }
+        }
+    }
+
+    /// An answer is Markdown; the user's words, and a summary (built by the app from its
+    /// fields, lines and all), stay plain text.
+    private static func isMarkdown(_ m: Message, _ chat: ChatState) -> Bool {
+        m.role == .assistant && m.id.map { chat.summaries[$0] == nil } ?? true
+    }
+
+    private func body(_ m: Message, markdown: Bool, streaming: Bool, width: Int) -> Body {
+        guard markdown else { return .plain(wrapped(m, width: width)) }
+        return .markdown(answers.lines(m, streaming: streaming, width: max(1, width - 2)))
     }
 
     private func wrapped(_ m: Message, width: Int) -> [String] {
@@ -147,8 +175,9 @@ final class TranscriptView {
         var selected = false, expanded = false
         var branch: BranchPosition?
         var autoSummary: Summary?
-        init() {}
+        var markdown = false
         init(_ chat: ChatState, _ m: Message, selectedId: Int64?) {
+            markdown = TranscriptView.isMarkdown(m, chat)
             guard let id = m.id else { return }
             selected = id == selectedId
             expanded = chat.expanded.contains(id)
@@ -157,13 +186,13 @@ final class TranscriptView {
         }
     }
 
-    private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, marks: Marks = Marks(), spinnerFrame: Int,
+    private func block(_ m: Message, steps: [TimelineStep], streaming: Bool, marks: Marks, spinnerFrame: Int,
                        timeZone: TimeZone, width: Int, theme: Theme, room: Int = .max) -> [StyledLine] {
         var out: [StyledLine] = []
         let textStyle = theme[m.role == .user ? .userText : .assistantText]
-        let text = wrapped(m, width: width)
-        let shown = text.suffix(max(0, room))
-        if shown.count == text.count {
+        let text = body(m, markdown: marks.markdown, streaming: streaming, width: width)
+        let shownCount = min(text.count, max(0, room))
+        if shownCount == text.count {
             let time = Self.clock(m.createdAt, timeZone)
             switch m.role {
             case .user:
@@ -181,7 +210,7 @@ final class TranscriptView {
                 out.append(label)
             }
         }
-        var body = shown.map { StyledLine("  " + $0, textStyle) }
+        var body = text.suffix(shownCount, style: textStyle, theme: theme)
         if streaming {
             let cursor = (spinnerFrame / 4) % 2 == 0 ? "▌" : " "
             if body.isEmpty { body.append(StyledLine([("  " + Self.spinner[spinnerFrame % Self.spinner.count] + " " + tr.transcript.thinking, theme[.muted])])) }

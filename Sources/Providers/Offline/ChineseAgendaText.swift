@@ -11,8 +11,8 @@ enum ChineseAgendaText {
             let span = from == to ? day(from, today) : "\(day(from, today))到\(day(to, today))"
             return "\(span)没有任务。"
         }
-        return "这是找到的安排：\n" + listing.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { translated(String($0), today: today) }.joined(separator: "\n")
+        return "这是找到的安排：\n\n" + OfflineReplies.markdownListing(listing.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { translated(String($0), today: today) }.joined(separator: "\n"))
     }
 
     private static func day(_ date: CivilDate, _ today: CivilDate) -> String {

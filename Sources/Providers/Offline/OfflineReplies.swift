@@ -81,7 +81,7 @@ enum OfflineReplies: FixedReplies {
         case OfflineToolName.resolveDate?:
             return dateAnswer(result: text, call: call(answeredBy: result, in: request), request: request) ?? text
         case OfflineToolName.listTasks?:
-            return "Here's what I found:\n\(text)"
+            return "Here's what I found:\n\n" + markdownListing(text)
         default:
             return "Done. \(text)"
         }
@@ -102,6 +102,19 @@ enum OfflineReplies: FixedReplies {
 
     static func call(answeredBy result: ChatMessage, in request: ChatRequest) -> ToolCallRequest? {
         request.messages.lazy.flatMap(\.toolCalls).first { $0.id == result.toolCallId }
+    }
+
+    /// A list_tasks listing as Markdown, which the chat draws: a day's heading line, its
+    /// indented task lines as a list under it (a plain newline would join them into one line).
+    static func markdownListing(_ listing: String) -> String {
+        var out: [String] = []
+        for line in listing.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.count < line.count { out.append("- " + trimmed); continue }
+            if !out.isEmpty { out.append("") }  // else a line after a list item would join the item
+            out.append(String(line))
+        }
+        return out.joined(separator: "\n")
     }
 
     static func bulleted(_ lines: [String]) -> String {
