@@ -40,24 +40,24 @@ extension ToolArguments {
     }
 
     private func dateReading(_ name: String, context: ToolContext) throws -> DateTimeText.Reading? {
-        guard let text = try optionalString(name, maxLength: 100) else { return nil }
-        switch DateTimeText.date(text, context: context) {
-        case .success(let reading): return reading
-        case .failure(.ambiguous):
-            throw ToolError("'\(name)' “\(text)” can be read more than one way (month or day first): give the date as year-month-day, like 2027-01-15.")
-        case .failure(.unknown):
-            throw ToolError("'\(name)' must be \(Self.dateForms); “\(text)” is not one.")
-        }
+        try reading(name, maxLength: 100, forms: Self.dateForms, read: { DateTimeText.date($0, context: context) },
+                    ambiguous: " (month or day first): give the date as year-month-day, like 2027-01-15")
     }
 
     private func timeReading(_ name: String, context: ToolContext) throws -> DateTimeText.Reading? {
-        guard let text = try optionalString(name, maxLength: 40) else { return nil }
-        switch DateTimeText.time(text, context: context) {
+        try reading(name, maxLength: 40, forms: Self.timeForms, read: { DateTimeText.time($0, context: context) },
+                    ambiguous: ": give \(Self.timeForms) (24-hour HH:mm, or with am/pm)")
+    }
+
+    /// Argument `name` read by `read`; an error that shows the expected `forms` when it cannot be.
+    private func reading(_ name: String, maxLength: Int, forms: String,
+                         read: (String) -> Result<DateTimeText.Reading, DateTimeText.Problem>,
+                         ambiguous: String) throws -> DateTimeText.Reading? {
+        guard let text = try optionalString(name, maxLength: maxLength) else { return nil }
+        switch read(text) {
         case .success(let reading): return reading
-        case .failure(.ambiguous):
-            throw ToolError("'\(name)' “\(text)” can be read more than one way: give \(Self.timeForms) (24-hour HH:mm, or with am/pm).")
-        case .failure(.unknown):
-            throw ToolError("'\(name)' must be \(Self.timeForms); “\(text)” is not one.")
+        case .failure(.ambiguous): throw ToolError("'\(name)' “\(text)” can be read more than one way\(ambiguous).")
+        case .failure(.unknown): throw ToolError("'\(name)' must be \(forms); “\(text)” is not one.")
         }
     }
 }
