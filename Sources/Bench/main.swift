@@ -13,6 +13,10 @@ import Glibc
 
 let arguments = CommandLine.arguments
 let streamOnly = arguments.contains("--stream")
+if arguments.contains("--markdown-only") {
+    try MarkdownBench.run(runs: arguments.contains("--quick") ? 5 : 21, home: FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-bench").path)
+    exit(0)
+}
 let runs = arguments.contains("--quick") ? 5 : 21
 let root = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let binary = root.appendingPathComponent("aihelper").path
@@ -60,6 +64,7 @@ if !streamOnly {
         let cost = AppBenchmarks.frameCost(messageCount: count, width: 120, height: 40, frames: 300)
         print(Report.line("render one frame, \(count) messages", Report.summary(cost)))
     }
+    try MarkdownBench.run(runs: runs, home: home)
 }
 
 if arguments.contains("--no-stream") { exit(0) }

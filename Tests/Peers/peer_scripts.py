@@ -7,6 +7,8 @@ Without either, the answer is the `text` scenario.
   text[:N]         the fixed sentence below (or its first N tokens, cycling); it holds
                    multibyte characters (é, ï, 日本語, 🙂, —) on purpose
   long:N[:RATE]    N tokens "t0 ", "t1 ", ... at RATE tokens per second (0 or none: full speed)
+  mdheavy[:RATE]   fixtures/markdown-heavy.md (headings, lists, a 200-line code block, a 20-row
+                   table) in tokens of 4 characters, at RATE tokens per second (as `long`)
   tool             one call: get_weather {"city": "Zürich", "unit": "celsius"}
   tools2           two calls: get_weather as above, then get_time {"timezone": ..., "note": ...}
   thinking         a reasoning block (Anthropic thinking, shown as plain text elsewhere) then text
@@ -22,6 +24,7 @@ Without either, the answer is the `text` scenario.
 
 import json
 import re
+from pathlib import Path
 from dataclasses import dataclass, field
 
 SENTENCE = ["Hello", " from", " the", " loopback", " server", ":", " café", ",", " naïve", ",",
@@ -36,6 +39,8 @@ TIME = ("get_time", {"timezone": "Europe/Zurich", "note": "say \"hi\"\n"})
 # it reads "EvilTitle!".
 HOSTILE = ("Evil\x1b]0;owned\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x1b]8;;http://x.example/\x07Ti\u009b31m"
            "\u009d0;c1\u009c\u202etle\u2066\x00!")
+
+MARKDOWN_HEAVY = Path(__file__).parent / "fixtures" / "markdown-heavy.md"
 
 TAG = re.compile(r"\[(script|fault):([^\]\s]+)\]")
 
@@ -127,6 +132,10 @@ def make_reply(script: str, user_text: str, step: int = 0) -> Reply:
         count, _, rate = arg.partition(":")
         reply.text = [f"t{i} " for i in range(int(count or 100))]
         reply.interval = 1.0 / float(rate) if rate and float(rate) > 0 else 0.0
+    elif name == "mdheavy":
+        text = MARKDOWN_HEAVY.read_text(encoding="utf-8")
+        reply.text = [text[i:i + 4] for i in range(0, len(text), 4)]
+        reply.interval = 1.0 / float(arg) if arg and float(arg) > 0 else 0.0
     elif name == "tool":
         reply.tool_calls = [ToolCall("call_w1", *WEATHER)]
     elif name == "tools2":

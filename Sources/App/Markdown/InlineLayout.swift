@@ -22,7 +22,7 @@ enum InlineLayout {
         func clean(_ s: String) -> String {
             // Inline text has no line breaks of its own (cmark gives them as breaks); raw HTML may.
             let c = Sanitizer.clean(s)
-            return c.contains("\n") ? c.replacingOccurrences(of: "\n", with: " ") : c
+            return c.utf8.contains(0x0A) ? c.replacingOccurrences(of: "\n", with: " ") : c
         }
         struct Frame { var inlines: [MarkdownInline]; var next = 0; var styles: [StyleName]; var after: [MarkdownRun] = [] }
         var stack = [Frame(inlines: inlines, styles: base)]
@@ -77,110 +77,8 @@ enum InlineLayout {
         return Sanitizer.clean(out)
     }
 
-    /// The runs wrapped at `width` columns, styles kept across breaks: breaks at spaces (the
-    /// spaces at a break are dropped) and on either side of a wide character; a word wider
-    /// than the line starts a fresh line and is cut between graphemes; "\n" runs start a new
-    /// line. Linear in the text; printable ASCII is cut on bytes.
+    /// The runs wrapped at `width` columns (see `WrappedRuns`).
     static func wrap(_ runs: [MarkdownRun], width: Int) -> [[MarkdownRun]] {
-        var w = LineBuilder(width: max(1, width))
-        for run in runs {
-            if run.text == "\n" { w.placeWord(); w.flush(); continue }
-            if run.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                for (i, piece) in run.text.utf8.split(separator: 0x20, omittingEmptySubsequences: false).enumerated() {
-                    if i > 0 { w.space(run.styles) }
-                    if !piece.isEmpty { w.wordPart(String(Substring(piece)), width: piece.count, run.styles) }
-                }
-                continue
-            }
-            var narrow = "", narrowWidth = 0
-            func endNarrow() { if !narrow.isEmpty { w.wordPart(narrow, width: narrowWidth, run.styles); narrow = ""; narrowWidth = 0 } }
-            for c in run.text {
-                if c == " " { endNarrow(); w.space(run.styles); continue }
-                let cw = TextWidth.of(c)
-                if cw == 2 {
-                    // A wide character is a word of its own: a line may break on either side.
-                    endNarrow(); w.placeWord(); w.wordPart(String(c), width: 2, run.styles); w.placeWord()
-                } else {
-                    narrow.append(c); narrowWidth += cw
-                }
-            }
-            endNarrow()
-        }
-        w.placeWord()
-        if !w.line.isEmpty || w.lines.isEmpty { w.flush() }
-        return w.lines
-    }
-}
-
-/// Greedy line filling for `InlineLayout.wrap`.
-private struct LineBuilder {
-    let width: Int
-    var lines: [[MarkdownRun]] = []
-    var line: [MarkdownRun] = []
-    var lineWidth = 0
-    var spaces: [MarkdownRun] = []
-    var spacesWidth = 0
-    var word: [MarkdownRun] = []
-    var wordWidth = 0
-
-    init(width: Int) { self.width = width }
-
-    static func append(_ text: String, _ styles: [StyleName], to runs: inout [MarkdownRun]) {
-        if let last = runs.last, last.styles == styles { runs[runs.count - 1].text += text } else { runs.append(MarkdownRun(text, styles)) }
-    }
-
-    mutating func flush() {
-        lines.append(line)
-        line = []; lineWidth = 0; spaces = []; spacesWidth = 0
-    }
-
-    mutating func space(_ styles: [StyleName]) {
-        placeWord()
-        guard lineWidth > 0 else { return }  // spaces at a line's start: dropped
-        Self.append(" ", styles, to: &spaces)
-        spacesWidth += 1
-    }
-
-    mutating func wordPart(_ text: String, width w: Int, _ styles: [StyleName]) {
-        Self.append(text, styles, to: &word)
-        wordWidth += w
-    }
-
-    mutating func placeWord() {
-        guard !word.isEmpty else { return }
-        defer { word = []; wordWidth = 0; spaces = []; spacesWidth = 0 }
-        if lineWidth + spacesWidth + wordWidth <= width {
-            for r in spaces + word { Self.append(r.text, r.styles, to: &line) }
-            lineWidth += spacesWidth + wordWidth
-            return
-        }
-        if lineWidth > 0 { flush() }
-        if wordWidth <= width {
-            line = word; lineWidth = wordWidth
-            return
-        }
-        for run in word { cut(run) }
-    }
-
-    /// A word wider than the line, placed a line's width at a time.
-    private mutating func cut(_ run: MarkdownRun) {
-        if run.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            var rest = Substring(run.text)
-            while !rest.isEmpty {
-                if lineWidth >= width { flush() }
-                let take = min(width - lineWidth, rest.utf8.count)
-                let end = rest.utf8.index(rest.startIndex, offsetBy: take)
-                Self.append(String(rest[..<end]), run.styles, to: &line)
-                lineWidth += take
-                rest = rest[end...]
-            }
-            return
-        }
-        for c in run.text {
-            let cw = TextWidth.of(c)
-            if lineWidth + cw > width && lineWidth > 0 { flush() }
-            Self.append(String(c), run.styles, to: &line)
-            lineWidth += cw
-        }
+        WrappedRuns(runs, width: width).lines
     }
 }

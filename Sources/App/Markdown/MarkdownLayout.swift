@@ -14,9 +14,12 @@ enum MarkdownLayout {
     /// The most columns indentation (list indents, quote bars) takes at `width`.
     static func maxIndent(_ width: Int) -> Int { min(24, width / 3) }
 
-    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text) -> [MarkdownLine] {
-        var writer = BlockWriter(width: max(1, width), base: [base])
+    /// `reuse`: paragraphs wrapped by the last layout of the same document, fewer tokens ago.
+    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, reuse: WrapReuse? = nil) -> [MarkdownLine] {
+        var writer = BlockWriter(width: max(1, width), base: [base], reuse: reuse)
+        reuse?.begin()
         writer.blocks(document.blocks, tight: false, depth: 0)
+        reuse?.end()
         return writer.out
     }
 }
@@ -37,8 +40,9 @@ struct BlockWriter {
     private var codeBlocks = 0
     /// Lists around the one being written: its bullet (•, ◦, ▪ by list depth, quotes aside).
     private var listDepth = 0
+    private let reuse: WrapReuse?
 
-    init(width: Int, base: [StyleName]) { self.width = width; self.base = base }
+    init(width: Int, base: [StyleName], reuse: WrapReuse? = nil) { self.width = width; self.base = base; self.reuse = reuse }
 
     /// The columns left for content after the prefix.
     var available: Int { max(1, width - restWidth) }
@@ -92,7 +96,7 @@ struct BlockWriter {
     private mutating func paragraph(_ runs: [MarkdownRun]) {
         let runs = (pendingMarker ?? []) + runs
         pendingMarker = nil
-        for line in InlineLayout.wrap(runs, width: available) { emit(line) }
+        for line in reuse?.wrap(runs, width: available) ?? InlineLayout.wrap(runs, width: available) { emit(line) }
     }
 
     /// Level 1 underlined with `═`, level 2 with `─`, the others by style alone: levels show

@@ -17,6 +17,8 @@ final class AnswerLayouts {
         var codeBlocks = 0
         var content: String?
         var tailLines: [MarkdownLine] = []
+        /// The open tail's paragraphs as last wrapped: a growing one is wrapped again from its last line.
+        let reuse = WrapReuse()
     }
     private var finished: [Key: Entry] = [:]
     private var streaming: Streaming?
@@ -54,7 +56,7 @@ final class AnswerLayouts {
                 s.laidOut = s.stream.stable.count
             }
             var all = s.lines, codeBlocks = s.codeBlocks
-            Self.append(Self.layout(s.stream.tail, width: key.width), to: &all, codeBlocks: &codeBlocks)
+            Self.append(Self.layout(s.stream.tail, width: key.width, reuse: s.reuse), to: &all, codeBlocks: &codeBlocks)
             s.tailLines = all
         }
         streaming = s
@@ -76,7 +78,7 @@ final class AnswerLayouts {
         if let last = lines.lazy.compactMap({ $0.code?.block }).max() { codeBlocks = offset + last + 1 }
     }
 
-    private static func layout(_ blocks: [MarkdownBlock], width: Int) -> [MarkdownLine] {
-        MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: .assistantText)
+    private static func layout(_ blocks: [MarkdownBlock], width: Int, reuse: WrapReuse? = nil) -> [MarkdownLine] {
+        MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: .assistantText, reuse: reuse)
     }
 }
