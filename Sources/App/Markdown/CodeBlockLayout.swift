@@ -10,12 +10,7 @@ enum CodeBlockLayout {
     static let cutMark = "→"
 
     static func lines(language: String?, code: String, width: Int, number: Int) -> [MarkdownLine] {
-        var out: [MarkdownLine] = []
-        let label = Sanitizer.clean(language ?? "").split(separator: "\n").first.map(String.init) ?? ""
-        if !label.isEmpty {
-            let shown = truncate(" " + label, toWidth: width)
-            out.append(MarkdownLine([MarkdownRun(shown, [.codeBlock, .codeLanguage]), pad(width - TextWidth.of(shown))]))
-        }
+        var out = label(language: language, width: width).map { [$0] } ?? []
         var text = Sanitizer.clean(code)
         if text.hasSuffix("\n") { text.removeLast() }
         let highlighted = Highlighter.tokens(code: text, language: language)
@@ -25,6 +20,14 @@ enum CodeBlockLayout {
             out.append(MarkdownLine(self.line(tokens, width: width), code: (number, whole)))
         }
         return out
+    }
+
+    /// The line above the code that names its language; nil when the fence names none.
+    static func label(language: String?, width: Int) -> MarkdownLine? {
+        let label = Sanitizer.clean(language ?? "").split(separator: "\n").first.map(String.init) ?? ""
+        guard !label.isEmpty else { return nil }
+        let shown = truncate(" " + label, toWidth: width)
+        return MarkdownLine([MarkdownRun(shown, [.codeBlock, .codeLanguage]), pad(width - TextWidth.of(shown))])
     }
 
     /// One code line in `width` columns: a space of margin, the code's runs in their token

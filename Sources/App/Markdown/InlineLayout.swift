@@ -1,3 +1,4 @@
+import Glibc
 import Core
 import Markdown
 import Terminal
@@ -21,8 +22,9 @@ enum InlineLayout {
         }
         func clean(_ s: String) -> String {
             // Inline text has no line breaks of its own (cmark gives them as breaks); raw HTML may.
-            let c = Sanitizer.clean(s)
-            return c.utf8.contains(0x0A) ? c.replacingOccurrences(of: "\n", with: " ") : c
+            var c = Sanitizer.clean(s)
+            let hasNewline = c.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 0x0A, $0.count) != nil }
+            return hasNewline ? c.replacingOccurrences(of: "\n", with: " ") : c
         }
         struct Frame { var inlines: [MarkdownInline]; var next = 0; var styles: [StyleName]; var after: [MarkdownRun] = [] }
         var stack = [Frame(inlines: inlines, styles: base)]

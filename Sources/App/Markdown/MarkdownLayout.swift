@@ -14,8 +14,8 @@ enum MarkdownLayout {
     /// The most columns indentation (list indents, quote bars) takes at `width`.
     static func maxIndent(_ width: Int) -> Int { min(24, width / 3) }
 
-    /// `reuse`: paragraphs wrapped by the last layout of the same document, fewer tokens ago.
-    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, reuse: WrapReuse? = nil) -> [MarkdownLine] {
+    /// `reuse`: paragraphs and code blocks laid out by the last layout of the same document, fewer tokens ago.
+    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
         var writer = BlockWriter(width: max(1, width), base: [base], reuse: reuse)
         reuse?.begin()
         writer.blocks(document.blocks, tight: false, depth: 0)
@@ -40,9 +40,9 @@ struct BlockWriter {
     private var codeBlocks = 0
     /// Lists around the one being written: its bullet (•, ◦, ▪ by list depth, quotes aside).
     private var listDepth = 0
-    private let reuse: WrapReuse?
+    private let reuse: LayoutReuse?
 
-    init(width: Int, base: [StyleName], reuse: WrapReuse? = nil) { self.width = width; self.base = base; self.reuse = reuse }
+    init(width: Int, base: [StyleName], reuse: LayoutReuse? = nil) { self.width = width; self.base = base; self.reuse = reuse }
 
     /// The columns left for content after the prefix.
     var available: Int { max(1, width - restWidth) }
@@ -74,7 +74,8 @@ struct BlockWriter {
             quote(inner, depth: depth)
         case .codeBlock(let language, let code):
             emitMarker()
-            let lines = CodeBlockLayout.lines(language: language, code: code, width: available, number: codeBlocks)
+            let lines = reuse?.codeBlock(language: language, code: code, width: available, number: codeBlocks)
+                ?? CodeBlockLayout.lines(language: language, code: code, width: available, number: codeBlocks)
             codeBlocks += 1
             for line in lines { emit(line.runs, code: line.code) }
         case .thematicBreak:

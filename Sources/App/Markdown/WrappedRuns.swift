@@ -1,3 +1,4 @@
+import Core
 import Terminal
 
 /// A place in a list of runs: the run's index and a UTF-8 offset in its text.
@@ -35,7 +36,7 @@ struct WrappedRuns {
         }
         let last = old.runs.count - 1
         if runs.count == old.runs.count, runs[last] == old.runs[last], runs[..<last].elementsEqual(old.runs[..<last]) { return old }
-        guard runs[last].styles == old.runs[last].styles, runs[last].text.utf8.starts(with: old.runs[last].text.utf8),
+        guard runs[last].styles == old.runs[last].styles, UTF8Bytes.hasPrefix(runs[last].text, old.runs[last].text),
               runs[..<last].elementsEqual(old.runs[..<last]) else { return WrappedRuns(runs, width: width) }
         return WrappedRuns(runs, width: width, from: from, keeping: (old.lines[..<k], old.starts[..<k]))
     }
@@ -60,7 +61,8 @@ struct WrappedRuns {
 
     /// One run's text (from `offset` in it) given to the line builder word by word.
     private static func feed(_ text: Substring, run r: Int, offset: Int, styles: [StyleName], into w: inout LineBuilder) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        var bytes = text
+        if bytes.withUTF8(PrintableASCII.isAll) {
             var at = offset
             for (i, piece) in text.utf8.split(separator: 0x20, omittingEmptySubsequences: false).enumerated() {
                 if i > 0 { w.space(styles); at += 1 }

@@ -17,8 +17,8 @@ final class AnswerLayouts {
         var codeBlocks = 0
         var content: String?
         var tailLines: [MarkdownLine] = []
-        /// The open tail's paragraphs as last wrapped: a growing one is wrapped again from its last line.
-        let reuse = WrapReuse()
+        /// The open tail as last laid out: a growing paragraph or code block is laid out again from its last line.
+        let reuse = LayoutReuse()
     }
     private var finished: [Key: Entry] = [:]
     private var streaming: Streaming?
@@ -78,7 +78,7 @@ final class AnswerLayouts {
         if let last = lines.lazy.compactMap({ $0.code?.block }).max() { codeBlocks = offset + last + 1 }
     }
 
-    private static func layout(_ blocks: [MarkdownBlock], width: Int, reuse: WrapReuse? = nil) -> [MarkdownLine] {
+    private static func layout(_ blocks: [MarkdownBlock], width: Int, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
         MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: .assistantText, reuse: reuse)
     }
 }
