@@ -41,10 +41,9 @@ struct StreamBenchmark {
         return home
     }
 
-    /// Streams `tokens` tokens at `rate` per second (0: as fast as the peer can), optionally
-    /// typing `keys` keys into the input while the answer arrives.
-    func run(tokens: Int, rate: Int = 0, keys: Int = 0) throws -> Outcome {
-        var outcome = Outcome(tokens: tokens)
+    /// Streams `script`'s answer, optionally typing `keys` keys into the input while it arrives.
+    func run(_ script: StreamScript, keys: Int = 0) throws -> Outcome {
+        var outcome = Outcome(tokens: script.tokens)
         let home = try makeHome("stream")
         defer { try? FileManager.default.removeItem(atPath: home) }
         var env = environment
@@ -58,17 +57,16 @@ struct StreamBenchmark {
             outcome.problems.append("no first frame with the OpenAI badge")
             return outcome
         }
-        let script = rate > 0 ? "[script:long:\(tokens):\(rate)]" : "[script:long:\(tokens)]"
-        app.send("stream \(script)")
-        guard app.waitUntil({ $0.text.contains(script) }) != nil else {
+        app.send("stream \(script.tag)")
+        guard app.waitUntil({ $0.text.contains(script.tag) }) != nil else {
             outcome.problems.append("the question was not echoed")
             return outcome
         }
-        let last = "t\(tokens - 1)"
+        let last = script.lastGlyphs
         let cpuBefore = app.cpuMilliseconds() ?? 0
         app.send("\r")
         if keys > 0 {
-            guard app.waitUntil({ $0.text.contains("t10 ") }) != nil else {
+            guard app.waitUntil({ $0.text.contains(script.firstGlyphs) }) != nil else {
                 outcome.problems.append("the stream never started")
                 return outcome
             }
@@ -83,7 +81,7 @@ struct StreamBenchmark {
             return outcome
         }
         outcome.cpuMilliseconds = (app.cpuMilliseconds() ?? 0) - cpuBefore
-        outcome.problems += checkScreen(app.screen, tokens: tokens)
+        outcome.problems += script.numbered ? checkScreen(app.screen, tokens: script.tokens) : checkMarkdown(app.screen)
 
         let stats = try peer.control("/_stats")
         if let stream = stats["last_stream"] as? [String: Any],
@@ -97,7 +95,7 @@ struct StreamBenchmark {
 
         app.send("\u{11}")
         app.finish()
-        outcome.problems += try checkDatabase(home + "/aihelper.sqlite", tokens: tokens)
+        outcome.problems += try checkDatabase(home + "/aihelper.sqlite", expected: script.expected)
         return outcome
     }
 
@@ -148,16 +146,25 @@ struct StreamBenchmark {
         return problems
     }
 
+    /// A Markdown answer's end drawn as such: no raw stars, the rule above the last paragraph.
+    private func checkMarkdown(_ screen: Screen) -> [String] {
+        let text = Self.transcript(screen)
+        var problems: [String] = []
+        if text.contains("**") { problems.append("raw ** on the final screen") }
+        if !text.contains("────") { problems.append("no rule drawn for ---") }
+        if !text.contains("│") { problems.append("no table borders on the final screen") }
+        return problems
+    }
+
     /// The stored answer must be exactly the streamed text and marked complete.
-    private func checkDatabase(_ path: String, tokens: Int) throws -> [String] {
+    private func checkDatabase(_ path: String, expected: String) throws -> [String] {
         let db = try AppDatabase.open(path: path)
         guard let conversation = try db.conversations(limit: 1).first,
               let answer = try db.messages(conversationId: conversation.id!).last else { return ["no answer in the database"] }
         var problems: [String] = []
         if answer.status != .complete { problems.append("the stored answer is \(answer.status), not complete") }
-        if answer.content != Self.expected(tokens) {
-            let got = answer.content
-            problems.append("the stored answer differs: \(got.utf8.count) bytes, expected \(Self.expected(tokens).utf8.count)")
+        if answer.content != expected {
+            problems.append("the stored answer differs: \(answer.content.utf8.count) bytes, expected \(expected.utf8.count)")
         }
         return problems
     }

@@ -82,7 +82,7 @@ let peer = try PeerServer.providers()
 let streams = StreamBenchmark(binary: binary, peer: peer,
                               environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
 var fullSpeed: [StreamBenchmark.Outcome] = []
-for _ in 0..<(arguments.contains("--paced-only") ? 0 : streamRuns) { fullSpeed.append(try streams.run(tokens: 5_000)) }
+for _ in 0..<(arguments.contains("--paced-only") ? 0 : streamRuns) { fullSpeed.append(try streams.run(.long(5_000))) }
 for (i, o) in fullSpeed.enumerated() {
     print(Report.line("5,000 tokens full speed, run \(i + 1)", o.problems.isEmpty ? "screen and database exact" : o.problems.joined(separator: "; ")))
     print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last token on screen at %.1f ms (%.0f%%) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
@@ -90,15 +90,27 @@ for (i, o) in fullSpeed.enumerated() {
                                       o.lastByteToGlyph * 1000, o.cpuMilliseconds, o.cpuMilliseconds / Double(o.tokens))))
 }
 if arguments.contains("--full-only") { exit(0) }
-let quiet = try streams.run(tokens: 5_000, rate: 1_000)
+let quiet = try streams.run(.long(5_000, rate: 1_000))
 print(Report.line("5,000 tokens at 1,000/s, no typing", quiet.problems.isEmpty ? "screen and database exact" : quiet.problems.joined(separator: "; ")))
 print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
                                  quiet.sendTime * 1000, quiet.rate, quiet.lastByteToGlyph * 1000, quiet.cpuMilliseconds,
                                  quiet.cpuMilliseconds / Double(quiet.tokens))))
 if arguments.contains("--paced-only") { exit(0) }
-let paced = try streams.run(tokens: 5_000, rate: 1_000, keys: 300)
+let paced = try streams.run(.long(5_000, rate: 1_000), keys: 300)
 print(Report.line("5,000 tokens at 1,000/s, typing", paced.problems.isEmpty ? "screen and database exact" : paced.problems.joined(separator: "; ")))
 print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
                                  paced.sendTime * 1000, paced.rate, paced.lastByteToGlyph * 1000, paced.cpuMilliseconds,
                                  paced.cpuMilliseconds / Double(paced.tokens))))
 print(Report.line("keystroke echo while streaming 1,000/s", Report.summary(paced.echo)))
+
+// Issue 15: a Markdown-heavy answer (headings, lists, a 200-line code block, a 20-row table).
+let heavy = try MarkdownBench.fixture()
+for (name, script, keys) in [("full speed", StreamScript.markdownHeavy(heavy), 0),
+                             ("at 1,000/s, typing", StreamScript.markdownHeavy(heavy, rate: 1_000), 300)] {
+    let o = try streams.run(script, keys: keys)
+    print(Report.line("Markdown answer (\(o.tokens) tokens) \(name)", o.problems.isEmpty ? "screen and database exact" : o.problems.joined(separator: "; ")))
+    print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last glyph at %.0f%% · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
+                                     o.sendTime * 1000, o.rate, o.screenTime / max(o.sendTime, 1e-9) * 100, o.lastByteToGlyph * 1000,
+                                     o.cpuMilliseconds, o.cpuMilliseconds / Double(o.tokens))))
+    if keys > 0 { print(Report.line("keystroke echo while streaming Markdown", Report.summary(o.echo))) }
+}

@@ -11,6 +11,19 @@ enum MarkdownLines {
         return index
     }
 
+    /// Whether the incomplete last line (from `start`) is a lone `|` (spaces and tabs aside)
+    /// under a complete line that begins with `|`: a table row just begun.
+    static func startsTableRow(_ bytes: UnsafeBufferPointer<UInt8>, lastLineFrom start: Int) -> Bool {
+        guard start > 0, start < bytes.count else { return false }
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        guard bytes[start...].filter({ !isBlank($0) }) == [UInt8(ascii: "|")] else { return false }
+        var lineStart = start - 1  // at the previous line's ending
+        if bytes[lineStart] == newline, lineStart > 0, bytes[lineStart - 1] == carriageReturn { lineStart -= 1 }
+        while lineStart > 0, bytes[lineStart - 1] != newline, bytes[lineStart - 1] != carriageReturn { lineStart -= 1 }
+        let first = bytes[lineStart..<start].first(where: { !isBlank($0) })
+        return first == UInt8(ascii: "|")
+    }
+
     /// The most `|` and the most `@` on any one line (see `MarkdownParser.maxMarksPerLine`).
     static func busiestLine(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (pipes: Int, ats: Int) {
         var pipes = 0, ats = 0, linePipes = 0, lineAts = 0

@@ -16,6 +16,10 @@ import Glibc
 /// line that may be one (`[label]:` after any quote or list markers) is in sight, nothing is
 /// split: `stable` is emptied once and everything stays in `tail`, parsed whole each time.
 /// Models seldom write them; the cost is a whole parse per update for those answers only.
+///
+/// One line is held back: a last, incomplete line that is a lone `|` right under a line that
+/// begins with one. It would end a table and show as a paragraph for a token, then become the
+/// table's next row: the table would jump at every row. Held, it shows once it has a cell.
 public struct MarkdownStream: Sendable {
     /// Finished blocks: they only grow, except that a reference definition empties them once.
     public private(set) var stable: [MarkdownBlock] = []
@@ -23,6 +27,8 @@ public struct MarkdownStream: Sendable {
     public private(set) var tail: [MarkdownBlock] = []
     /// True once a possible reference definition stopped the split.
     public private(set) var holdsWholeText = false
+    /// The bytes at the end of the text not parsed yet (a lone `|` under a table row), or 0.
+    public private(set) var heldBack = 0
     /// The UTF-8 text the stable blocks came from, to notice a text that does not extend it.
     private var stableBytes: [UInt8] = []
     /// The end of the complete lines last split, relative to the whole text.
@@ -47,7 +53,8 @@ public struct MarkdownStream: Sendable {
                 split(bytes[stableBytes.count..<complete])
                 splitEnd = complete
             }
-            tail = MarkdownParser.parseBlocks(bytes[stableBytes.count...])
+            heldBack = MarkdownLines.startsTableRow(bytes, lastLineFrom: complete) ? bytes.count - complete : 0
+            tail = MarkdownParser.parseBlocks(bytes[stableBytes.count..<(bytes.count - heldBack)])
         }
     }
 

@@ -32,6 +32,13 @@ final class TranscriptMarkdownTests: XCTestCase {
     Done. This last paragraph is long enough to wrap at eighty columns, and its ~~old~~ words *keep* their styles.
     """
 
+    /// The text a streaming answer shows: all of it but a lone `|` just begun under a table row.
+    static func shown(_ text: String) -> String {
+        var stream = MarkdownStream()
+        stream.update(text)
+        return String(decoding: text.utf8.dropLast(stream.heldBack), as: UTF8.self)
+    }
+
     private func state(_ content: String, width: Int, height: Int, streaming: Bool = false) -> AppState {
         var state = SnapshotFixture.state(width: width, height: height)
         let t0 = Date(timeIntervalSince1970: 1_795_428_000)
@@ -83,8 +90,8 @@ final class TranscriptMarkdownTests: XCTestCase {
                     guard let prefix = String(bytes: bytes[..<end], encoding: .utf8) else { continue }
                     s.chat.messages[1].content = prefix
                     last = transcript(&s, view, width: width, height: 60)
-                    // Every frame equals a fresh layout of the text so far.
-                    var fresh = state(prefix, width: width, height: 60)
+                    // Every frame equals a fresh layout of the text so far (but a lone `|` begun under a row).
+                    var fresh = state(Self.shown(prefix), width: width, height: 60)
                     let finished = transcript(&fresh, TranscriptView(), width: width, height: 60)
                     XCTAssertEqual(last, finished, "after \(end) bytes at \(width)")
                 }
@@ -102,9 +109,35 @@ final class TranscriptMarkdownTests: XCTestCase {
         for end in answer.indices {
             m.content = String(answer[..<end])
             let streamed = layouts.lines(m, streaming: true, width: 60)
-            let whole = MarkdownLayout.lines(MarkdownParser.parse(m.content), width: 60, base: .assistantText)
+            let whole = MarkdownLayout.lines(MarkdownParser.parse(Self.shown(m.content)), width: 60, base: .assistantText)
             XCTAssertEqual(streamed, whole, "after \(m.content.count) characters")
         }
         XCTAssertEqual(Set(layouts.lines(m, streaming: true, width: 60).compactMap { $0.code?.block }), [0, 1, 2])
+    }
+
+    /// The Markdown-heavy answer the benchmarks stream (Tests/Peers/fixtures), in the peer's
+    /// tokens of four characters, at 80 and 120 columns: after every token, every line above
+    /// the open block is the finished answer's line, and once finished the answer draws as a
+    /// whole layout does.
+    func testTheHeavyAnswerStreamedTokenByTokenNeverRedrawsAFinishedBlockDifferently() throws {
+        let answer = try String(contentsOf: PeerServer.peersFolder.appendingPathComponent("fixtures/markdown-heavy.md"), encoding: .utf8)
+        let characters = Array(answer)
+        for width in [78, 118] {
+            let final = MarkdownLayout.lines(MarkdownParser.parse(answer), width: width, base: .assistantText)
+            let layouts = AnswerLayouts()
+            var m = Message(id: 9, conversationId: 1, role: .assistant, content: "")
+            var start = 0
+            while start < characters.count {
+                start = min(characters.count, start + 4)
+                m.content = String(characters[..<start])
+                let streamed = layouts.lines(m, streaming: true, width: width)
+                // The open block is the last one: all lines before the last blank line are finished.
+                let finished = streamed.lastIndex(where: { $0.text.isEmpty }) ?? 0
+                XCTAssertEqual(Array(streamed[..<finished]), Array(final[..<min(finished, final.count)]), "at \(width), after \(start) characters")
+                if streamed[..<finished] != final[..<min(finished, final.count)] { return }
+            }
+            XCTAssertEqual(layouts.lines(m, streaming: false, width: width), final)
+            XCTAssertEqual(MarkdownLayout.lines(MarkdownParser.parse(m.content), width: width, base: .assistantText), final)
+        }
     }
 }

@@ -15,7 +15,7 @@ final class MarkdownStreamTests: XCTestCase {
             let soFar = String(text[..<end])
             let previousStable = stream.stable
             stream.update(soFar)
-            let whole = MarkdownParser.parse(soFar).blocks
+            let whole = MarkdownParser.parse(String(decoding: soFar.utf8.dropLast(stream.heldBack), as: UTF8.self)).blocks
             guard stream.blocks == whole else {
                 XCTFail("differs after \(soFar.utf8.count) bytes:\n\(soFar.debugDescription)\nstable \(stream.stable)\ntail \(stream.tail)\nwhole \(whole)", file: file, line: line)
                 return stream
@@ -25,6 +25,22 @@ final class MarkdownStreamTests: XCTestCase {
             }
         }
         return stream
+    }
+
+    /// "|" alone after a table is a paragraph; "| 1" is the next row: the lone pipe is held.
+    func testALonePipeBeginningARowIsHeldUntilItHasACell() throws {
+        let table = "| a | b |\n|---|---|\n| x | y |\n"
+        var stream = MarkdownStream()
+        for (text, held, rows) in [(table + "|", 1, 1), (table + " | \t", 4, 1), (table + "| 1", 0, 2), (table + "|\n", 0, 1)] {
+            stream.update(text)
+            XCTAssertEqual(stream.heldBack, held, text.debugDescription)
+            guard case .table(let t)? = stream.blocks.first else { return XCTFail("no table for \(text.debugDescription)") }
+            XCTAssertEqual(t.rows.count, rows, text.debugDescription)
+            XCTAssertEqual(stream.blocks.count, text.hasSuffix("|\n") ? 2 : 1, text.debugDescription)
+        }
+        stream = MarkdownStream()
+        stream.update("a paragraph\n|")
+        XCTAssertEqual(stream.heldBack, 0, "a pipe under a paragraph is text")
     }
 
     func testLongAnswerCharacterByCharacter() {

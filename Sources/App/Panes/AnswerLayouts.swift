@@ -29,7 +29,7 @@ final class AnswerLayouts {
         if isStreaming { return streamed(m, key: key) }
         if let hit = finished[key], hit.content.utf8.count == m.content.utf8.count, hit.content == m.content { return hit.lines }
         let lines: [MarkdownLine]
-        if let s = streaming, s.key == key, s.content == m.content {
+        if let s = streaming, s.key == key, s.content == m.content, s.stream.heldBack == 0 {
             // The answer just finished: its streamed layout is the whole one (stable + tail).
             lines = s.tailLines
         } else {
