@@ -14,8 +14,10 @@ enum MarkdownLayout {
     /// The most columns indentation (list indents, quote bars) takes at `width`.
     static func maxIndent(_ width: Int) -> Int { min(24, width / 3) }
 
-    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text) -> [MarkdownLine] {
-        var writer = BlockWriter(width: max(1, width), base: [base])
+    /// `firstCodeBlock` numbers the document's code blocks on from those above it (a streamed
+    /// answer laid out a block at a time).
+    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, firstCodeBlock: Int = 0) -> [MarkdownLine] {
+        var writer = BlockWriter(width: max(1, width), base: [base], codeBlocks: firstCodeBlock)
         writer.blocks(document.blocks, tight: false, depth: 0)
         return writer.out
     }
@@ -34,11 +36,12 @@ struct BlockWriter {
     private var pendingMarker: [MarkdownRun]?
     /// The styles text is in (inside a quote: `quoteText` too).
     private var base: [StyleName]
-    private var codeBlocks = 0
+    /// The number of the next code block (`MarkdownLine.code`, the `[n]` on its label line).
+    private var codeBlocks: Int
     /// Lists around the one being written: its bullet (•, ◦, ▪ by list depth, quotes aside).
     private var listDepth = 0
 
-    init(width: Int, base: [StyleName]) { self.width = width; self.base = base }
+    init(width: Int, base: [StyleName], codeBlocks: Int = 0) { self.width = width; self.base = base; self.codeBlocks = codeBlocks }
 
     /// The columns left for content after the prefix.
     var available: Int { max(1, width - restWidth) }
