@@ -217,8 +217,9 @@ final class TranscriptView {
                 var label = StyledLine([(marks.selected ? "▶ " + tr.transcript.assistant : tr.transcript.assistant, theme[marks.selected ? .selection : .assistantLabel]),
                                         ("\(who)  \(time)", theme[.muted])])
                 if marks.selected {
-                    label.segments.append(("  " + tr.transcript.assistantSelectedHint, theme[.accent]))
-                    if text.hasCode { label.segments.append((" · " + tr.transcript.codeHint, theme[.accent])) }
+                    // The code keys first: a narrow pane cuts the end of the line.
+                    let hint = (text.hasCode ? tr.transcript.codeHint + " · " : "") + tr.transcript.assistantSelectedHint
+                    label.segments.append(("  " + hint, theme[.accent]))
                 }
                 out.append(label)
             }

@@ -4,7 +4,7 @@ import Foundation
 struct TranscriptStrings: Sendable {
     var you: String, assistant: String
     var userSelectedHint: String, assistantSelectedHint: String
-    /// After `assistantSelectedHint` when the answer holds code blocks.
+    /// Before `assistantSelectedHint` when the answer holds code blocks.
     var codeHint: String
     var thinking: String, interrupted: String, failed: String
     /// After a failed or cut-off answer's error: how to ask again.
