@@ -201,24 +201,27 @@ final class MarkdownLayoutTests: XCTestCase {
         let doc: [MarkdownBlock] = [.codeBlock(language: "swift", code: "func f() {\n    \(long)\n}\n"),
                                     .codeBlock(language: nil, code: "plain")]
         XCTAssertEqual(MD.text(doc, width: 40), """
-             swift
+             swift                              [1]
              func f() {
                  let answer = compute("a line of co→
              }
 
+                                                [2]
              plain
             """)
         for width in [40, 80, 120] {
             let lines = MD.lines(doc, width: width)
-            XCTAssertEqual(lines.count, 6, "nothing wrapped")
-            for line in lines where line.code != nil || line.text.contains("swift") {
+            XCTAssertEqual(lines.count, 7, "nothing wrapped")
+            for line in lines where line.code != nil || line.text.contains("[") {
                 XCTAssertEqual(line.width, width, "the background spans the width: \(line.text)")
                 XCTAssertTrue(line.runs.allSatisfy { $0.styles.first == .codeBlock })
             }
             XCTAssertEqual(lines[2].code?.line, "    " + long, "the whole line, for scrolling and copying")
             XCTAssertEqual(lines[2].code?.block, 0)
-            XCTAssertEqual(lines[5].code?.block, 1)
-            XCTAssertEqual(lines[5].code?.line, "plain")
+            XCTAssertEqual(lines[6].code?.block, 1)
+            XCTAssertEqual(lines[6].code?.line, "plain")
+            XCTAssertNil(lines[5].code, "the label line is not code")
+            XCTAssertEqual(run(lines, "[2] ")?.styles, [.codeBlock, .codeLanguage], "a block without a language is numbered too")
             XCTAssertEqual(lines[2].text.hasSuffix(CodeBlockLayout.cutMark), width < 100, "cut only when it does not fit")
             XCTAssertEqual(run(lines, " swift")?.styles, [.codeBlock, .codeLanguage])
         }

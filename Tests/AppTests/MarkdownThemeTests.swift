@@ -33,7 +33,7 @@ final class MarkdownThemeTests: XCTestCase {
 
                     Use bold and a link (https://a.io)
 
-                     sh
+                    \(" sh" + String(repeating: " ", count: width - 7) + "[1]")
                      echo hi
 
                     ┌────┐
@@ -56,6 +56,7 @@ final class MarkdownThemeTests: XCTestCase {
                 XCTAssertEqual(canvas[width - 1, 6].style.bg, theme[.codeBlock].bg, "the background reaches the edge")
                 XCTAssertEqual(canvas[1, 5].style.fg, theme[.codeLanguage].fg)
                 XCTAssertEqual(canvas[1, 5].style.bg, theme[.codeBlock].bg)
+                XCTAssertEqual(canvas[width - 3, 5].style.fg, theme[.codeLanguage].fg, "the block's number, [1]")
                 XCTAssertEqual(canvas[0, 8].style, theme[.tableBorder])
             }
         }

@@ -40,7 +40,7 @@ final class TUILanguageTests: HomeFolderTestCase {
 
         try session.press("F2")
         session.waitFor(text: "Language")
-        for _ in 0..<13 { try session.press("Down") }
+        for _ in 0..<14 { try session.press("Down") }   // to Language
         try session.press("Right", "Right")
         session.waitFor(text: "zh-Hans")
         try session.press("Enter")

@@ -16,6 +16,8 @@ Without either, the answer is the `text` scenario.
   json:NAME        a reply that holds JSON the way models write it (JSON_REPLIES below: code
                    fences, a sentence around it, trailing commas), for /remind and /list
   hostile          an answer full of what must never reach a terminal raw (HOSTILE below)
+  markdown         a Markdown answer (MARKDOWN below: a heading, bold, a list, a python code
+                   block and a table) in 3-character chunks, so markers and fences split
   agent:NAME       one step of a multi-step agent scenario (AGENT below): which step is the
                    number of assistant turns since the last user message with text, so each
                    model call of one agent turn gets the next step. Call ids restart at
@@ -41,6 +43,29 @@ HOSTILE = ("Evil\x1b]0;owned\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x1b]8;;http://x.ex
            "\u009d0;c1\u009c\u202etle\u2066\x00!")
 
 MARKDOWN_HEAVY = Path(__file__).parent / "fixtures" / "markdown-heavy.md"
+
+# What models write: every construct the transcript draws, cut into small chunks.
+MARKDOWN = """# Weekly plan
+
+Here is **the plan** for the *week*:
+
+- Monday: groceries
+- Tuesday: the **dentist**
+- Wednesday: call mom
+
+```python
+def greet(name):
+    return f"Hello, {name}!"
+
+print(greet("world"))
+```
+
+| Day | Task | Hours |
+|:----|:-----|------:|
+| Mon | Groceries | 1 |
+| Tue | Dentist | 2 |
+
+That is all."""
 
 TAG = re.compile(r"\[(script|fault):([^\]\s]+)\]")
 
@@ -145,6 +170,8 @@ def make_reply(script: str, user_text: str, step: int = 0) -> Reply:
         reply.text = list(SENTENCE)
     elif name == "hostile":
         reply.text = [HOSTILE[i:i + 5] for i in range(0, len(HOSTILE), 5)]
+    elif name == "markdown":
+        reply.text = [MARKDOWN[i:i + 3] for i in range(0, len(MARKDOWN), 3)]
     elif name == "echo":
         words = TAG.sub("", user_text or "").split(" ")
         reply.text = [w if i == 0 else " " + w for i, w in enumerate(words)]

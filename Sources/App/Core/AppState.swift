@@ -48,6 +48,8 @@ struct AppState {
     var onboarding: Onboarding?
     /// `[keys]` remaps from config.toml, applied before `update` dispatches a key.
     var keyBindings = KeyBindings()
+    /// `render_markdown`: answers drawn as Markdown (true) or as their source, wrapped.
+    var renderMarkdown = true
     /// The vi keys' pending `g` and `:` command line (`keymap = "vi"`).
     var vi = ViState()
     /// Can the active provider be reached (the status bar says).

@@ -74,6 +74,9 @@ enum Effect: Equatable {
     case copyText(String)
     /// p on a message: the text in $PAGER.
     case openInPager(String)
+    /// o on a message: one of its code blocks in $PAGER (else $VISUAL / $EDITOR, else less),
+    /// from a temporary file with the language's extension.
+    case openCode(String, fileExtension: String)
     /// Edit-and-resend (and r): the active branch from this user message is kept hidden, the
     /// text goes out as its new version.
     case resendEdited(messageId: Int64, text: String)

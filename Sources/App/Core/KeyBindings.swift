@@ -81,6 +81,7 @@ enum Keymap {
         .init("timeline", .chat, [.ctrl("t")], "Ctrl-T, t (chosen)", "timeline of the chosen/last answer"),
         .init(nil, .chat, [], "Esc (not streaming)", "select messages: j k move, Esc back"),
         .init(nil, .chat, [], "y  p  d (selected)", "copy (OSC 52) · $PAGER · delete"),
+        .init(nil, .chat, [], "c  o (selected)", "a code block [n]: copy · $PAGER"),
         .init(nil, .chat, [], "r  e (selected)", "retry · edit last message and resend"),
         .init(nil, .chat, [], "< > (selected)", "other versions ‹ 2/3 ›"),
         .init(nil, .chat, [], "a (selected)", "action item → todo"),

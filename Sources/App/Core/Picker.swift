@@ -1,10 +1,14 @@
 import Foundation
 import Terminal
 
-/// A list to choose from (`/provider`, `/model`, `/theme`): type to filter, ↑↓ to move, Enter to
+/// A list to choose from (`/provider`, `/model`, `/theme`, a code block): type to filter, ↑↓ to move, Enter to
 /// choose. The conversation list and search use it too, with their own keys (ConversationPicker.swift).
 struct Picker: Equatable {
-    enum Purpose: Equatable { case provider, model, theme, conversations, search }
+    enum Purpose: Equatable {
+        case provider, model, theme, conversations, search
+        /// `c` (copy) or `o` (open) on a message with several code blocks: which one.
+        case codeBlocks(messageId: Int64, open: Bool)
+    }
     struct Item: Equatable {
         var id: String
         var label: String
@@ -73,6 +77,8 @@ struct Picker: Equatable {
 func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var picker = state.picker else { return [] }
     if picker.purpose == .conversations || picker.purpose == .search { return handleConversationPickerKey(&state, key) }
+    if case .codeBlocks(let id, let open) = picker.purpose,
+       let effects = CodeBlockActions.pickerKey(&state, key, messageId: id, open: open) { return effects }
     switch key {
     case .escape:
         state.picker = nil
@@ -91,7 +97,7 @@ func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         case .provider: return [.switchProvider(provider: id, model: nil)]
         case .model: return [.switchProvider(provider: nil, model: id)]
         case .theme: return [.switchTheme(id)]
-        case .conversations, .search: return []  // handled by handleConversationPickerKey
+        case .conversations, .search, .codeBlocks: return []  // handled above
         }
     default: return []
     }

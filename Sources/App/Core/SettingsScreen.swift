@@ -16,6 +16,7 @@ struct SettingsValues: Equatable {
     var autoApprove = false
     var offerAllTools = false
     var theme = "dark"
+    var renderMarkdown = true
     var language = "auto"
     var mouse = true
     var keymap = KeymapStyle.default
@@ -32,7 +33,8 @@ struct SettingsScreen: Equatable {
     enum Field: String, CaseIterable {
         case provider = "Provider", model = "Model", apiKey = "API key", baseURL = "Base URL", temperature = "Temperature",
              maxTokens = "Max tokens", persona = "Persona", customPersona = "Custom persona", stepLimit = "Agent steps",
-             approvals = "Tool approvals", tools = "Tools offered", toolsets = "Toolsets", theme = "Theme", language = "Language",
+             approvals = "Tool approvals", tools = "Tools offered", toolsets = "Toolsets", theme = "Theme", answers = "Answers",
+             language = "Language",
              mouse = "Mouse", keymap = "Keymap", notifications = "Notifications"
     }
     private static var words: SettingsStrings { tr.settings }
@@ -70,6 +72,8 @@ struct SettingsScreen: Equatable {
                                            choices: [w.relevantTools, w.allTools])
             case .toolsets: return Form.Field(label, values.toolsets.joined(separator: ", "), id: id, hint: w.toolsetsHint(Toolset.builtInNames.joined(separator: ", ")))
             case .theme: return Form.Field(label, values.theme, id: id, choices: themes)
+            case .answers: return Form.Field(label, values.renderMarkdown ? w.asMarkdown : w.asPlainText, id: id,
+                                             choices: [w.asMarkdown, w.asPlainText], hint: w.answersHint)
             case .language: return Form.Field(label, values.language, id: id, choices: Language.settingNames, hint: w.languageHint)
             case .mouse: return Form.Field(label, values.mouse ? w.on : w.off, id: id, choices: [w.on, w.off], hint: w.mouseHint)
             case .keymap: return Form.Field(label, w.keymap(values.keymap), id: id, choices: KeymapStyle.allCases.map(w.keymap), hint: w.keymapHint)
@@ -146,6 +150,7 @@ struct SettingsScreen: Equatable {
         v.autoApprove = text(.approvals) == Self.words.runWithoutAsking
         v.offerAllTools = text(.tools) == Self.words.allTools
         v.theme = text(.theme)
+        v.renderMarkdown = text(.answers) != Self.words.asPlainText
         v.language = Language.settingNames.contains(text(.language)) ? text(.language) : "auto"
         v.mouse = text(.mouse) != Self.words.off
         v.keymap = KeymapStyle.allCases.first { Self.words.keymap($0) == text(.keymap) || $0.rawValue == text(.keymap).lowercased() } ?? .default

@@ -19,6 +19,8 @@ func handleSelectionKey(_ state: inout AppState, _ key: Key) -> [Effect]? {
     case .text("t"): openTimeline(&state)
     case .text("y"): return [.copyText(Sanitizer.clean(message.content))]
     case .text("p"): return [.openInPager(Sanitizer.clean(message.content))]
+    case .text("c"): return CodeBlockActions.start(.copy, on: message, &state)
+    case .text("o"): return CodeBlockActions.start(.open, on: message, &state)
     case .text("r"): return regenerate(&state, answerAt: index)
     case .text("e"): startEditing(&state, message)
     case .text("d"): askToDelete(&state, message)

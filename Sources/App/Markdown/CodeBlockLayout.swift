@@ -2,15 +2,17 @@ import Core
 import Markdown
 import Terminal
 
-/// A code block's lines: the `codeBlock` background across the width, the language on a
-/// label line above, and no wrapping: a line wider than the room is cut, ending in `→`, and
-/// kept whole in `MarkdownLine.code` for scrolling, copying or opening it.
+/// A code block's lines: the `codeBlock` background across the width, a label line above
+/// with the language and the block's number (`[1]`, what `c` and `o` choose by), and no
+/// wrapping: a line wider than the room is cut, ending in `→`, and kept whole in
+/// `MarkdownLine.code` for scrolling, copying or opening it.
 enum CodeBlockLayout {
     /// The mark at the end of a cut line.
     static let cutMark = "→"
 
+    /// `number` counts from 0; the label shows it from 1.
     static func lines(language: String?, code: String, width: Int, number: Int) -> [MarkdownLine] {
-        var out = label(language: language, width: width).map { [$0] } ?? []
+        var out = [MarkdownLine(label(language: language, number: number, width: width))]
         var text = Sanitizer.clean(code)
         if text.hasSuffix("\n") { text.removeLast() }
         let highlighted = Highlighter.tokens(code: text, language: language)
@@ -22,12 +24,15 @@ enum CodeBlockLayout {
         return out
     }
 
-    /// The line above the code that names its language; nil when the fence names none.
-    static func label(language: String?, width: Int) -> MarkdownLine? {
-        let label = Sanitizer.clean(language ?? "").split(separator: "\n").first.map(String.init) ?? ""
-        guard !label.isEmpty else { return nil }
-        let shown = truncate(" " + label, toWidth: width)
-        return MarkdownLine([MarkdownRun(shown, [.codeBlock, .codeLanguage]), pad(width - TextWidth.of(shown))])
+    /// ` python          [1] `: the language at the left, the number at the right with a space
+    /// of margin on each side; the language is cut first when the width is short.
+    static func label(language: String?, number: Int, width: Int) -> [MarkdownRun] {
+        let name = Sanitizer.clean(language ?? "").split(separator: "\n").first.map { " " + $0 } ?? ""
+        let tag = truncate("[\(number + 1)] ", toWidth: width, ellipsis: false)
+        let room = width - TextWidth.of(tag)
+        let shown = truncate(name, toWidth: max(0, room))
+        return [MarkdownRun(shown, [.codeBlock, .codeLanguage]), pad(room - TextWidth.of(shown)),
+                MarkdownRun(tag, [.codeBlock, .codeLanguage])].filter { !$0.text.isEmpty }
     }
 
     /// One code line in `width` columns: a space of margin, the code's runs in their token

@@ -15,8 +15,11 @@ enum MarkdownLayout {
     static func maxIndent(_ width: Int) -> Int { min(24, width / 3) }
 
     /// `reuse`: paragraphs and code blocks laid out by the last layout of the same document, fewer tokens ago.
-    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
-        var writer = BlockWriter(width: max(1, width), base: [base], reuse: reuse)
+    /// `firstCodeBlock` numbers the document's code blocks on from those above it (a streamed
+    /// answer laid out a block at a time).
+    static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, firstCodeBlock: Int = 0,
+                      reuse: LayoutReuse? = nil) -> [MarkdownLine] {
+        var writer = BlockWriter(width: max(1, width), base: [base], codeBlocks: firstCodeBlock, reuse: reuse)
         reuse?.begin()
         writer.blocks(document.blocks, tight: false, depth: 0)
         reuse?.end()
@@ -37,12 +40,15 @@ struct BlockWriter {
     private var pendingMarker: [MarkdownRun]?
     /// The styles text is in (inside a quote: `quoteText` too).
     private var base: [StyleName]
-    private var codeBlocks = 0
+    /// The number of the next code block (`MarkdownLine.code`, the `[n]` on its label line).
+    private var codeBlocks: Int
     /// Lists around the one being written: its bullet (•, ◦, ▪ by list depth, quotes aside).
     private var listDepth = 0
     private let reuse: LayoutReuse?
 
-    init(width: Int, base: [StyleName], reuse: LayoutReuse? = nil) { self.width = width; self.base = base; self.reuse = reuse }
+    init(width: Int, base: [StyleName], codeBlocks: Int = 0, reuse: LayoutReuse? = nil) {
+        self.width = width; self.base = base; self.codeBlocks = codeBlocks; self.reuse = reuse
+    }
 
     /// The columns left for content after the prefix.
     var available: Int { max(1, width - restWidth) }

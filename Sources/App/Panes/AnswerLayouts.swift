@@ -52,33 +52,28 @@ final class AnswerLayouts {
             }
             if s.stream.stable.count > s.laidOut {
                 let new = Array(s.stream.stable[s.laidOut...])
-                Self.append(Self.layout(new, width: key.width), to: &s.lines, codeBlocks: &s.codeBlocks)
+                Self.append(Self.layout(new, width: key.width, firstCodeBlock: s.codeBlocks), to: &s.lines, codeBlocks: &s.codeBlocks)
                 s.laidOut = s.stream.stable.count
             }
             var all = s.lines, codeBlocks = s.codeBlocks
-            Self.append(Self.layout(s.stream.tail, width: key.width, reuse: s.reuse), to: &all, codeBlocks: &codeBlocks)
+            Self.append(Self.layout(s.stream.tail, width: key.width, firstCodeBlock: codeBlocks, reuse: s.reuse), to: &all, codeBlocks: &codeBlocks)
             s.tailLines = all
         }
         streaming = s
         return s.tailLines
     }
 
-    /// Lines of blocks laid out on their own joined to those above: a blank line between (as
-    /// between any two top-level blocks) and code blocks numbered on from those above.
+    /// Lines of blocks laid out on their own (code blocks numbered on from `codeBlocks`) joined
+    /// to those above: a blank line between, as between any two top-level blocks.
     private static func append(_ lines: [MarkdownLine], to out: inout [MarkdownLine], codeBlocks: inout Int) {
         guard !lines.isEmpty else { return }
         if !out.isEmpty { out.append(MarkdownLine([])) }
-        let offset = codeBlocks
-        out += offset == 0 ? lines : lines.map { line in
-            var line = line
-            if let code = line.code { line.code = (code.block + offset, code.line) }
-            return line
-        }
+        out += lines
         // Every code block, nested ones too, has at least one line that carries its number.
-        if let last = lines.lazy.compactMap({ $0.code?.block }).max() { codeBlocks = offset + last + 1 }
+        if let last = lines.lazy.compactMap({ $0.code?.block }).max() { codeBlocks = last + 1 }
     }
 
-    private static func layout(_ blocks: [MarkdownBlock], width: Int, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
-        MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: .assistantText, reuse: reuse)
+    private static func layout(_ blocks: [MarkdownBlock], width: Int, firstCodeBlock: Int = 0, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
+        MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: .assistantText, firstCodeBlock: firstCodeBlock, reuse: reuse)
     }
 }

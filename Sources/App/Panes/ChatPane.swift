@@ -30,7 +30,8 @@ enum ChatPane {
             }
         }
         let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - noteLines.count - rect.y))
-        transcript.draw(&state.chat, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme, into: &canvas)
+        transcript.draw(&state.chat, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme,
+                        markdown: state.renderMarkdown, into: &canvas)
         if state.chat.messages.isEmpty { drawSuggestions(in: transcriptRect, theme: theme, into: &canvas) }
 
         let more = state.chat.scrollFromBottom > 0 ? tr.chat.moreBelow : ""

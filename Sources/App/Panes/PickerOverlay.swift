@@ -1,7 +1,7 @@
 import Foundation
 import Terminal
 
-/// The chooser of `/provider`, `/model`, `/theme`, the conversation list and search: a box over
+/// The chooser of `/provider`, `/model`, `/theme`, a code block, the conversation list and search: a box over
 /// the panes with a filter line (or a prompt) and the list.
 enum PickerOverlay {
     static func draw(_ picker: Picker, in area: Rect, theme: Theme, into canvas: inout Canvas) {
@@ -44,6 +44,7 @@ enum PickerOverlay {
         case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + picker.filter + "▏", .accent)
         case .conversations where picker.filtering: return (words.filterLabel + picker.filter + "▏" + words.filterKeys, .accent)
         case .conversations: return picker.filter.isEmpty ? (words.listKeys, .muted) : (words.filterLabel + picker.filter, .accent)
+        case .codeBlocks: return picker.filter.isEmpty ? (tr.messages.codePickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         default:
             return picker.filter.isEmpty ? (words.pickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         }

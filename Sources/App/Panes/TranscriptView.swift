@@ -32,12 +32,17 @@ final class TranscriptView {
     /// choice: a new choice (or opening it) is scrolled into view once; after that the user
     /// may scroll away from it.
     private var followedSelection: (id: Int64?, expanded: Bool) = (nil, false)
+    /// `render_markdown`: answers drawn as Markdown, or as wrapped plain text (their source).
+    private var rendersMarkdown = true
 
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// Draws the transcript bottom-up into `rect`, honoring (and clamping) the scroll offset.
-    func draw(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme, into canvas: inout Canvas) {
+    /// Draws the transcript bottom-up into `rect`, honoring (and clamping) the scroll offset;
+    /// answers as Markdown unless `markdown` is false (`render_markdown = false`).
+    func draw(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme, markdown: Bool = true,
+              into canvas: inout Canvas) {
         guard rect.width > 2, rect.height > 0 else { return }
+        rendersMarkdown = markdown
         keepViewStill(&chat, width: rect.width - 2)
         let selection = (id: chat.selectedMessageId, expanded: chat.selectedMessageId.map(chat.expanded.contains) ?? false)
         if selection != followedSelection {
@@ -53,7 +58,7 @@ final class TranscriptView {
             // Lines this block can still give the view, counted from its bottom: skipped ones
             // and the rows left. A long streaming answer builds only those, not all its lines.
             let room = skip + (y - rect.y + 1)
-            let marks = Marks(chat, message, selectedId: chat.selectedMessageId)
+            let marks = Marks(chat, message, selectedId: chat.selectedMessageId, markdown: isMarkdown(message, chat))
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
                               marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, theme: theme, room: room)
             for line in lines.reversed() {
@@ -74,7 +79,7 @@ final class TranscriptView {
             if clamped != chat.scrollFromBottom {
                 chat.scrollFromBottom = clamped
                 canvas.fill(rect, style: theme[.text])
-                return draw(&chat, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, into: &canvas)
+                return draw(&chat, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, markdown: markdown, into: &canvas)
             }
         }
         if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
@@ -87,7 +92,7 @@ final class TranscriptView {
         guard let id = chat.selectedMessageId else { return }
         var below = 0
         for message in chat.messages.reversed() {
-            let marks = Marks(chat, message, selectedId: id)
+            let marks = Marks(chat, message, selectedId: id, markdown: isMarkdown(message, chat))
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
                               marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: width, theme: theme).count
             if message.id == id {
@@ -102,7 +107,7 @@ final class TranscriptView {
     /// While the user reads older text, growth of the streaming answer must not move the view.
     private func keepViewStill(_ chat: inout ChatState, width: Int) {
         guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { streamingHeight = nil; return }
-        let height = body(chat.messages[i], markdown: Self.isMarkdown(chat.messages[i], chat), streaming: true, width: width).count
+        let height = body(chat.messages[i], markdown: isMarkdown(chat.messages[i], chat), streaming: true, width: width).count
         if let last = streamingHeight, last.id == id, chat.scrollFromBottom > 0 {
             chat.scrollFromBottom += max(0, height - last.height)
         }
@@ -115,6 +120,11 @@ final class TranscriptView {
         var count: Int {
             switch self { case .plain(let l): return l.count; case .markdown(let l): return l.count }
         }
+        /// Holds a code block (which c and o act on): asked of the selected answer only.
+        var hasCode: Bool {
+            if case .markdown(let l) = self { return l.contains { $0.code != nil } }
+            return false
+        }
         /// The last `n` lines, each indented by two columns.
         func suffix(_ n: Int, style: Style, theme: Theme) -> [StyledLine] {
             switch self {
@@ -125,10 +135,10 @@ final class TranscriptView {
         }
     }
 
-    /// An answer is Markdown; the user's words, and a summary (built by the app from its
-    /// fields, lines and all), stay plain text.
-    private static func isMarkdown(_ m: Message, _ chat: ChatState) -> Bool {
-        m.role == .assistant && m.id.map { chat.summaries[$0] == nil } ?? true
+    /// An answer is Markdown (unless the setting says plain text); the user's words, and a
+    /// summary (built by the app from its fields, lines and all), stay plain text.
+    private func isMarkdown(_ m: Message, _ chat: ChatState) -> Bool {
+        rendersMarkdown && m.role == .assistant && m.id.map { chat.summaries[$0] == nil } ?? true
     }
 
     private func body(_ m: Message, markdown: Bool, streaming: Bool, width: Int) -> Body {
@@ -176,8 +186,8 @@ final class TranscriptView {
         var branch: BranchPosition?
         var autoSummary: Summary?
         var markdown = false
-        init(_ chat: ChatState, _ m: Message, selectedId: Int64?) {
-            markdown = TranscriptView.isMarkdown(m, chat)
+        init(_ chat: ChatState, _ m: Message, selectedId: Int64?, markdown: Bool) {
+            self.markdown = markdown
             guard let id = m.id else { return }
             selected = id == selectedId
             expanded = chat.expanded.contains(id)
@@ -206,7 +216,11 @@ final class TranscriptView {
                 let who = m.provider.map { " · \($0)" } ?? ""
                 var label = StyledLine([(marks.selected ? "▶ " + tr.transcript.assistant : tr.transcript.assistant, theme[marks.selected ? .selection : .assistantLabel]),
                                         ("\(who)  \(time)", theme[.muted])])
-                if marks.selected { label.segments.append(("  " + tr.transcript.assistantSelectedHint, theme[.accent])) }
+                if marks.selected {
+                    // The code keys first: a narrow pane cuts the end of the line.
+                    let hint = (text.hasCode ? tr.transcript.codeHint + " · " : "") + tr.transcript.assistantSelectedHint
+                    label.segments.append(("  " + hint, theme[.accent]))
+                }
                 out.append(label)
             }
         }

@@ -139,10 +139,11 @@ extension TUIApp {
     }
 
     /// Hands the screen to `command` (a shell word list: "less -R") on a temporary file holding
-    /// `text`; `after` reads the file before it is removed. True when the command exited 0.
+    /// `text` (named with `fileExtension`, so the program can tell the language); `after` reads
+    /// the file before it is removed. True when the command exited 0.
     @discardableResult
-    func runOnFile(_ text: String, name: String, command: String, after: (URL) -> Void = { _ in }) -> Bool {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).md")
+    func runOnFile(_ text: String, name: String, fileExtension: String = "md", command: String, after: (URL) -> Void = { _ in }) -> Bool {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).\(fileExtension)")
         do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
             state.notice = Notice(text: tr.notices.cannotWriteTemporary(command, "\(error)"), kind: .error, expires: nil)
             return false

@@ -33,6 +33,7 @@ extension TUIApp {
         case .composeInEditor(let text): compose(text)
         case .copyText(let text): copy(text)
         case .openInPager(let text): page(text)
+        case .openCode(let code, let fileExtension): openCode(code, fileExtension: fileExtension)
         case .resendEdited(let id, let text): resend(editing: id, text: text)
         case .switchBranch(let id): switchBranch(to: id)
         case .deleteMessage(let id): deleteMessage(id)

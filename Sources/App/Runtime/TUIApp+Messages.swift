@@ -2,7 +2,7 @@ import Foundation
 import Core
 import Storage
 
-/// The message actions of the selection mode (copy, pager, edit-and-resend, branches, delete)
+/// The message actions of the selection mode (copy, pager, a code block opened, edit-and-resend, branches, delete)
 /// and the summaries shown in the transcript.
 extension TUIApp {
     /// y: OSC 52 through the terminal, and the desktop's clipboard tool when there is one.
@@ -30,6 +30,15 @@ extension TUIApp {
         // Back from the pager, the notice of what came before it is stale.
         state.notice = runOnFile(text, name: "message", command: pager)
             ? nil : Notice(text: tr.messages.pagerFailed(pager), kind: .error, expires: nil)
+    }
+
+    /// o: a code block in $PAGER, else $VISUAL or $EDITOR, else less, on a file named with
+    /// the language's extension (a pager such as bat, or the editor, highlights by it).
+    func openCode(_ code: String, fileExtension: String) {
+        let env = ProcessInfo.processInfo.environment
+        let command = ["PAGER", "VISUAL", "EDITOR"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "less"
+        state.notice = runOnFile(code + "\n", name: "code", fileExtension: fileExtension, command: command)
+            ? nil : Notice(text: tr.messages.openFailed(command), kind: .error, expires: nil)
     }
 
     func resend(editing messageId: Int64, text: String) {

@@ -24,6 +24,7 @@ extension TUIApp {
         values.autoApprove = config.autoApprove
         values.offerAllTools = config.offerAllTools
         values.theme = renderer.theme.name
+        values.renderMarkdown = config.renderMarkdown
         values.language = config.language
         values.mouse = config.mouse
         values.keymap = config.keymap
@@ -115,6 +116,7 @@ extension TUIApp {
         change("auto_approve", v.autoApprove, p.autoApprove) { String($0) }
         change("offer_all_tools", v.offerAllTools, p.offerAllTools) { String($0) }
         change("theme", v.theme, p.theme) { string($0) }
+        change("render_markdown", v.renderMarkdown, p.renderMarkdown) { String($0) }
         change("language", v.language, p.language) { string($0) }
         change("mouse", v.mouse, p.mouse) { String($0) }
         change("keymap", v.keymap, p.keymap) { string($0.rawValue) }
@@ -145,6 +147,7 @@ extension TUIApp {
         state.modelName = agent.model
         state.connectivity = Connectivity.initial(providerId: agent.provider.id)
         state.keyBindings = switcher.config.keyBindings
+        state.renderMarkdown = switcher.config.renderMarkdown
         state.vi = ViState()
         notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)

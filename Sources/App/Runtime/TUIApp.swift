@@ -85,6 +85,7 @@ public final class TUIApp {
         nextTick = now
         if let config = switcher?.config {
             state.keyBindings = config.keyBindings
+            state.renderMarkdown = config.renderMarkdown
             notifications = config.notifications
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }

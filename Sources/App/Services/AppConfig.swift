@@ -38,11 +38,14 @@ public struct AppConfig: Sendable, Equatable {
     public var toolsets: [String] = Toolset.builtInNames
     /// The default keys, or the vi keys on top of them.
     public var keymap = KeymapStyle.default
+    /// Answers drawn as Markdown; false shows their source as wrapped plain text.
+    public var renderMarkdown = true
 
     public init() {}
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
-                                                   "language", "temperature", "max_tokens", "keys", "auto_summary_threshold"]).union(ProviderConfig.keys).union(SettingChoices.keys)
+                                                   "language", "temperature", "max_tokens", "keys", "auto_summary_threshold",
+                                                   "render_markdown"]).union(ProviderConfig.keys).union(SettingChoices.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -90,6 +93,9 @@ public struct AppConfig: Sendable, Equatable {
         }
         if let value = table["offer_all_tools"] {
             if let b = value.bool { config.offerAllTools = b } else { problems.append("'offer_all_tools' must be true or false") }
+        }
+        if let value = table["render_markdown"] {
+            if let b = value.bool { config.renderMarkdown = b } else { problems.append("'render_markdown' must be true or false") }
         }
         if let value = table["auto_approve"] {
             if let b = value.bool { config.autoApprove = b } else { problems.append("'auto_approve' must be true or false") }

@@ -40,6 +40,7 @@ struct HelpStrings: Sendable {
         "conversations: open, rename, delete": "对话列表：打开、重命名、删除", "search all; n / N step through hits": "全部搜索；n / N 在结果间跳转",
         "save it as Markdown (or .json)": "保存为 Markdown（或 .json）",
         "select messages: j k move, Esc back": "选择消息：j k 移动，Esc 返回", "copy (OSC 52) · $PAGER · delete": "复制（OSC 52）· $PAGER · 删除（会先确认）",
+        "a code block [n]: copy · $PAGER": "代码块 [n]：复制 · $PAGER",
         "retry · edit last message and resend": "重试 · 编辑最后一条消息并重新发送", "other versions ‹ 2/3 ›": "其他版本 ‹ 2/3 ›",
         "action item → todo": "行动项 → 待办", "summarize the conversation": "总结这段对话",
         "send": "发送", "new line": "换行", "input history": "输入历史", "compose in $EDITOR": "在 $EDITOR 中编写",

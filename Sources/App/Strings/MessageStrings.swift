@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the message actions (Esc, then j k y p r e d < > a) say.
+/// What the message actions (Esc, then j k y c o p r e d < > a) say.
 struct MessageStrings: Sendable {
     var noneToSelect: String, selected: String
     var onlyLastRetried: String, onlyLastEdited: String, editing: String
@@ -13,6 +13,10 @@ struct MessageStrings: Sendable {
     var deletedMessage: String
     var nothingToRetry: String
     var showingVersion: @Sendable (_ number: Int, _ of: Int) -> String
+    /// c and o: no code block, the picker's titles and keys, a block's size, a failed open.
+    var noCode: String, copyWhichCode: String, openWhichCode: String, codePickerKeys: String
+    var codeLines: @Sendable (Int) -> String
+    var openFailed: @Sendable (String) -> String
 
     static let english = MessageStrings(
         noneToSelect: "No messages to select yet.", selected: "Message selected (F1: its keys) · Esc back to typing",
@@ -29,7 +33,12 @@ struct MessageStrings: Sendable {
         pagerFailed: { "The pager '\($0)' did not run cleanly. Set $PAGER (for example to less)." },
         deletedMessage: "Message deleted.",
         nothingToRetry: "Nothing to retry: the last answer did not fail. To ask again anyway, select it (Esc) and press r.",
-        showingVersion: { "Showing version \($0) of \($1) (< > switch)." })
+        showingVersion: { "Showing version \($0) of \($1) (< > switch)." },
+        noCode: "This message has no code block (c copies one, o opens one).",
+        copyWhichCode: "Copy which code block?", openWhichCode: "Open which code block?",
+        codePickerKeys: "its number, or ↑↓ and Enter · Esc close",
+        codeLines: { $0 == 1 ? "1 line" : "\($0) lines" },
+        openFailed: { "'\($0)' did not run cleanly. Set $PAGER (for example to less) or $EDITOR." })
 
     static let chinese = MessageStrings(
         noneToSelect: "还没有可选择的消息。", selected: "已选中消息（F1：相关按键）· Esc 返回输入",
@@ -46,5 +55,10 @@ struct MessageStrings: Sendable {
         pagerFailed: { "分页器“\($0)”没有正常运行。请设置 $PAGER（例如 less）。" },
         deletedMessage: "消息已删除。",
         nothingToRetry: "没有需要重试的回答：最后一条回答没有失败。若仍想重新提问，请选中它（Esc）后按 r。",
-        showingVersion: { "正在显示第 \($0) 个版本，共 \($1) 个（< > 切换）。" })
+        showingVersion: { "正在显示第 \($0) 个版本，共 \($1) 个（< > 切换）。" },
+        noCode: "这条消息没有代码块（c 复制代码块，o 打开代码块）。",
+        copyWhichCode: "复制哪个代码块？", openWhichCode: "打开哪个代码块？",
+        codePickerKeys: "按编号，或 ↑↓ 后按 Enter · Esc 关闭",
+        codeLines: { "\($0) 行" },
+        openFailed: { "“\($0)”没有正常运行。请设置 $PAGER（例如 less）或 $EDITOR。" })
 }

@@ -7,6 +7,8 @@ struct SettingsStrings: Sendable {
     var baseURLHint: String, temperatureHint: String, maxTokensHint: String, personaHint: String
     var customPersonaHint: String, stepLimitHint: String, approvalsHint: String, languageHint: String, mouseHint: String
     var askFirst: String, runWithoutAsking: String, relevantTools: String, allTools: String, on: String, off: String
+    /// `render_markdown`: the Answers field's choices and hint.
+    var asMarkdown: String, asPlainText: String, answersHint: String
     var toolsetsHint: @Sendable (_ all: String) -> String, keymapHint: String, notificationsHint: String
     var keymap: @Sendable (KeymapStyle) -> String
     var notifications: @Sendable (AlertNotifications) -> String
@@ -29,6 +31,7 @@ struct SettingsStrings: Sendable {
         mouseHint: "applies at the next start",
         askFirst: "ask first", runWithoutAsking: "run without asking", relevantTools: "relevant to the message", allTools: "all",
         on: "on", off: "off",
+        asMarkdown: "as Markdown", asPlainText: "as plain text", answersHint: "plain text shows the Markdown as the model wrote it",
         toolsetsHint: { "comma-separated; empty: no tools · \($0)" }, keymapHint: "vi adds gg G Ctrl-D Ctrl-U and :q, :w (F1 lists them)",
         notificationsHint: "a reminder's alert box always shows; this adds the bell and notify-send",
         keymap: { $0 == .vi ? "vi" : "default" },
@@ -51,6 +54,7 @@ struct SettingsStrings: Sendable {
         mouseHint: "下次启动时生效",
         askFirst: "先询问", runWithoutAsking: "直接执行", relevantTools: "与消息相关的", allTools: "全部",
         on: "开", off: "关",
+        asMarkdown: "按 Markdown 排版", asPlainText: "纯文本", answersHint: "纯文本：按模型写的原样显示 Markdown 源文",
         toolsetsHint: { "用逗号分隔；留空：不使用工具 · \($0)" }, keymapHint: "vi 增加 gg G Ctrl-D Ctrl-U 和 :q、:w（F1 列出全部）",
         notificationsHint: "提醒框总会显示；此项决定是否另外响铃并用 notify-send 发桌面通知",
         keymap: { $0 == .vi ? "vi" : "默认" },
@@ -67,7 +71,7 @@ struct SettingsStrings: Sendable {
     private static let chineseLabels: [SettingsScreen.Field: String] = [
         .provider: "服务商", .model: "模型", .apiKey: "API 密钥", .baseURL: "接口地址", .temperature: "温度",
         .maxTokens: "最大 token", .persona: "人设", .customPersona: "自定义人设", .stepLimit: "智能体步数",
-        .approvals: "工具审批", .tools: "提供的工具", .toolsets: "工具集", .theme: "主题", .language: "语言", .mouse: "鼠标",
+        .approvals: "工具审批", .tools: "提供的工具", .toolsets: "工具集", .theme: "主题", .answers: "回答显示", .language: "语言", .mouse: "鼠标",
         .keymap: "键位", .notifications: "提醒通知",
     ]
     private static let chinesePersonas: [Persona: String] = [.professional: "专业", .casual: "随和", .technical: "技术", .custom: "自定义"]

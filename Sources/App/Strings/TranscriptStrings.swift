@@ -4,6 +4,8 @@ import Foundation
 struct TranscriptStrings: Sendable {
     var you: String, assistant: String
     var userSelectedHint: String, assistantSelectedHint: String
+    /// Before `assistantSelectedHint` when the answer holds code blocks.
+    var codeHint: String
     var thinking: String, interrupted: String, failed: String
     /// After a failed or cut-off answer's error: how to ask again.
     var retryHint: String
@@ -24,6 +26,7 @@ struct TranscriptStrings: Sendable {
     static let english = TranscriptStrings(
         you: "You", assistant: "Assistant",
         userSelectedHint: "e: edit · < >: versions", assistantSelectedHint: "Enter: steps · Ctrl-T: timeline",
+        codeHint: "c: copy code · o: open it",
         thinking: "thinking…", interrupted: "Interrupted.", failed: "The request failed.",
         retryHint: "Press r or type /retry to ask again.",
         summaryShown: "≡ The model sees this summary instead of the messages up to here:",
@@ -39,6 +42,7 @@ struct TranscriptStrings: Sendable {
     static let chinese = TranscriptStrings(
         you: "你", assistant: "助手",
         userSelectedHint: "e：编辑 · < >：切换版本", assistantSelectedHint: "Enter：步骤 · Ctrl-T：时间线",
+        codeHint: "c：复制代码 · o：打开代码",
         thinking: "思考中…", interrupted: "已中断。", failed: "请求失败。",
         retryHint: "按 r 或输入 /retry 重新提问。",
         summaryShown: "≡ 模型看到的是这段总结，而不是到这里为止的消息：",
