@@ -276,13 +276,16 @@ enum TimelineLines {
         }
     }
 
-    /// The step's whole detail under it, wrapped, at most `expandedLines` lines.
+    /// The step's whole detail under it, at most `expandedLines` lines: a thought as
+    /// Markdown, the others wrapped as plain text (`StepDetails`, laid out once).
     private static func detail(_ step: TimelineStep, width: Int, theme: Theme) -> [StyledLine] {
-        let text = Sanitizer.clean(step.detail)
-        guard !text.isEmpty else { return [] }
-        let wrapped = Wrap.lines(text, width: max(1, width - 6))
-        var lines = wrapped.prefix(expandedLines).map { StyledLine("      " + $0, theme[.stepDetail]) }
-        if wrapped.count > expandedLines { lines.append(StyledLine("      " + tr.transcript.moreLines(wrapped.count - expandedLines), theme[.muted])) }
+        let detail = StepDetails.lines(step, width: max(1, width - 6))
+        var lines = detail.prefix(expandedLines).map { line in
+            var styled = line.styled(theme)
+            styled.segments.insert(("      ", theme[.stepDetail]), at: 0)
+            return styled
+        }
+        if detail.count > expandedLines { lines.append(StyledLine("      " + tr.transcript.moreLines(detail.count - expandedLines), theme[.muted])) }
         return lines
     }
 
@@ -302,9 +305,12 @@ enum TimelineLines {
         let (glyph, style) = self.glyph(step.status, spinnerFrame: spinnerFrame, theme: theme)
         let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
         let title = "\(glyph) \(Self.title(step))"
-        let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
-        let detail = truncate(Sanitizer.clean(firstLine), toWidth: room)
+        // A thought's first line as drawn (no `**` or `#`), from the layout its opened detail uses.
+        let firstLine = StepDetails.isMarkdown(step)
+            ? StepDetails.lines(step, width: max(1, width - 6)).first { !$0.runs.isEmpty }?.text ?? ""
+            : Sanitizer.clean(step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "")
+        let detail = truncate(firstLine, toWidth: room)
         return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
     }
 
