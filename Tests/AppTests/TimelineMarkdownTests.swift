@@ -78,7 +78,7 @@ final class TimelineMarkdownTests: XCTestCase {
     }
 
     /// Frames drawn while the view is open lay out each detail once; a thought that grows is
-    /// laid out again, once per width it is shown at.
+    /// laid out again, and its step line's preview only when the thought's start changes.
     func testDetailsAreLaidOutOncePerStepAndWidth() {
         var s = state()
         _ = update(&s, .key(.ctrl("t")))
@@ -87,8 +87,11 @@ final class TimelineMarkdownTests: XCTestCase {
         for _ in 0..<5 { _ = screen(&s); _ = update(&s, .key(.down)) }
         XCTAssertEqual(StepDetails.layouts, first, "no layout on later frames or keys")
         s.chat.steps[2]![0].detail += "\n\nMore."
-        _ = screen(&s)
-        XCTAssertEqual(StepDetails.layouts, first + 2, "once for the view, once for the step's line in the chat behind it")
         XCTAssertTrue(screen(&s).text().contains("More."))
+        XCTAssertEqual(StepDetails.layouts, first + 1, "the step's line in the chat behind lays out only the thought's unchanged start")
+        s.chat.steps[2]![0].detail = "**Checking** the calendar\n\n" + thought
+        _ = update(&s, .key(.home))
+        XCTAssertTrue(screen(&s).text().contains("Checking the calendar"))
+        XCTAssertEqual(StepDetails.layouts, first + 3, "a new start: the view and the step's line")
     }
 }

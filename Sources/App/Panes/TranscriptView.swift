@@ -306,11 +306,7 @@ enum TimelineLines {
         let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
         let title = "\(glyph) \(Self.title(step))"
         let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
-        // A thought's first line as drawn (no `**` or `#`), from the layout its opened detail uses.
-        let firstLine = StepDetails.isMarkdown(step)
-            ? StepDetails.lines(step, width: max(1, width - 6)).first { !$0.runs.isEmpty }?.text ?? ""
-            : Sanitizer.clean(step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "")
-        let detail = truncate(firstLine, toWidth: room)
+        let detail = truncate(StepDetails.firstLine(step, width: max(1, width - 6)), toWidth: room)
         return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
     }
 
