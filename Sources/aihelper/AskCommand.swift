@@ -14,7 +14,7 @@ struct AskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
         abstract: "Ask once and stream the answer to stdout (works on pipes).",
-        discussion: "With no text, the question is read from standard input. Tool activity goes to stderr. Exit code 1 when the answer fails.")
+        discussion: "With no text, the question is read from standard input. On a terminal the answer is drawn as Markdown (headings, lists, code, tables) in the configured theme's colors; a pipe or file gets the Markdown source, as do --raw and NO_COLOR. Tool activity goes to stderr. Exit code 1 when the answer fails.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var providerOptions: ProviderOptions
@@ -24,6 +24,9 @@ struct AskCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print one JSON object per line for each event (text, tool_call, tool_result, waiting, usage, error, done).")
     var json = false
+
+    @Flag(name: .long, help: "Print the answer's Markdown source as it streams, even on a terminal.")
+    var raw = false
 
     @Argument(help: "The question or request.")
     var words: [String] = []
@@ -53,8 +56,9 @@ struct AskCommand: AsyncParsableCommand {
         for problem in mcp.problems { Output.note("aihelper: \(problem)") }
         await mcp.waitUntilStarted(limit: Self.mcpStartLimit)
         let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
+        let emit = json ? AskJSON.print : AskMarkdown.make(raw: raw, config: config, paths: global.paths)?.print ?? AskOutput.print
         let message: Message
-        do { message = try await answer(text, agent: agent, database: database) } catch {
+        do { message = try await answer(text, agent: agent, database: database, emit: emit) } catch {
             await mcp.stopAll()
             throw error
         }
@@ -68,18 +72,20 @@ struct AskCommand: AsyncParsableCommand {
     /// not ready by then is left out of this answer (Python servers need 0.6–2.5 s).
     static let mcpStartLimit: Duration = .seconds(10)
 
-    private func answer(_ text: String, agent: Agent, database: AppDatabase) async throws -> Message {
+    private func answer(_ text: String, agent: Agent, database: AppDatabase,
+                        emit: @escaping @Sendable (AgentEvent) -> Void) async throws -> Message {
         let conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in
             AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)
-        }, emit: json ? AskJSON.print : AskOutput.print)
+        }, emit: emit)
         return message
     }
 }
 
-/// How `ask` prints: the answer on stdout, tool steps on stderr, never raw control sequences.
+/// How `ask` prints the source (a pipe, a file, `--raw`): the answer on stdout, tool steps on
+/// stderr, never raw control sequences. On a terminal `AskMarkdown` draws the answer.
 enum AskOutput {
     @Sendable static func print(_ event: AgentEvent) {
         switch event {

@@ -9,7 +9,8 @@ import Glibc
 /// - Text that came from outside (a provider, a model, a tool, a file, the database) never
 ///   reaches a terminal raw: plain text is cleaned by `Sanitizer`, JSON has C1 and bidi
 ///   controls escaped (`Sanitizer.escapingJSON`); only a writer that cleaned every line itself
-///   (the exports: iCalendar, vCard, Markdown, JSON) is written `verbatim`.
+///   (the exports: iCalendar, vCard, Markdown, JSON) is written `verbatim`, and an answer
+///   drawn as Markdown for a terminal (its text cleaned by the layout) `rendered`.
 /// - A reader that went away (`aihelper ask … | head -1`) ends the process quietly, as SIGPIPE
 ///   does by default. SIGPIPE itself is ignored once MCP servers are started (a server that
 ///   dies must not kill us), and Foundation's `FileHandle.write` traps on EPIPE, so the writes
@@ -26,6 +27,10 @@ enum Output {
 
     /// Text whose writer already cleaned or escaped it (an export: the CRLFs of .ics and .vcf must stay).
     static func verbatim(_ text: String) { write(text, to: STDOUT_FILENO) }
+
+    /// An answer drawn for a terminal (`TerminalMarkdown`): its text was cleaned by the
+    /// Markdown layout, and its only escapes are the SGR sequences `ANSIStyle` built.
+    static func rendered(_ text: String) { if !text.isEmpty { write(text, to: STDOUT_FILENO) } }
 
     /// A line on stderr, cleaned.
     static func note(_ text: String) { write(Sanitizer.clean(text) + "\n", to: STDERR_FILENO) }

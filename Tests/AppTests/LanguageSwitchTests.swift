@@ -62,7 +62,7 @@ final class LanguageSwitchTests: XCTestCase {
         ]
         let lines = TimelineLines.make(steps, spinnerFrame: 0, width: 80, theme: .dark).map { $0.segments.map(\.text).joined() }
         XCTAssertEqual(lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }, ["思考", "create_task", "结果", "已停止"], "\(lines)")
-        let view = TimelineOverlay.lines(steps, width: 80, timeZone: SnapshotFixture.utc, theme: .dark).map(\.text).joined(separator: "\n")
+        let view = TimelineOverlay.lines(steps, width: 80, timeZone: SnapshotFixture.utc, theme: .dark).map { $0.segments.map(\.text).joined() }.joined(separator: "\n")
         XCTAssertTrue(view.contains("模型调用 1") && view.contains("工具 create_task") && view.contains("结果") && view.contains("已停止"), view)
         XCTAssertFalse(view.contains("model call") || view.contains("result") || view.contains("stopped"), view)
     }

@@ -9,6 +9,8 @@ Without either, the answer is the `text` scenario.
   long:N[:RATE]    N tokens "t0 ", "t1 ", ... at RATE tokens per second (0 or none: full speed)
   mdheavy[:RATE]   fixtures/markdown-heavy.md (headings, lists, a 200-line code block, a 20-row
                    table) in tokens of 4 characters, at RATE tokens per second (as `long`)
+  md-ask           MD_ASK below, a Markdown answer (heading, bold, list, code, table, link)
+                   in 3-character tokens, for `aihelper ask` on a terminal and on a pipe
   tool             one call: get_weather {"city": "Zürich", "unit": "celsius"}
   tools2           two calls: get_weather as above, then get_time {"timezone": ..., "note": ...}
   thinking         a reasoning block (Anthropic thinking, shown as plain text elsewhere) then text
@@ -31,6 +33,10 @@ from dataclasses import dataclass, field
 
 SENTENCE = ["Hello", " from", " the", " loopback", " server", ":", " café", ",", " naïve", ",",
             " 日本語", " and", " 🙂", " —", " all", " in", " one", " answer", "."]
+# `aihelper ask`'s Markdown answer: every line of it is changed when drawn, and a long code line.
+MD_ASK = ("# Packing list\n\nTake **three** things and *one* spare:\n\n- passport\n- charger\n\n"
+          "```python\nprint(\"ok\")  # a comment that is long enough to be wider than forty columns\n```\n\n"
+          "| Item | Count |\n| --- | ---: |\n| socks | 4 |\n\nSee [the guide](https://example.com/guide).")
 THOUGHT = ["The", " user", " wants", " a", " scripted", " answer", "; ", "I", " will", " give", " it", "."]
 
 WEATHER = ("get_weather", {"city": "Zürich", "unit": "celsius"})
@@ -161,6 +167,8 @@ def make_reply(script: str, user_text: str, step: int = 0) -> Reply:
         text = MARKDOWN_HEAVY.read_text(encoding="utf-8")
         reply.text = [text[i:i + 4] for i in range(0, len(text), 4)]
         reply.interval = 1.0 / float(arg) if arg and float(arg) > 0 else 0.0
+    elif name == "md-ask":
+        reply.text = [MD_ASK[i:i + 3] for i in range(0, len(MD_ASK), 3)]
     elif name == "tool":
         reply.tool_calls = [ToolCall("call_w1", *WEATHER)]
     elif name == "tools2":

@@ -4,6 +4,7 @@ import Terminal
 
 /// The timeline view (`t`): every step of one answer in full — start time, status, duration,
 /// the whole arguments and result, each model call with its tokens — in a box over the panes.
+/// A thought's detail is drawn as Markdown, the others as plain text (`StepDetails`, cached).
 enum TimelineOverlay {
     /// Lines of one step's detail beyond this are left out: a 16,000-character result is
     /// already in the database; the view shows its start.
@@ -19,7 +20,10 @@ enum TimelineOverlay {
         let all = lines(steps, width: inner.width, timeZone: timeZone, theme: theme)
         let top = min(view.scroll, max(0, all.count - inner.height))
         for (row, line) in all.dropFirst(top).prefix(inner.height).enumerated() {
-            canvas.put(line.text, x: inner.x, y: inner.y + row, style: line.style, maxWidth: inner.width)
+            var x = inner.x
+            for segment in line.segments where x < inner.x + inner.width {
+                x += canvas.put(segment.text, x: x, y: inner.y + row, style: segment.style, maxWidth: inner.x + inner.width - x)
+            }
         }
         let more = all.count > top + inner.height ? tr.transcript.timelineMore : ""
         canvas.put(more + tr.transcript.timelineKeys, x: inner.x, y: box.y + box.height - 2, style: theme[.muted], maxWidth: inner.width)
@@ -44,20 +48,22 @@ enum TimelineOverlay {
         return f
     }()
 
-    static func lines(_ steps: [TimelineStep], width: Int, timeZone: TimeZone, theme: Theme) -> [(text: String, style: Style)] {
+    static func lines(_ steps: [TimelineStep], width: Int, timeZone: TimeZone, theme: Theme) -> [StyledLine] {
         let clock = Self.clock
         if clock.timeZone != timeZone { clock.timeZone = timeZone }
-        var out: [(String, Style)] = []
+        var out: [StyledLine] = []
         for step in steps.sorted(by: { $0.position < $1.position }) {
             let glyph = TimelineLines.glyph(step.status, spinnerFrame: 0, theme: theme).0
             let duration = step.duration.map { $0 > 0 ? "  " + TimelineLines.format($0) : "" } ?? "  " + tr.transcript.running
             let style = step.status == .failed ? theme[.stepFailed] : step.kind == .modelCall ? theme[.accent] : theme[.text]
-            out.append(("\(clock.string(from: step.startedAt))  \(glyph) \(label(step))\(duration)", style))
-            let detail = Sanitizer.clean(step.detail)
-            guard !detail.isEmpty else { continue }
-            let wrapped = Wrap.lines(detail, width: max(1, width - 4))
-            out += wrapped.prefix(detailLines).map { ("    " + $0, theme[.stepDetail]) }
-            if wrapped.count > detailLines { out.append(("    " + tr.transcript.detailMoreLines(wrapped.count - detailLines), theme[.muted])) }
+            out.append(StyledLine("\(clock.string(from: step.startedAt))  \(glyph) \(label(step))\(duration)", style))
+            let detail = StepDetails.lines(step, width: max(1, width - 4))
+            out += detail.prefix(detailLines).map { line in
+                var styled = line.styled(theme)
+                styled.segments.insert(("    ", theme[.stepDetail]), at: 0)
+                return styled
+            }
+            if detail.count > detailLines { out.append(StyledLine("    " + tr.transcript.detailMoreLines(detail.count - detailLines), theme[.muted])) }
         }
         return out
     }

@@ -290,13 +290,16 @@ enum TimelineLines {
         }
     }
 
-    /// The step's whole detail under it, wrapped, at most `expandedLines` lines.
+    /// The step's whole detail under it, at most `expandedLines` lines: a thought as
+    /// Markdown, the others wrapped as plain text (`StepDetails`, laid out once).
     private static func detail(_ step: TimelineStep, width: Int, theme: Theme) -> [StyledLine] {
-        let text = Sanitizer.clean(step.detail)
-        guard !text.isEmpty else { return [] }
-        let wrapped = Wrap.lines(text, width: max(1, width - 6))
-        var lines = wrapped.prefix(expandedLines).map { StyledLine("      " + $0, theme[.stepDetail]) }
-        if wrapped.count > expandedLines { lines.append(StyledLine("      " + tr.transcript.moreLines(wrapped.count - expandedLines), theme[.muted])) }
+        let detail = StepDetails.lines(step, width: max(1, width - 6))
+        var lines = detail.prefix(expandedLines).map { line in
+            var styled = line.styled(theme)
+            styled.segments.insert(("      ", theme[.stepDetail]), at: 0)
+            return styled
+        }
+        if detail.count > expandedLines { lines.append(StyledLine("      " + tr.transcript.moreLines(detail.count - expandedLines), theme[.muted])) }
         return lines
     }
 
@@ -316,9 +319,8 @@ enum TimelineLines {
         let (glyph, style) = self.glyph(step.status, spinnerFrame: spinnerFrame, theme: theme)
         let duration = step.duration.map { $0 > 0 ? "  " + Self.format($0) : "" } ?? ""
         let title = "\(glyph) \(Self.title(step))"
-        let firstLine = step.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         let room = max(0, width - 4 - TextWidth.of(title) - TextWidth.of(duration))
-        let detail = truncate(Sanitizer.clean(firstLine), toWidth: room)
+        let detail = truncate(StepDetails.firstLine(step, width: max(1, width - 6)), toWidth: room)
         return StyledLine([("  " + title, style), ("  " + detail, theme[.stepDetail]), (duration, theme[.muted])])
     }
 
