@@ -15,10 +15,12 @@ final class AskMarkdown: Sendable {
     private init(_ markdown: TerminalMarkdown) { answer = Mutex(StreamedMarkdown(markdown)) }
 
     /// The printer for this run, or nil when the source is written instead (a pipe, a file,
-    /// `--raw`, `NO_COLOR`, a dumb terminal); a theme that does not load is said on stderr.
+    /// `--raw`, `NO_COLOR`, a dumb terminal, `render_markdown = false`); a theme that does not
+    /// load is said on stderr.
     static func make(raw: Bool, config: AppConfig, paths: AppPaths) -> AskMarkdown? {
         let environment = ProcessInfo.processInfo.environment
-        guard TerminalMarkdown.applies(toTerminal: isatty(STDOUT_FILENO) == 1, raw: raw, environment: environment) else { return nil }
+        guard config.renderMarkdown,
+              TerminalMarkdown.applies(toTerminal: isatty(STDOUT_FILENO) == 1, raw: raw, environment: environment) else { return nil }
         Strings.use(Language.choose(setting: config.language, environment: environment))  // the layout's words, e.g. [image: …]
         let (markdown, warning) = TerminalMarkdown.make(
             themeName: ThemeCatalog.chosenName(flag: nil, config: config.theme), themes: ThemeCatalog(paths: paths),

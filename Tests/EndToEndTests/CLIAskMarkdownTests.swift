@@ -69,4 +69,11 @@ final class CLIAskMarkdownTests: HomeFolderTestCase {
             XCTAssertFalse(screen.contains("┌"), screen)
         }
     }
+
+    func testRenderMarkdownFalseShowsTheSourceOnATerminal() throws {
+        try "render_markdown = false\n".write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let (screen, _) = try askInTmux()
+        XCTAssertTrue(screen.contains("Take **three** things and *one* spare:"), screen)
+        XCTAssertFalse(screen.contains("┌"), screen)
+    }
 }
