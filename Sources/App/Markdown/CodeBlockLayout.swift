@@ -10,9 +10,9 @@ enum CodeBlockLayout {
     /// The mark at the end of a cut line.
     static let cutMark = "→"
 
-    /// `number` counts from 0; the label shows it from 1.
-    static func lines(language: String?, code: String, width: Int, number: Int) -> [MarkdownLine] {
-        var out = [MarkdownLine(label(language: language, number: number, width: width))]
+    /// `number` counts from 0; the label shows it from 1 when `numbered` (where keys act on it).
+    static func lines(language: String?, code: String, width: Int, number: Int, numbered: Bool = true) -> [MarkdownLine] {
+        var out = label(language: language, number: numbered ? number : nil, width: width).map { [MarkdownLine($0)] } ?? []
         var text = Sanitizer.clean(code)
         if text.hasSuffix("\n") { text.removeLast() }
         let highlighted = Highlighter.tokens(code: text, language: language)
@@ -25,10 +25,12 @@ enum CodeBlockLayout {
     }
 
     /// ` python          [1] `: the language at the left, the number at the right with a space
-    /// of margin on each side; the language is cut first when the width is short.
-    static func label(language: String?, number: Int, width: Int) -> [MarkdownRun] {
+    /// of margin on each side; the language is cut first when the width is short. Without a
+    /// number, nil when there is no language either.
+    static func label(language: String?, number: Int?, width: Int) -> [MarkdownRun]? {
         let name = Sanitizer.clean(language ?? "").split(separator: "\n").first.map { " " + $0 } ?? ""
-        let tag = truncate("[\(number + 1)] ", toWidth: width, ellipsis: false)
+        guard number != nil || !name.isEmpty else { return nil }
+        let tag = number.map { truncate("[\($0 + 1)] ", toWidth: width, ellipsis: false) } ?? ""
         let room = width - TextWidth.of(tag)
         let shown = truncate(name, toWidth: max(0, room))
         return [MarkdownRun(shown, [.codeBlock, .codeLanguage]), pad(room - TextWidth.of(shown)),

@@ -20,7 +20,7 @@ struct GrowingCodeBlock {
         self.width = width
         self.number = number
         codeLanguage = CodeLanguage(fenceName: language)
-        finished = [MarkdownLine(CodeBlockLayout.label(language: language, number: number, width: width))]
+        finished = CodeBlockLayout.label(language: language, number: number, width: width).map { [MarkdownLine($0)] } ?? []
     }
 
     /// `old` when it is the same block at the same width, else a fresh one.

@@ -17,9 +17,10 @@ enum MarkdownLayout {
     /// `reuse`: paragraphs and code blocks laid out by the last layout of the same document, fewer tokens ago.
     /// `firstCodeBlock` numbers the document's code blocks on from those above it (a streamed
     /// answer laid out a block at a time).
+    /// `numbered`: code blocks show their number (`[1]`), where keys choose them by it.
     static func lines(_ document: MarkdownDocument, width: Int, base: StyleName = .text, firstCodeBlock: Int = 0,
-                      reuse: LayoutReuse? = nil) -> [MarkdownLine] {
-        var writer = BlockWriter(width: max(1, width), base: [base], codeBlocks: firstCodeBlock, reuse: reuse)
+                      numbered: Bool = true, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
+        var writer = BlockWriter(width: max(1, width), base: [base], codeBlocks: firstCodeBlock, numbered: numbered, reuse: reuse)
         reuse?.begin()
         writer.blocks(document.blocks, tight: false, depth: 0)
         reuse?.end()
@@ -46,8 +47,10 @@ struct BlockWriter {
     private var listDepth = 0
     private let reuse: LayoutReuse?
 
-    init(width: Int, base: [StyleName], codeBlocks: Int = 0, reuse: LayoutReuse? = nil) {
-        self.width = width; self.base = base; self.codeBlocks = codeBlocks; self.reuse = reuse
+    private let numbered: Bool
+
+    init(width: Int, base: [StyleName], codeBlocks: Int = 0, numbered: Bool = true, reuse: LayoutReuse? = nil) {
+        self.width = width; self.base = base; self.codeBlocks = codeBlocks; self.numbered = numbered; self.reuse = reuse
     }
 
     /// The columns left for content after the prefix.
@@ -80,8 +83,8 @@ struct BlockWriter {
             quote(inner, depth: depth)
         case .codeBlock(let language, let code):
             emitMarker()
-            let lines = reuse?.codeBlock(language: language, code: code, width: available, number: codeBlocks)
-                ?? CodeBlockLayout.lines(language: language, code: code, width: available, number: codeBlocks)
+            let lines = (numbered ? reuse : nil)?.codeBlock(language: language, code: code, width: available, number: codeBlocks)
+                ?? CodeBlockLayout.lines(language: language, code: code, width: available, number: codeBlocks, numbered: numbered)
             codeBlocks += 1
             for line in lines { emit(line.runs, code: line.code) }
         case .thematicBreak:

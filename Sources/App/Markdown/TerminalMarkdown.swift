@@ -65,7 +65,8 @@ public struct TerminalMarkdown: Sendable {
             let widest = code.split(separator: "\n").lazy.map { TextWidth.of(Sanitizer.clean(String($0.prefix(Self.maxCodeWidth)))) }.max() ?? 0
             wide = min(Self.maxCodeWidth, max(width, widest + 1))
         }
-        let lines = MarkdownLayout.lines(MarkdownDocument(blocks: [block]), width: wide)
+        // No `[n]` on code blocks: no keys choose them here.
+        let lines = MarkdownLayout.lines(MarkdownDocument(blocks: [block]), width: wide, numbered: false)
         return wide == width ? lines : lines.map(fitted)
     }
 
