@@ -11,14 +11,20 @@ public enum ANSIStyle {
     /// The sequence that sets `style` from any state (it starts with a reset); "" for no style.
     public static func sgr(_ style: Style) -> String {
         guard style != .plain else { return "" }
+        let colors = [color(style.fg, background: false), color(style.bg, background: true)].compactMap { $0 }
+        return sgr(style, colors: colors.joined(separator: ";"))
+    }
+
+    /// A reset, `style`'s attributes, then `colors` (SGR parameters chosen by the caller, as the
+    /// ncurses backend does for its palette).
+    static func sgr(_ style: Style, colors: String) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }
         if style.italic { codes.append("3") }
         if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
-        if let fg = color(style.fg, background: false) { codes.append(fg) }
-        if let bg = color(style.bg, background: true) { codes.append(bg) }
+        if !colors.isEmpty { codes.append(colors) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 

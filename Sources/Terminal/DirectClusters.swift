@@ -40,26 +40,13 @@ enum DirectClusters {
                 if !placed { out += "\u{1B}[\(y + 1);\(x + 1)H" }
                 placed = cell.width == 1 && cell.text.utf8.count == 1
                 if cell.style != lastStyle {
-                    out += sgr(cell.style, color: color)
+                    out += ANSIStyle.sgr(cell.style, colors: color(cell.style))
                     lastStyle = cell.style
                 }
                 out += isPrintable(cell.text) ? completed(cell.text) : String(repeating: " ", count: max(1, Int(cell.width)))
             }
         }
         return out + "\u{1B}[?7h\u{1B}8"
-    }
-
-    /// Select Graphic Rendition for `style`: a reset, its attributes, then its colors.
-    static func sgr(_ style: Style, color: (Style) -> String) -> String {
-        var params = ["0"]
-        if style.bold { params.append("1") }
-        if style.dim { params.append("2") }
-        if style.italic { params.append("3") }
-        if style.underline { params.append("4") }
-        if style.reverse { params.append("7") }
-        let colors = color(style)
-        if !colors.isEmpty { params.append(colors) }
-        return "\u{1B}[" + params.joined(separator: ";") + "m"
     }
 
     /// SGR color parameters for curses color numbers as `ColorPairs` makes them (-1 the

@@ -8,17 +8,23 @@ public enum AppBenchmarks {
     /// Time to render `frames` frames of a chat of `messageCount` messages while its last
     /// answer streams (one token per frame), into an in-memory canvas. One sample per frame.
     public static func frameCost(messageCount: Int, width: Int, height: Int, frames: Int) -> [Duration] {
+        frameCost((0..<messageCount).map(sampleMessage), width: width, height: height, frames: frames) { "token\($0) " }
+    }
+
+    /// Frames of a chat of `messages` whose last one streams, `token(frame)` more each frame.
+    static func frameCost(_ messages: [Message], width: Int, height: Int, frames: Int, token: (Int) -> String) -> [Duration] {
         var state = AppState(size: Size(width: width, height: height), today: CivilDate(year: 2026, month: 11, day: 23),
                              providerName: "Offline", modelName: "offline-assistant")
-        state.chat.messages = (0..<messageCount).map(sampleMessage)
-        state.chat.streamingMessageId = Int64(messageCount)
+        state.chat.messages = messages
+        state.chat.messages[messages.count - 1].role = .assistant
+        state.chat.streamingMessageId = messages[messages.count - 1].id
         state.chat.activeTurn = 1
         let renderer = Renderer(theme: .dark)
         var canvas = Canvas(width: width, height: height)
         renderer.render(&state, into: &canvas)  // warm the caches as a running app has them
         let clock = ContinuousClock()
         return (0..<frames).map { (frame: Int) -> Duration in
-            state.chat.messages[messageCount - 1].content += "token\(frame) "
+            state.chat.messages[messages.count - 1].content += token(frame)
             return clock.measure { renderer.render(&state, into: &canvas) }
         }
     }

@@ -40,19 +40,8 @@ public enum MarkdownBenchmarks {
     /// One frame with `count` messages, every answer `answer` (Markdown), the last one streaming
     /// a token more each frame: the cost must not grow with the history.
     public static func frameCost(answer: String, messageCount count: Int, width: Int = 120, height: Int = 40, frames: Int) -> [Duration] {
-        var state = chatState(width: width, height: height)
-        state.chat.messages = (0..<count).map { (i: Int) -> Message in message(i, answer: answer) }
-        state.chat.messages[count - 1].role = .assistant
-        state.chat.streamingMessageId = Int64(count)
-        state.chat.activeTurn = 1
-        let renderer = Renderer(theme: .dark)
-        var canvas = Canvas(width: width, height: height)
-        renderer.render(&state, into: &canvas)  // warm the caches as a running app has them
-        let clock = ContinuousClock()
-        return (0..<frames).map { frame in
-            state.chat.messages[count - 1].content += frame % 40 == 39 ? "\n\n" : "word\(frame) "
-            return clock.measure { renderer.render(&state, into: &canvas) }
-        }
+        let messages = (0..<count).map { (i: Int) -> Message in message(i, answer: answer) }
+        return AppBenchmarks.frameCost(messages, width: width, height: height, frames: frames) { $0 % 40 == 39 ? "\n\n" : "word\($0) " }
     }
 
     /// Writes a conversation of `answers` questions and Markdown answers into a fresh database at
