@@ -75,6 +75,28 @@ final class TranscriptMarkdownTests: XCTestCase {
         }
     }
 
+    /// The user's pasted code is drawn as a code block (numbered, so `c` and `o` act on it);
+    /// the user's other messages keep their `*`, `_` and `#` as typed.
+    func testAUsersMessageWithPastedCodeIsMarkdownOthersStayAsTyped() {
+        var s = state("Here it is.", width: 80, height: 30)
+        let t0 = Date(timeIntervalSince1970: 1_795_428_100)
+        s.chat.messages += [
+            Message(id: 3, conversationId: 1, role: .user, content: "why does this fail?\n\n```python\nprint(1/0)\n```", createdAt: t0),
+            Message(id: 4, conversationId: 1, role: .user, content: "# not a heading, 2*3*4 = 24", createdAt: t0),
+        ]
+        let view = TranscriptView()
+        let text = transcript(&s, view, width: 80, height: 30)
+        XCTAssertFalse(text.contains("```"), text)
+        XCTAssertTrue(text.contains(" python") && text.contains("[1]") && text.contains("print(1/0)"), text)
+        XCTAssertTrue(text.contains("# not a heading, 2*3*4 = 24"), text)
+        XCTAssertTrue(text.contains("plan __it__"), text)
+        var plain = s
+        var canvas = Canvas(width: 80, height: 30)
+        view.draw(&plain.chat, spinnerFrame: 4, timeZone: SnapshotFixture.utc, in: Rect(x: 0, y: 0, width: 80, height: 30),
+                  theme: .dark, markdown: false, into: &canvas)
+        XCTAssertTrue(canvas.text().contains("```python"), "render_markdown = false: the source")
+    }
+
     func testAStreamedAnswerEndsAsTheFinishedAnswerDraws() {
         let answers = [Self.answer, "Intro with [a ref][r].\n\n```\nopen fence\n\n- x\n\n[r]: https://example.com\n\n## After\n\ntext"]
         for (n, answer) in answers.enumerated() {

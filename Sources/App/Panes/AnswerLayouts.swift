@@ -1,7 +1,7 @@
 import Core
 import Markdown
 
-/// The assistant's answers laid out as Markdown (docs/markdown.md, In the chat), cached so a
+/// The assistant's answers (and the user's messages with pasted code) laid out as Markdown (docs/markdown.md, In the chat), cached so a
 /// frame costs what is visible: a finished answer is parsed and laid out once per message,
 /// width and language (the layout holds catalog words); the streaming answer keeps a
 /// `MarkdownStream`, so only its open tail is parsed and laid out again per frame.
@@ -22,6 +22,19 @@ final class AnswerLayouts {
     }
     private var finished: [Key: Entry] = [:]
     private var streaming: Streaming?
+    /// Per message of the user's, its length and whether it holds a code fence.
+    private var fenced: [Int64: (length: Int, fenced: Bool)] = [:]
+
+    /// Whether the user's message has a code fence (``` or ~~~): pasted code, drawn as
+    /// Markdown so it is highlighted and `c` / `o` act on it. Other messages of the user's stay
+    /// plain: people type `*`, `_` and `#` without meaning Markdown. Checked once per message.
+    func hasCodeFence(_ m: Message) -> Bool {
+        let id = m.id ?? -1, length = m.content.utf8.count
+        if let hit = fenced[id], hit.length == length { return hit.fenced }
+        let found = m.content.contains("```") || m.content.contains("~~~")
+        fenced[id] = (length, found)
+        return found
+    }
 
     /// The answer's lines at `width`, in style names (`line.styled(theme)` draws one).
     func lines(_ m: Message, streaming isStreaming: Bool, width: Int) -> [MarkdownLine] {
@@ -33,7 +46,7 @@ final class AnswerLayouts {
             // The answer just finished: its streamed layout is the whole one (stable + tail).
             lines = s.tailLines
         } else {
-            lines = Self.layout(MarkdownParser.parse(m.content).blocks, width: width)
+            lines = Self.layout(MarkdownParser.parse(m.content).blocks, width: width, base: m.role == .user ? .userText : .assistantText)
         }
         finished[key] = Entry(content: m.content, lines: lines)
         if streaming?.key.id == key.id { streaming = nil }
@@ -73,7 +86,8 @@ final class AnswerLayouts {
         if let last = lines.lazy.compactMap({ $0.code?.block }).max() { codeBlocks = last + 1 }
     }
 
-    private static func layout(_ blocks: [MarkdownBlock], width: Int, firstCodeBlock: Int = 0, reuse: LayoutReuse? = nil) -> [MarkdownLine] {
-        MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: .assistantText, firstCodeBlock: firstCodeBlock, reuse: reuse)
+    private static func layout(_ blocks: [MarkdownBlock], width: Int, base: StyleName = .assistantText, firstCodeBlock: Int = 0,
+                               reuse: LayoutReuse? = nil) -> [MarkdownLine] {
+        MarkdownLayout.lines(MarkdownDocument(blocks: blocks), width: width, base: base, firstCodeBlock: firstCodeBlock, reuse: reuse)
     }
 }

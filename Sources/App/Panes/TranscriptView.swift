@@ -135,10 +135,16 @@ final class TranscriptView {
         }
     }
 
-    /// An answer is Markdown (unless the setting says plain text); the user's words, and a
+    /// An answer is Markdown (unless the setting says plain text), and so is a message of the
+    /// user's with pasted code (`AnswerLayouts.hasCodeFence`); the user's other words, and a
     /// summary (built by the app from its fields, lines and all), stay plain text.
     private func isMarkdown(_ m: Message, _ chat: ChatState) -> Bool {
-        rendersMarkdown && m.role == .assistant && m.id.map { chat.summaries[$0] == nil } ?? true
+        guard rendersMarkdown else { return false }
+        switch m.role {
+        case .assistant: return m.id.map { chat.summaries[$0] == nil } ?? true
+        case .user: return answers.hasCodeFence(m)
+        default: return false
+        }
     }
 
     private func body(_ m: Message, markdown: Bool, streaming: Bool, width: Int) -> Body {
