@@ -1,5 +1,6 @@
 import Foundation
 import Core
+import Markdown
 import Storage
 import Terminal
 
@@ -73,6 +74,31 @@ public enum MarkdownBenchmarks {
                 var canvas = Canvas(width: 120, height: 40)
                 Renderer(theme: .dark).render(&state, into: &canvas)
             }
+        }
+    }
+
+    /// Issue 15's bad input, each parsed and laid out at 120 columns as the chat does: the
+    /// time of the slower of two runs and the lines it gave.
+    public static func badInput() -> [(name: String, time: Duration, lines: Int)] {
+        let inputs: [(String, String)] = [
+            ("10,000 nested lists", String(repeating: "- ", count: 10_000) + "deep"),
+            ("10,000 quote markers", String(repeating: ">", count: 10_000) + " deep"),
+            ("a 1 MB single line", String(repeating: "lorem *ipsum* dolor sit amet ", count: 1_000_000 / 29)),
+            ("a table of 500 columns", (0..<4).map { row in "|" + (0..<500).map { "c\($0)r\(row)" }.joined(separator: "|") + "|" }
+                .enumerated().map { $0 == 1 ? "|" + Array(repeating: "---", count: 500).joined(separator: "|") + "|" : $1 }.joined(separator: "\n")),
+            ("open fence, 10,000 lines", "```swift\n" + String(repeating: "let x = \"open\n", count: 10_000)),
+            ("10,000 open emphasis runs", String(repeating: "*a **b _c ~~d `e ", count: 10_000)),
+            ("2,000 HTML blocks", String(repeating: "<div>\n<script>alert(1)</script>\n</div>\n\n", count: 2_000)),
+            ("escapes in 5,000 code lines", "```sh\n" + String(repeating: "\u{1B}[31mred\u{1B}]0;title\u{07} \u{9B}2J\n", count: 5_000) + "```"),
+            ("200 CJK and emoji table rows", "| 名前 | 🙂 |\n|---|:-:|\n" + String(repeating: "| 日本語のセル 👩‍👩‍👧 | 🇨🇭 café |\n", count: 200)),
+        ]
+        let clock = ContinuousClock()
+        return inputs.map { name, source in
+            var lines = 0
+            let times = (0..<2).map { _ in
+                clock.measure { lines = MarkdownLayout.lines(MarkdownParser.parse(source), width: 118, base: .assistantText).count }
+            }
+            return (name, times.max()!, lines)
         }
     }
 
