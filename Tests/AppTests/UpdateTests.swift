@@ -170,10 +170,12 @@ final class UpdateTests: XCTestCase {
     func testDataChangeSelectsTheTaskDayAndReloads() {
         var state = makeState()
         let day = CivilDate(year: 2026, month: 12, day: 4)
-        let effects = update(&state, .agent(turnId: 1, .dataChanged(DataChange(tasks: true, focusDate: day))))
-        XCTAssertEqual(effects, [.reloadTasks])
+        let effects = update(&state, .agent(turnId: 1, .dataChanged(DataChange(tasks: true, focusDate: day, focusTaskId: 7))))
+        XCTAssertEqual(effects, [.refresh(tasks: true, todos: false)])
         XCTAssertEqual(state.tasks.selected, day)
-        XCTAssertEqual(update(&state, .agent(turnId: 1, .dataChanged(DataChange(todos: true)))), [.reloadTodos, .reloadTasks])
+        XCTAssertEqual(state.tasks.focusTaskId, 7, "selected once the list has loaded again")
+        XCTAssertEqual(update(&state, .agent(turnId: 1, .dataChanged(DataChange(todos: true)))), [.refresh(tasks: false, todos: true)])
+        XCTAssertEqual(update(&state, .agent(turnId: 1, .dataChanged(DataChange()))), [], "nothing changed, nothing loaded")
     }
 
     func testTimelineStepsAreAddedThenUpdatedInPlace() {

@@ -158,8 +158,17 @@ struct TasksState {
     var dayTodos: [DueTodo] = []
     var selectedTask = 0
     var mode: ListMode = .day
+    /// A task to select once the list has loaded again (the one a tool just made or changed).
+    var focusTaskId: Int64?
 
     var selectedItem: TaskItem? { dayTasks.indices.contains(selectedTask) ? dayTasks[selectedTask] : nil }
+
+    /// After a load: selects `focusTaskId` when the list shows it, once.
+    mutating func takeFocus() {
+        guard let id = focusTaskId else { return }
+        focusTaskId = nil
+        if let i = dayTasks.firstIndex(where: { $0.id == id }) { selectedTask = i }
+    }
 
     init(today: CivilDate) {
         self.today = today
@@ -181,8 +190,17 @@ struct TodosState {
     private(set) var headTotals: TodoRows.Totals?
     var selectedRow = 0
     var top = 0
+    /// A todo to select once the list has loaded again (the one a tool just made or changed).
+    var focusTodoId: Int64?
     /// `/` in Todos: only matching todos and subtasks are shown (all subtasks are loaded then).
     var filter: String? { didSet { rebuildRows() } }
+
+    /// After a load: selects `focusTodoId`'s row when the list shows it, once.
+    mutating func takeFocus() {
+        guard let id = focusTodoId else { return }
+        focusTodoId = nil
+        if let row = rows.firstIndex(where: { $0.todoId == id && $0.subtask == nil && $0.section == nil }) { selectedRow = row }
+    }
 
     /// Keeps the selection on a row that exists and is not a section header (stepping past one
     /// in `direction`, or back when there is nothing past it).

@@ -52,8 +52,11 @@ enum Effect: Equatable {
     case cancelTurn
     case answerApproval(id: Int, allow: Bool)
     case newConversation
+    /// Load the Tasks (the selected day, week or filter) or Todos pane again: the view moved.
     case reloadTasks
     case reloadTodos
+    /// Data changed (a tool wrote, `DataChange`): the one refresh path (`TUIApp.refresh`).
+    case refresh(tasks: Bool, todos: Bool)
     case reloadUsage
     case openProviderPicker
     case openModelPicker

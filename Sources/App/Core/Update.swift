@@ -228,17 +228,12 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         state.chat.steps[step.messageId] = steps
         return []
     case .dataChanged(let change):
-        var effects: [Effect] = []
-        if change.tasks {
-            if let day = change.focusDate { state.tasks.selected = day }
-            effects.append(.reloadTasks)
-        }
-        if change.todos {
-            effects.append(.reloadTodos)
-            // Todos with a due date are marked on the calendar too.
-            if !change.tasks { effects.append(.reloadTasks) }
-        }
-        return effects
+        // What the tool made or changed is shown selected once its pane has loaded again (a
+        // new reminder's day and row); the chat keeps the keyboard.
+        if change.tasks, let day = change.focusDate { state.tasks.selected = day }
+        if let id = change.focusTaskId { state.tasks.focusTaskId = id }
+        if let id = change.focusTodoId { state.todos.focusTodoId = id }
+        return change.tasks || change.todos ? [.refresh(tasks: change.tasks, todos: change.todos)] : []
     case .modelCallEnded:
         return []
     case .answering(let providerId, let name):

@@ -3,7 +3,8 @@ import Core
 import Storage
 
 /// Carries out the changes the Tasks and Todos panes ask for. Each is one transaction and one
-/// undo entry; the panes reload from the database afterwards, so what is shown is what is stored.
+/// undo entry; the panes reload from the database afterwards (`refresh`, which also schedules the
+/// reminders again), so what is shown is what is stored.
 extension TUIApp {
     func perform(_ edit: TaskEdit) {
         let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
@@ -19,7 +20,7 @@ extension TUIApp {
                 try database.deleteOccurrence(seriesId: seriesId, day: day, scope: scope)
             }
         }, before: before)
-        reloadTasks()
+        refresh(tasks: true)
     }
 
     func perform(_ edit: TodoEdit) {
@@ -28,7 +29,7 @@ extension TUIApp {
             switch edit {
             case .addTodo(let title, let after):
                 let todo = try database.insertTodo(title: title, afterPosition: after)
-                reloadTodos()
+                refresh(todos: true)
                 select(todoId: todo.id, subtaskId: nil)
                 return
             case .addSubtask(let todoId, let parentId, let title):
@@ -36,7 +37,7 @@ extension TUIApp {
                 var expanded = state.todos.expanded
                 expanded.insert(todoId)
                 state.todos.setExpanded(expanded)
-                reloadTodos()
+                refresh(todos: true)
                 select(todoId: todoId, subtaskId: subtask.id)
                 return
             case .rename(let todoId, let subtaskId, let title):
@@ -49,7 +50,6 @@ extension TUIApp {
                 try editTodoItem(todoId: todoId, subtaskId: subtaskId, label: { "notes of “\($0)”" }) { _, text in text = edited }
             case .setDue(let todoId, let subtaskId, let day):
                 try database.setTodoDue(todoId: todoId, subtaskId: subtaskId, day)
-                reloadTasks()
             case .setCompleted(let todoId, let subtaskId, let completed, let withChildren):
                 if let subtaskId {
                     try database.setSubtaskCompleted(id: subtaskId, completed, includingChildren: withChildren)
@@ -60,11 +60,11 @@ extension TUIApp {
                 if let subtaskId { try database.deleteSubtask(id: subtaskId) } else { try database.deleteTodo(id: todoId) }
             case .move(let todoId, let subtaskId, let step):
                 try database.moveTodoItem(todoId: todoId, subtaskId: subtaskId, by: step)
-                reloadTodos()
+                refresh(todos: true)
                 select(todoId: todoId, subtaskId: subtaskId)
                 return
             }
-            reloadTodos()
+            refresh(todos: true)
         }
         confirm(confirmation, if: done, before: before)
     }
@@ -107,7 +107,7 @@ extension TUIApp {
             state.notice = Notice(text: text + (entry != nil && !redo ? words.redoHint : ""), kind: .info,
                                   expires: Date().addingTimeInterval(6))
         }
-        if area == .tasks { reloadTasks() } else { reloadTodos(); reloadTasks() }
+        refresh(tasks: area == .tasks, todos: area == .todos)
     }
 
     /// Runs a change; a failure leaves the data as it was and says so, with what to do.

@@ -19,6 +19,7 @@ extension TUIApp {
             state.usage = nil
         case .reloadTasks: reloadTasks()
         case .reloadTodos: reloadTodos()
+        case .refresh(let tasks, let todos): refresh(tasks: tasks, todos: todos)
         case .reloadUsage: reloadUsage()
         case .openProviderPicker: openProviderPicker()
         case .openModelPicker: openModelPicker()
@@ -119,6 +120,7 @@ extension TUIApp {
     func reloadTasks() {
         do {
             try taskLoader.load(&state.tasks)
+            state.tasks.takeFocus()
         } catch {
             state.notice = Notice(text: tr.notices.couldNotLoadTasks("\(error)"), kind: .error, expires: nil)
         }
@@ -147,23 +149,29 @@ extension TUIApp {
             }
             if needsSubtasks { state.todos.setTrees(try database.todoTrees(loadingSubtasksOf: state.todos.expanded)) }
             clampTodoSelection(&state)
+            state.todos.takeFocus()
         } catch {
             state.notice = Notice(text: tr.notices.couldNotLoadTodos("\(error)"), kind: .error, expires: nil)
         }
     }
 
-    /// Another instance on the same database changed something: refresh the panes.
-    func pollExternalChanges() {
-        // Only the panes whose own counter moved: a streaming answer saves itself (the
-        // conversations counter) every few ticks, and reloading Tasks and Todos then redrew
-        // the whole screen for nothing.
-        guard let counters = try? database.changeCounters(), counters != lastCounters else { return }
+    /// The one refresh after data changed, the app's own writes (a tool, an edit in a pane, an
+    /// undo: `tasks` / `todos` say which) and another instance's on the same database (the
+    /// tick passes neither; the change counters say what moved). The panes that show changed
+    /// data load again, the counters are taken as seen (so the tick does not load them a second
+    /// time), and the reminders are scheduled again when tasks changed. Only the panes whose own
+    /// counter moved: a streaming answer saves itself (the conversations counter) every few
+    /// ticks, and reloading Tasks and Todos then would redraw the whole screen for nothing.
+    func refresh(tasks: Bool = false, todos: Bool = false) {
+        let counters = try? database.changeCounters()
         let last = lastCounters
-        lastCounters = counters
-        if counters.todos != last?.todos { reloadTodos() }
+        if let counters { lastCounters = counters }
+        let todosMoved = todos || (counters != nil && counters?.todos != last?.todos)
+        let tasksMoved = tasks || (counters != nil && counters?.tasks != last?.tasks)
+        if todosMoved { reloadTodos() }
         // Todos with a due date are marked on the calendar too.
-        if counters.tasks != last?.tasks || counters.todos != last?.todos { reloadTasks() }
-        if counters.tasks != last?.tasks { refreshAlerts() }
+        if tasksMoved || todosMoved { reloadTasks() }
+        if tasksMoved { refreshAlerts() }
     }
 
     /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.

@@ -167,7 +167,7 @@ public final class TUIApp {
         if clock.now >= nextTick {
             nextTick = clock.now + (state.chat.isStreaming || state.pendingApproval != nil ? .milliseconds(100) : .seconds(1))
             events.append(.tick(Date()))
-            pollExternalChanges()
+            refresh()  // another instance's writes
             fireDueAlerts()
         }
         return events
