@@ -51,7 +51,8 @@ let package = Package(
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
                                                   "Interop", "TestSupport"]),  // the loopback provider peer
 
-        // Shared by the test targets: the loopback peer servers and bounded waits
+        // Shared by the test targets: the loopback peer servers and bounded waits. It knows no
+        // module of the app; the App's test harness is a file of AppTests (docs/architecture.md, Tests).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // One test target per module

@@ -1,9 +1,6 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Terminal
 @testable import App
 
@@ -11,9 +8,7 @@ import Terminal
 /// answer saving itself must not reload Tasks and Todos (and redraw the whole screen).
 final class ExternalChangesTests: XCTestCase {
     func testPollReloadsOnlyThePaneWhoseCounterMoved() throws {
-        let database = try AppDatabase.temporary()
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 120, height: 40)), database: database, agent: agent)
+        let harness = try AppTestHarness(width: 120, height: 40), database = harness.database, app = harness.app
         app.lastCounters = try database.changeCounters()
         let tasks = app.state.tasksVersion, todos = app.state.todosVersion
 
