@@ -30,9 +30,9 @@ let package = Package(
         // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
         .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
-        // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md;
-        // a target of its own so the agent's ToolExecutor runs the calls, as in the app)
-        .target(name: "MCPServer", dependencies: ["Core", "Storage", "Tools", "Providers", "Agent",
+        // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md);
+        // calls run through the registry's `run`, as the agent's do, without the agent
+        .target(name: "MCPServer", dependencies: ["Core", "Storage", "Tools",
                                                   .product(name: "MCP", package: "swift-sdk"),
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
@@ -51,7 +51,8 @@ let package = Package(
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
                                                   "Interop", "TestSupport"]),  // the loopback provider peer
 
-        // Shared by the test targets: the loopback peer servers and bounded waits
+        // Shared by the test targets: the loopback peer servers and bounded waits. It knows no
+        // module of the app; the App's test harness is a file of AppTests (docs/architecture.md, Tests).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // One test target per module

@@ -57,7 +57,7 @@ public struct AgentConfig: Sendable {
 
     public init(stepLimit: Int = 6, model: String? = nil,
                 persona: String = "You are AI Helper, a concise and friendly assistant in a terminal. You manage the user's tasks, reminders and todo lists with your tools.",
-                checkpointInterval: Duration = .milliseconds(250), historyLimit: Int = 40, toolTimeout: Duration = .seconds(30)) {
+                checkpointInterval: Duration = .milliseconds(250), historyLimit: Int = 40, toolTimeout: Duration = ToolRegistry.defaultTimeout) {
         self.stepLimit = stepLimit; self.model = model; self.persona = persona
         self.checkpointInterval = checkpointInterval; self.historyLimit = historyLimit; self.toolTimeout = toolTimeout
     }

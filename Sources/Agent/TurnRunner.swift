@@ -195,6 +195,13 @@ struct TurnRunner {
 
     // MARK: tools
 
+    /// The call run by the registry (checks, limits, time-out, cleaning: `ToolRegistry.run`)
+    /// against this turn's database, clock and files folder.
+    private func execute(_ call: ToolCallRequest) async -> ToolResult {
+        let context = ToolContext(database: agent.database, now: now, timeZone: timeZone, sandbox: agent.config.filesFolder)
+        return await tools.run(call.name, arguments: call.arguments, context: context, timeout: agent.config.toolTimeout)
+    }
+
     private mutating func runTool(_ call: ToolCallRequest) async -> ToolResult {
         var step = steps.begin(kind: .toolCall, title: call.name, detail: Pretty.arguments(call.arguments),
                                callId: call.id, messageId: message.id!, in: agent.database)
@@ -209,17 +216,13 @@ struct TurnRunner {
             steps.save(step, in: agent.database)
             emit(.step(step))
             if await approve(call, tool.definition) {
-                result = await ToolExecutor.execute(call, registry: tools, database: agent.database,
-                                                    now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
-                                                    sandbox: agent.config.filesFolder)
+                result = await execute(call)
             } else {
                 result = ToolResult(text: "The user declined to run \(call.name). Do not retry it.", isError: false)
                 status = .cancelled
             }
         } else {
-            result = await ToolExecutor.execute(call, registry: tools, database: agent.database,
-                                                now: now, timeZone: timeZone, timeout: agent.config.toolTimeout,
-                                                    sandbox: agent.config.filesFolder)
+            result = await execute(call)
         }
         if result.isError { status = Task.isCancelled ? .cancelled : .failed }
         steps.finish(&step, status: status, in: agent.database)

@@ -2,12 +2,10 @@ import Foundation
 import Core
 import Storage
 import Tools
-import Providers
-import Agent
 import MCP
 
-/// Answers `tools/call`: through the agent's `ToolExecutor`, so a call from an MCP client gets
-/// the same schema check, time limit, sanitizing and size cap as one from the model.
+/// Answers `tools/call`: through the registry's `run`, as the agent's calls go, so a call from
+/// an MCP client gets the same schema check, time limit, sanitizing and size cap as one from the model.
 struct ToolCallHandler: Sendable {
     let tools: ServedTools
     let database: AppDatabase
@@ -24,9 +22,8 @@ struct ToolCallHandler: Sendable {
             throw MCPError.invalidParams("Unknown tool: \(Sanitizer.clean(String(request.name.prefix(100))))")
         }
         let arguments = try JSONEncoder().encode(Value.object(request.arguments ?? [:]))
-        let call = ToolCallRequest(id: "mcp", name: request.name, arguments: String(decoding: arguments, as: UTF8.self))
-        let result = await ToolExecutor.execute(call, registry: tools.registry, database: database,
-                                                now: Date(), timeZone: .current, sandbox: sandbox)
+        let result = await tools.registry.run(request.name, arguments: String(decoding: arguments, as: UTF8.self),
+                                              context: ToolContext(database: database, now: Date(), timeZone: .current, sandbox: sandbox))
         return Self.result(result.text, isError: result.isError)
     }
 

@@ -1,9 +1,6 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Terminal
 @testable import App
 
@@ -13,10 +10,7 @@ final class AlertNotificationTests: XCTestCase {
     func testEachSettingRingsAndNotifiesOrNot() throws {
         let expected: [(AlertNotifications, bells: Int, desktop: Int)] = [(.all, 1, 1), (.bell, 1, 0), (.none, 0, 0)]
         for (setting, bells, desktop) in expected {
-            let database = try AppDatabase.temporary()
-            let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-            let backend = MemoryBackend(size: Size(width: 120, height: 40))
-            let app = TUIApp(backend: backend, database: database, agent: agent)
+            let harness = try AppTestHarness(width: 120, height: 40), app = harness.app
             var sent: [String] = []
             app.notifyDesktop = { sent.append($0.title) }
             app.notifications = setting
@@ -26,7 +20,7 @@ final class AlertNotificationTests: XCTestCase {
                                         fireAt: now.addingTimeInterval(-1), missed: false)]
             app.fireDueAlerts(now: now)
             XCTAssertEqual(app.state.alerts.map(\.title), ["Dentist"], "\(setting): the box always shows")
-            XCTAssertEqual(backend.bells, bells, "\(setting)")
+            XCTAssertEqual(harness.backend.bells, bells, "\(setting)")
             XCTAssertEqual(sent, desktop == 1 ? ["Dentist"] : [], "\(setting)")
         }
     }

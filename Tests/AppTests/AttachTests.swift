@@ -1,9 +1,6 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Terminal
 import MCPClient
 import TestSupport
@@ -90,9 +87,7 @@ final class AttachTests: XCTestCase {
         await manager.waitUntilStarted(limit: .seconds(20))
         XCTAssertEqual(manager.servers.first?.state, .ready)
 
-        let database = try AppDatabase.temporary()
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database, agent: agent)
+        let harness = try AppTestHarness(), database = harness.database, app = harness.app
         app.watch(manager)
 
         for (uri, expected) in [("note://missing", "notes has no resource note://missing (it lists: note://hello, note://big, bin://logo). Nothing attached."),
@@ -108,19 +103,17 @@ final class AttachTests: XCTestCase {
             if let expected { XCTAssertEqual(app.state.notice?.text, expected) }
         }
         XCTAssertEqual(app.state.chat.attachment?.text, "Hello from the note.\nSecond line.")
-        app.render()
-        XCTAssertTrue(app.canvas.text().contains("📎 notes note://hello"))
+        XCTAssertTrue(harness.screen().contains("📎 notes note://hello"))
 
         app.state.chat.input.insert("what does it say")
-        for effect in update(&app.state, .key(.enter)) { app.perform(effect) }
-        if let task = app.turnTask { _ = try await withDeadline(20) { await task.value } }
+        try await harness.press(.enter)
         let stored = try database.messages(conversationId: XCTUnwrap(app.state.chat.conversation?.id)).first
         XCTAssertEqual(stored?.content, "Attached resource note://hello (from notes):\n```\nHello from the note.\nSecond line.\n```\n\nwhat does it say")
         XCTAssertEqual(app.state.chat.conversation?.title, ConversationTitle.heuristic("what does it say"), "named after what was typed")
         // A reloaded chat shows it: the block is part of the stored message.
         app.openConversation(try XCTUnwrap(database.conversation(id: XCTUnwrap(app.state.chat.conversation?.id))))
-        app.render()
-        XCTAssertTrue(app.canvas.text().contains("Attached resource note://hello (from notes):"), app.canvas.text())
+        let screen = harness.screen()
+        XCTAssertTrue(screen.contains("Attached resource note://hello (from notes):"), screen)
         await manager.stopAll()
     }
 }

@@ -1,9 +1,6 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Markdown
 import Terminal
 @testable import App
@@ -165,12 +162,6 @@ final class CodeBlockRuntimeTests: XCTestCase {
         for (name, value) in saved { if let value { setenv(name, value, 1) } else { unsetenv(name) } }
     }
 
-    private func app() throws -> TUIApp {
-        let database = try AppDatabase.temporary()
-        return TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
-                      agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
-    }
-
     /// A "pager" that copies the file it is given, and its name, to `folder`.
     private func recorder(_ folder: String) -> String {
         "sh -c 'cp \"$0\" \(folder)/seen; echo \"$0\" > \(folder)/name'"
@@ -180,7 +171,7 @@ final class CodeBlockRuntimeTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "aih-open-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let app = try app()
+        let app = try AppTestHarness().app
         setenv("PAGER", recorder(folder), 1)
         setenv("EDITOR", "false", 1)
         app.perform(.openCode("def f():\n\treturn 1", fileExtension: "py"))

@@ -1,23 +1,17 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Terminal
 @testable import App
 
 /// The conversation list (Ctrl-O), search (Ctrl-F) and n / N in the chat, driven key by key
 /// through the real runtime on a real database.
 final class ConversationListTests: XCTestCase {
-    private var database: AppDatabase!
-    private var app: TUIApp!
+    private var harness: AppTestHarness!
+    private var database: AppDatabase { harness.database }
+    private var app: TUIApp { harness.app }
 
-    override func setUpWithError() throws {
-        database = try AppDatabase.temporary()
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        app = TUIApp(backend: MemoryBackend(size: Size(width: 120, height: 40)), database: database, agent: agent)
-    }
+    override func setUpWithError() throws { harness = try AppTestHarness(width: 120, height: 40) }
 
     /// A conversation with `count` messages, alternating user and assistant, "message N" each.
     @discardableResult
@@ -124,8 +118,7 @@ final class ConversationListTests: XCTestCase {
         XCTAssertEqual(app.state.chat.selectedMessageId, old.id)
         XCTAssertEqual(app.state.chat.search?.hits.count, 2)
 
-        app.render()
-        let screen = app.canvasText
+        let screen = harness.screen()
         XCTAssertTrue(screen.contains("the zanzibar ferry leaves at nine"), "scrolled to the message:\n\(screen)")
         XCTAssertTrue(app.state.notice?.text.hasPrefix("Hit 1 of 2 for “zanz”") ?? false)
 
@@ -153,10 +146,6 @@ final class ConversationListTests: XCTestCase {
         XCTAssertNil(app.state.picker, "Ctrl-N: a new conversation, from the list too")
         XCTAssertNil(app.state.chat.conversation)
     }
-}
-
-extension TUIApp {
-    var canvasText: String { canvas.text() }
 }
 
 extension ConversationListTests {

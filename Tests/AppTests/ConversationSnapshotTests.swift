@@ -42,19 +42,12 @@ final class ConversationSnapshotTests: XCTestCase {
         return state
     }
 
-    private func draw(_ state: AppState, theme: Theme) -> Canvas {
-        var state = state
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: theme).render(&state, into: &canvas)
-        return canvas
-    }
-
     func testListAndSearchInThreeThemes() throws {
         let catalog = ThemeCatalog(userFolder: nil)
         for name in themes {
             let theme = try catalog.load(name).get()
-            assertSnapshot(StyleMap.of(draw(listState(width: 80, height: 24), theme: theme)), named: "conversations-\(name)-80x24")
-            assertSnapshot(StyleMap.of(draw(searchState(width: 80, height: 24), theme: theme)), named: "search-\(name)-80x24")
+            assertSnapshot(StyleMap.of(screenCanvas(listState(width: 80, height: 24), theme: theme)), named: "conversations-\(name)-80x24")
+            assertSnapshot(StyleMap.of(screenCanvas(searchState(width: 80, height: 24), theme: theme)), named: "search-\(name)-80x24")
         }
     }
 
@@ -62,10 +55,10 @@ final class ConversationSnapshotTests: XCTestCase {
     func testListAndSearchInChinese() {
         Strings.use(.simplifiedChinese)
         defer { Strings.use(.english) }
-        let list = draw(listState(width: 80, height: 24), theme: .dark).text()
+        let list = screenText(listState(width: 80, height: 24))
         assertSnapshot(list, named: "zh-conversations-80x24")
         for words in ["对话列表", "2 分钟前", "12 条消息", "已归档", "Enter 打开"] { XCTAssertTrue(list.contains(words), words) }
-        let search = draw(searchState(width: 80, height: 24), theme: .dark).text()
+        let search = screenText(searchState(width: 80, height: 24))
         assertSnapshot(search, named: "zh-search-80x24")
         for words in ["搜索", "你 · Call mom reminder", "工具结果", "笔记", "4 条结果"] { XCTAssertTrue(search.contains(words), words) }
         for row in (list + "\n" + search).split(separator: "\n").map(String.init) where row.hasPrefix("│") {
@@ -74,14 +67,14 @@ final class ConversationSnapshotTests: XCTestCase {
     }
 
     func testWideScreens() {
-        assertSnapshot(draw(listState(width: 120, height: 40), theme: .dark).text(), named: "conversations-120x40")
-        assertSnapshot(draw(searchState(width: 200, height: 50), theme: .dark).text(), named: "search-200x50")
+        assertSnapshot(screenText(listState(width: 120, height: 40)), named: "conversations-120x40")
+        assertSnapshot(screenText(searchState(width: 200, height: 50)), named: "search-200x50")
     }
 
     /// The matched word is drawn in the match style; the text around it, and escape sequences
     /// from the stored text, are not.
     func testMatchesAreHighlightedAndNothingRawReachesTheScreen() throws {
-        let canvas = draw(searchState(width: 120, height: 40), theme: .dark)
+        let canvas = screenCanvas(searchState(width: 120, height: 40), theme: .dark)
         let at = try XCTUnwrap(StyleMap.find("mom tomorrow", in: canvas))
         XCTAssertEqual(canvas[at.x, at.y].style, PickerOverlay.matchStyle(Theme.dark[.selection]), "the selected row's match")
         XCTAssertNotEqual(canvas[at.x + 4, at.y].style, canvas[at.x, at.y].style)
@@ -89,7 +82,7 @@ final class ConversationSnapshotTests: XCTestCase {
         XCTAssertEqual(canvas[second.x, second.y].style, PickerOverlay.matchStyle(Theme.dark[.accent]))
         XCTAssertFalse(canvas.text().contains("\u{1B}"))
         XCTAssertTrue(canvas.text().contains("about the cake"))
-        let list = draw(listState(width: 120, height: 40), theme: .dark)
+        let list = screenCanvas(listState(width: 120, height: 40), theme: .dark)
         let archived = try XCTUnwrap(StyleMap.find("Old groceries", in: list))
         XCTAssertEqual(list[archived.x, archived.y].style, Theme.dark[.muted])
     }

@@ -1,8 +1,6 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
 import Tools
 import Terminal
 @testable import App
@@ -12,11 +10,9 @@ import Terminal
 /// when tasks changed, and select what a tool just made.
 final class DataRefreshTests: XCTestCase {
     private func makeApp() throws -> (TUIApp, AppDatabase) {
-        let database = try AppDatabase.temporary()
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 120, height: 40)), database: database, agent: agent)
-        app.lastCounters = try database.changeCounters()
-        return (app, database)
+        let harness = try AppTestHarness(width: 120, height: 40)
+        harness.app.lastCounters = try harness.database.changeCounters()
+        return (harness.app, harness.database)
     }
 
     func testAnotherInstancesWriteReloadsOnlyThePaneWhoseCounterMoved() throws {

@@ -6,13 +6,6 @@ import Terminal
 /// The help at 80×24 holds about half of the keys: it scrolls, key by key through `update`,
 /// and its footer says which lines show and how to scroll (snapshots at the top and the end).
 final class HelpScrollTests: XCTestCase {
-    private func render(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
-    }
-
     private func helpState() -> AppState {
         var state = SnapshotFixture.state(width: 80, height: 24)
         _ = update(&state, .key(.f(1)))
@@ -22,7 +15,7 @@ final class HelpScrollTests: XCTestCase {
 
     func testTheHelpScrollsToItsLastKeyAndSaysSo() {
         var state = helpState()
-        let top = render(state)
+        let top = screenText(state)
         assertSnapshot(top, named: "help-80x24")
         XCTAssertTrue(top.contains("1–19 of 67 lines"), "the footer says it is cut and scrolls: \(top)")
         XCTAssertTrue(top.contains("PgUp PgDn scroll"))
@@ -31,9 +24,9 @@ final class HelpScrollTests: XCTestCase {
         _ = update(&state, .key(.down))
         XCTAssertEqual(state.helpScroll, 1)
         XCTAssertTrue(state.showHelp, "a scrolling key does not close it")
-        XCTAssertTrue(render(state).contains("2–20 of 67 lines"))
+        XCTAssertTrue(screenText(state).contains("2–20 of 67 lines"))
         _ = update(&state, .key(.end))
-        let end = render(state)
+        let end = screenText(state)
         assertSnapshot(end, named: "help-80x24-end")
         XCTAssertTrue(end.contains("dismiss a reminder"), end)
         let limit = state.helpScroll
@@ -55,7 +48,7 @@ final class HelpScrollTests: XCTestCase {
     func testAHelpThatFitsClosesOnAnyKeyAsBefore() {
         var state = SnapshotFixture.state(width: 200, height: 60)
         _ = update(&state, .key(.f(1)))
-        XCTAssertTrue(render(state).contains("Any key closes this help"))
+        XCTAssertTrue(screenText(state).contains("Any key closes this help"))
         _ = update(&state, .key(.down))
         XCTAssertFalse(state.showHelp)
     }

@@ -1,9 +1,7 @@
 import XCTest
 import Core
 import Storage
-import Agent
 import Providers
-import Tools
 import Terminal
 @testable import App
 
@@ -13,22 +11,15 @@ import Terminal
 final class LanguageSwitchTests: XCTestCase {
     override func tearDown() { Strings.use(.english) }
 
-    private func render(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
-    }
-
     func testTodoSectionsFollowTheLanguageWithoutAReload() {
         var state = SnapshotFixture.state(width: 80, height: 24, focus: .todos)
-        XCTAssertTrue(render(state).contains("In Progress · 2"))
+        XCTAssertTrue(screenText(state).contains("In Progress · 2"))
         Strings.use(.simplifiedChinese)
-        let text = render(state)
+        let text = screenText(state)
         XCTAssertTrue(text.contains("进行中 · 2") && text.contains("已完成 · 1"), text)
         XCTAssertFalse(text.contains("In Progress") || text.contains("Completed"), text)
         state.todos.filter = "pack"
-        let filtered = render(state)
+        let filtered = screenText(state)
         XCTAssertTrue(filtered.contains("进行中 · 1 · 筛选“pack”"), filtered)
         XCTAssertFalse(filtered.contains("filter"), filtered)
     }
@@ -77,9 +68,7 @@ final class LanguageSwitchTests: XCTestCase {
     /// "Undid: …" names the journal entry Storage wrote in English: in Chinese, read back into
     /// Chinese, from real entries of real changes.
     func testUndoNamesTheChangeInChinese() throws {
-        let database = try AppDatabase.temporary()
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
-                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
+        let harness = try AppTestHarness(), database = harness.database, app = harness.app
         Strings.use(.simplifiedChinese)
         let day = CivilDate(year: 2026, month: 11, day: 24)
         func undid(_ area: JournalArea) -> String? {
@@ -128,9 +117,7 @@ final class LanguageSwitchTests: XCTestCase {
     }
 
     func testTheThemeListSaysInUseInChinese() throws {
-        let database = try AppDatabase.temporary()
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
-                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
+        let app = try AppTestHarness().app
         Strings.use(.simplifiedChinese)
         app.perform(.openThemePicker)
         let details = try XCTUnwrap(app.state.picker?.items).map(\.detail).filter { !$0.isEmpty }
@@ -139,9 +126,7 @@ final class LanguageSwitchTests: XCTestCase {
 
     /// A theme that does not load, and a key refused while the other settings were saved.
     func testTheThemeAndKeyFailuresAreInChinese() throws {
-        let database = try AppDatabase.temporary()
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
-                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database))
+        let app = try AppTestHarness().app
         Strings.use(.simplifiedChinese)
         app.perform(.switchTheme("no-such-theme"))
         XCTAssertTrue(app.state.notice?.text.contains("继续使用 dark") == true, app.state.notice?.text ?? "no notice")

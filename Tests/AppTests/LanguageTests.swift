@@ -23,14 +23,14 @@ final class LanguageTests: XCTestCase {
         var state = SnapshotFixture.state(width: 80, height: 24, focus: .tasks)
         state.tasks.dayTasks.append(TaskItem(id: 3, title: "逾期的报税", notes: "带上收据\n第二行", dueDate: CivilDate(year: 2026, month: 11, day: 20),
                                              category: "Other", priority: .low))
-        let pane = render(state)
+        let pane = screenText(state)
         assertSnapshot(pane, named: "zh-tasks-80x24")
         XCTAssertTrue(pane.contains("2026年11月"), pane)
         XCTAssertTrue(pane.contains("全天") && pane.contains("!高") && pane.contains("[健康]") && pane.contains("已逾期"), pane)
         assertRowsFit(pane, width: 80)
 
         state.form = TaskForm.make(state.tasks.dayTasks[1], occurrence: nil, today: state.tasks.today)
-        let form = render(state)
+        let form = screenText(state)
         assertSnapshot(form, named: "zh-task-form-80x24")
         XCTAssertTrue(form.contains("编辑任务") && form.contains("优先级") && form.contains("个人"), form)
     }
@@ -56,17 +56,10 @@ final class LanguageTests: XCTestCase {
         Strings.use(.simplifiedChinese)
         var state = SnapshotFixture.state(width: 80, height: 24, focus: .todos)
         state.choice = .confirm(tr.todos.delete("Packing list", 3), [])
-        let text = render(state)
+        let text = screenText(state)
         assertSnapshot(text, named: "zh-todos-80x24")
         XCTAssertTrue(text.contains("进行中 · 2") && text.contains("已完成 · 1") && text.contains("删除“Packing list”及其 3 个子任务？"), text)
         assertRowsFit(text, width: 80)
-    }
-
-    private func render(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
     }
 
     /// Wide characters take two columns: every bordered row still ends at the screen's edge.
@@ -91,9 +84,7 @@ final class ChineseChromeTests: XCTestCase {
         Strings.use(.simplifiedChinese)
         var state = SnapshotFixture.state(width: 120, height: 40, focus: .tasks)
         state.showHelp = true
-        var canvas = Canvas(width: 120, height: 40)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        let text = canvas.text()
+        let text = screenText(state)
         assertSnapshot(text, named: "zh-help-120x40")
         for words in ["按键", "全局", "任务", "推迟到明天", "↑↓ PgUp PgDn 滚动", "a 添加 · e 编辑"] {
             XCTAssertTrue(text.contains(words), words)
@@ -109,7 +100,7 @@ final class ChineseChromeTests: XCTestCase {
         values.autoApprove = true
         values.persona = "casual"
         state.settings = SettingsScreen(values, themes: ["dark", "light"], storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
-        assertSnapshot(render(state), named: "zh-settings-80x24")
+        assertSnapshot(screenText(state), named: "zh-settings-80x24")
         // What the screen shows in Chinese is read back as the same settings.
         let read = try XCTUnwrap(state.settings?.read())
         XCTAssertEqual(read.autoApprove, true)
@@ -120,15 +111,9 @@ final class ChineseChromeTests: XCTestCase {
         state.onboarding = Onboarding(environmentKeys: [:])
         state.onboarding?.step = .provider
         state.onboarding?.setLocalServers([])
-        let wizard = render(state)
+        let wizard = screenText(state)
         assertSnapshot(wizard, named: "zh-wizard-provider-80x24")
         XCTAssertTrue(wizard.contains("由哪个助手来回答？") && wizard.contains("离线助手"), wizard)
     }
 
-    private func render(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
-    }
 }

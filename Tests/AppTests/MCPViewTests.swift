@@ -24,9 +24,7 @@ final class MCPViewTests: XCTestCase {
     private func render(_ view: MCPView, width: Int = 100, height: Int = 30) -> String {
         var state = SnapshotFixture.state(width: width, height: height)
         state.mcpView = view
-        var canvas = Canvas(width: width, height: height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
+        return screenText(state)
     }
 
     /// A server that fails is said on the status bar once, not only in /mcp; a restart that fails again is said again.
@@ -72,11 +70,7 @@ final class MCPViewTests: XCTestCase {
         var state = SnapshotFixture.state(width: 80, height: 24)
         state.mcpView = MCPView(servers: [MCPServerStatus(name: "big", command: "big-mcp", state: .ready, tools: tools, resources: resources)],
                                 configPath: "x")
-        func screen() -> String {
-            var canvas = Canvas(width: 80, height: 24)
-            Renderer(theme: .dark).render(&state, into: &canvas)
-            return canvas.text()
-        }
+        func screen() -> String { screenCanvas(&state).text() }
         let top = screen()
         assertSnapshot(top, named: "mcp-many-tools-80x24")
         XCTAssertTrue(top.contains("↓ 1–") && top.contains("of 26 lines · PgUp PgDn scroll"), top)

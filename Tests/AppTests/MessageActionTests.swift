@@ -148,9 +148,7 @@ final class MessageActionTests: XCTestCase {
         s.chat.summaries[4] = Summary(title: "T", actionItems: items)
         _ = update(&s, .key(.escape))
         _ = update(&s, .key(.text("a")))
-        var canvas = Canvas(width: 80, height: 24)
-        Renderer(theme: .dark).render(&s, into: &canvas)
-        let text = canvas.text()
+        let text = screenText(s)
         for (i, item) in items.enumerated() { XCTAssertTrue(text.contains("\(i + 1) \(item)"), "item \(i + 1):\n\(text)") }
         XCTAssertTrue(text.contains("Which action item becomes a todo?") && text.contains("Esc cancel"), text)
     }

@@ -1,56 +1,30 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Terminal
-import TestSupport
 @testable import App
 
 /// The message actions carried out by the runtime on a real database with the Offline
 /// assistant: edit-and-resend keeps the old branch, `<`/`>` switch, delete, copy; and the
 /// transcript's branch and summary markers (snapshot).
 final class MessageRuntimeTests: XCTestCase {
-    private func app() throws -> (TUIApp, MemoryBackend) {
-        let database = try AppDatabase.temporary()
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        let backend = MemoryBackend(size: Size(width: 100, height: 30))
-        return (TUIApp(backend: backend, database: database, agent: agent), backend)
-    }
-
-    /// Runs the effect and, when it started a turn, lets the turn finish and its events arrive.
-    private func perform(_ app: TUIApp, _ effect: Effect) async throws {
-        app.perform(effect)
-        if let task = app.turnTask {
-            _ = try await withDeadline(20) { await task.value }
-            app.turnTask = nil
-        }
-        app.handle(app.mailbox.drain())
-    }
-
-    private func screen(_ app: TUIApp) -> String {
-        app.render()
-        return app.canvas.text()
-    }
-
     func testEditAndResendKeepsTheOldBranchAndAngleBracketsSwitchBack() async throws {
-        let (app, _) = try app()
-        try await perform(app, .send("what is on today"))
+        let harness = try AppTestHarness(), app = harness.app
+        try await harness.perform(.send("what is on today"))
         let first = try XCTUnwrap(app.state.chat.messages.first)
-        try await perform(app, .resendEdited(messageId: first.id!, text: "what is on tomorrow"))
+        try await harness.perform(.resendEdited(messageId: first.id!, text: "what is on tomorrow"))
         XCTAssertEqual(app.state.chat.messages.map(\.role), [.user, .assistant])
         let edited = try XCTUnwrap(app.state.chat.messages.first)
         XCTAssertEqual(edited.content, "what is on tomorrow")
         XCTAssertEqual(app.state.chat.messages.last?.status, .complete)
         XCTAssertEqual(app.state.chat.branches[edited.id!], BranchPosition(siblings: [first.id!, edited.id!], index: 1))
-        XCTAssertTrue(screen(app).contains("You  ") && screen(app).contains("‹ 2/2 ›"))
+        XCTAssertTrue(harness.screen().contains("You  ") && harness.screen().contains("‹ 2/2 ›"))
 
         app.state.chat.selectedMessageId = edited.id
-        for effect in update(&app.state, .key(.text("<"))) { try await perform(app, effect) }
+        try await harness.press(.text("<"))
         XCTAssertEqual(app.state.chat.messages.first?.content, "what is on today")
         XCTAssertEqual(app.state.chat.selectedMessageId, first.id, "the shown sibling stays selected")
-        XCTAssertTrue(screen(app).contains("‹ 1/2 ›"))
+        XCTAssertTrue(harness.screen().contains("‹ 1/2 ›"))
 
         // Reopening the conversation shows the branch last chosen.
         let reopened = try app.database.conversation(id: app.state.chat.conversation!.id!)!
@@ -62,8 +36,8 @@ final class MessageRuntimeTests: XCTestCase {
     /// version, as r on a selected answer does: one question on the screen, the cancelled answer
     /// one `<` away; before, the question was sent again under it.
     func testRAfterACancelledAnswerMakesABranchNotASecondQuestion() async throws {
-        let (app, _) = try app()
-        try await perform(app, .send("what is on today"))
+        let harness = try AppTestHarness(), app = harness.app
+        try await harness.perform(.send("what is on today"))
         let question = try XCTUnwrap(app.state.chat.messages.first)
         var cancelled = try XCTUnwrap(app.state.chat.messages.last)
         cancelled.status = .interrupted
@@ -71,29 +45,29 @@ final class MessageRuntimeTests: XCTestCase {
         try app.database.updateMessage(cancelled)
         app.state.chat.messages[1] = cancelled
 
-        for effect in update(&app.state, .key(.text("r"))) { try await perform(app, effect) }
+        try await harness.press(.text("r"))
         XCTAssertEqual(app.state.chat.messages.map(\.content).filter { $0 == "what is on today" }.count, 1,
                        "the question is not repeated: \(app.state.chat.messages.map(\.content))")
         XCTAssertEqual(app.state.chat.messages.map(\.role), [.user, .assistant])
         XCTAssertEqual(app.state.chat.messages.last?.status, .complete)
         let retried = try XCTUnwrap(app.state.chat.messages.first?.id)
         XCTAssertEqual(app.state.chat.branches[retried], BranchPosition(siblings: [question.id!, retried], index: 1))
-        XCTAssertTrue(screen(app).contains("‹ 2/2 ›"))
+        XCTAssertTrue(harness.screen().contains("‹ 2/2 ›"))
         XCTAssertEqual(try app.database.messages(conversationId: app.state.chat.conversation!.id!).count, 4, "the cancelled answer is kept")
     }
 
     func testDeleteRemovesTheMessageFromScreenAndDatabase() async throws {
-        let (app, _) = try app()
-        try await perform(app, .send("what is on today"))
+        let harness = try AppTestHarness(), app = harness.app
+        try await harness.perform(.send("what is on today"))
         let answer = try XCTUnwrap(app.state.chat.messages.last)
-        try await perform(app, .deleteMessage(answer.id!))
+        try await harness.perform(.deleteMessage(answer.id!))
         XCTAssertEqual(app.state.chat.messages.map(\.content), ["what is on today"])
         XCTAssertNil(try app.database.message(id: answer.id!))
         XCTAssertEqual(app.state.notice?.text, "Message deleted.")
     }
 
     func testCopySendsOneOSC52SequenceThroughTheBackendAndSaysSo() throws {
-        let (app, backend) = try app()
+        let harness = try AppTestHarness(), app = harness.app, backend = harness.backend
         app.perform(.copyText("abc"))
         XCTAssertEqual(backend.controlSequences.count, 1)
         XCTAssertTrue(backend.controlSequences[0].hasPrefix("\u{1B}]52;c;YWJj\u{07}"), backend.controlSequences[0].debugDescription)
@@ -101,12 +75,12 @@ final class MessageRuntimeTests: XCTestCase {
     }
 
     func testSummaryAnswerLoadsItsActionItems() async throws {
-        let (app, _) = try app()
-        try await perform(app, .send("I need to call the plumber about the sink"))
-        try await perform(app, .send("/summarize"))
+        let harness = try AppTestHarness(), app = harness.app
+        try await harness.perform(.send("I need to call the plumber about the sink"))
+        try await harness.perform(.send("/summarize"))
         let answer = try XCTUnwrap(app.state.chat.messages.last)
         XCTAssertEqual(app.state.chat.summaries[answer.id!]?.actionItems, ["Call the plumber about the sink"])
-        XCTAssertTrue(screen(app).contains("☐ Call the plumber about the sink"))
+        XCTAssertTrue(harness.screen().contains("☐ Call the plumber about the sink"))
     }
 
     /// The branch marker on a user message and the marker of an automatic summary, folded
@@ -140,14 +114,13 @@ final class MessageRuntimeTests: XCTestCase {
             state.chat.autoSummary = StoredSummary(id: 1, conversationId: 1, messageId: nil, kind: .auto, coversThroughId: Int64(count - 4),
                                                    summary: Summary(title: "older"), createdAt: Date())
             let renderer = Renderer(theme: .dark)
-            var canvas = Canvas(width: 120, height: 40)
             _ = update(&state, .key(.escape))
             for _ in 0..<3 { _ = update(&state, .key(.text("k"))) }
-            renderer.render(&state, into: &canvas)
+            let text = screenCanvas(&state, renderer: renderer).text()
             XCTAssertLessThanOrEqual(renderer.transcript.messagesVisited, 40, "\(count) messages")
             XCTAssertEqual(state.chat.selectedMessageId, Int64(count - 3))
-            XCTAssertTrue(canvas.text().contains("≡ Messages up to here are summarized"), "\(count)")
-            XCTAssertTrue(canvas.text().contains("‹ 1/2 ›"))
+            XCTAssertTrue(text.contains("≡ Messages up to here are summarized"), "\(count)")
+            XCTAssertTrue(text.contains("‹ 1/2 ›"))
         }
     }
 }

@@ -32,13 +32,6 @@ final class PartialRedrawTests: XCTestCase {
         return state
     }
 
-    private func fresh(_ state: AppState) -> Canvas {
-        var state = state
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas
-    }
-
     private func stream(_ state: inout AppState, tokens: Range<Int>) {
         for i in tokens { state.chat.messages[1].content += i % 17 == 16 ? "t\(i) 中文\n" : "t\(i) " }
         state.spinnerFrame += 1
@@ -51,7 +44,7 @@ final class PartialRedrawTests: XCTestCase {
         let before = renderer.partialFrames
         renderer.render(&state, into: &canvas)
         // From the state as drawn: the transcript keeps a scrolled view still as the answer grows.
-        let expected = fresh(state)
+        let expected = screenCanvas(state)
         XCTAssertEqual(renderer.partialFrames - before, partial ? 1 : 0, "partial frame: \(what)", file: file, line: line)
         XCTAssertEqual(canvas.text(), expected.text(), what, file: file, line: line)
         XCTAssertTrue(canvas == expected, "cells and cursor equal a full render: \(what)", file: file, line: line)
@@ -92,7 +85,7 @@ final class PartialRedrawTests: XCTestCase {
         XCTAssertTrue(rows.contains { $0.contains("› abc") }, "the input shows what was typed")
         XCTAssertEqual((0..<20).map { y in (0..<72).map { canvas[$0, y].text }.joined() }, transcriptBefore,
                        "the transcript waits for its frame")
-        XCTAssertEqual(canvas.cursor, fresh(state).cursor, "the cursor is where a full frame puts it")
+        XCTAssertEqual(canvas.cursor, screenCanvas(state).cursor, "the cursor is where a full frame puts it")
         check(renderer, &state, &canvas, partial: true, "the next frame")
 
         state.chat.input.insert(String(repeating: "long input ", count: 20))
@@ -138,7 +131,7 @@ final class PartialRedrawTests: XCTestCase {
         check(renderer, &state, &canvas, partial: false, "large again")
 
         var other = Canvas(size: state.size)
-        let expected = fresh(state)
+        let expected = screenCanvas(state)
         renderer.render(&state, into: &other)
         XCTAssertTrue(other == expected, "a canvas the renderer did not draw last is drawn whole")
 

@@ -1,9 +1,7 @@
 import XCTest
 import Core
 import Storage
-import Agent
 import Providers
-import Tools
 import Terminal
 @testable import App
 
@@ -53,14 +51,10 @@ final class RenderMarkdownSettingTests: XCTestCase {
         try "# mine\nrender_markdown = false  # the source, please\nmouse = true\n".write(toFile: paths.config, atomically: true, encoding: .utf8)
         let config = AppConfig.load(path: paths.config).config
         let switcher = ProviderSwitcher(config: config, flags: ProviderFlags(), environment: [:], cacheFolder: home, paths: paths)
-        let database = try AppDatabase.temporary()
-        let app = TUIApp(backend: MemoryBackend(size: Size(width: 100, height: 30)), database: database,
-                         agent: Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database),
-                         switcher: switcher)
+        let harness = try AppTestHarness(switcher: switcher), app = harness.app
         app.state.chat.messages = [Message(id: 1, conversationId: 1, role: .assistant, content: Self.answer, status: .complete)]
         XCTAssertFalse(app.state.renderMarkdown)
-        app.render()
-        var text = app.canvas.text()
+        var text = harness.screen()
         for raw in ["# Plan", "**bold**", "```python"] { XCTAssertTrue(text.contains(raw), "\(raw) shown as written:\n\(text)") }
 
         var values = SettingsValues()
@@ -70,8 +64,7 @@ final class RenderMarkdownSettingTests: XCTestCase {
         app.perform(.saveSettings(on, previous: values))
         XCTAssertTrue(app.state.renderMarkdown)
         XCTAssertEqual(try String(contentsOfFile: paths.config, encoding: .utf8), "# mine\nrender_markdown = true\nmouse = true\n")
-        app.render()
-        text = app.canvas.text()
+        text = harness.screen()
         for raw in ["# Plan", "**", "```"] { XCTAssertFalse(text.contains(raw), "\(raw) drawn as Markdown:\n\(text)") }
         XCTAssertTrue(text.contains("Some bold words.") && text.contains("print(1)") && text.contains("[1]"), text)
     }

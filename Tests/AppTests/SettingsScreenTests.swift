@@ -23,13 +23,6 @@ final class SettingsScreenTests: XCTestCase {
         return state
     }
 
-    private func render(_ state: AppState, theme: Theme = .dark) -> Canvas {
-        var state = state
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: theme).render(&state, into: &canvas)
-        return canvas
-    }
-
     private func press(_ state: inout AppState, _ keys: Key...) -> [Effect] {
         keys.flatMap { update(&state, .key($0)) }
     }
@@ -45,7 +38,7 @@ final class SettingsScreenTests: XCTestCase {
         var state = settingsState()
         _ = press(&state, .tab, .tab)   // the API key
         _ = press(&state, .text("sk-secret-abcdef123456"))
-        let text = render(state).text()
+        let text = screenText(state)
         XCTAssertFalse(text.contains("secret"), "the key must never be drawn")
         XCTAssertTrue(text.contains("••••••"))
         XCTAssertTrue(text.contains("now sk-…7f3a (credentials.toml)"), text)
@@ -55,7 +48,7 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertEqual(values.apiKey, "sk-secret-abcdef123456")
         XCTAssertEqual(previous.provider, .openai)
         XCTAssertEqual(state.settings?.checking, true)
-        XCTAssertTrue(render(state).text().contains("Checking the OpenAI key…"))
+        XCTAssertTrue(screenText(state).contains("Checking the OpenAI key…"))
     }
 
     func testARejectedKeyKeepsTheScreenOpenOnTheKey() {
@@ -65,7 +58,7 @@ final class SettingsScreenTests: XCTestCase {
                                          ok: false, keyRejected: true, keySaved: false))
         XCTAssertNotNil(state.settings)
         XCTAssertEqual(state.settings?.checking, false)
-        let text = render(state).text()
+        let text = screenText(state)
         XCTAssertTrue(text.contains("OpenAI refused the key"), text)
         XCTAssertTrue(text.contains("the key was not."))
         XCTAssertEqual(update(&state, .settingsSaved(text: "✓ valid", ok: true, keyRejected: false, keySaved: true)), [.applySettings])
@@ -89,7 +82,7 @@ final class SettingsScreenTests: XCTestCase {
         state.settings?.setField(.stepLimit) { $0.editor.text = "99" }
         state.settings?.setField(.temperature) { $0.editor.text = "hot" }
         XCTAssertEqual(press(&state, .enter), [])
-        let text = render(state).text()
+        let text = screenText(state)
         XCTAssertTrue(text.contains("A whole number from 1 to 50."), text)
         XCTAssertTrue(text.contains("A number from 0 to 2"), text)
     }
@@ -102,7 +95,7 @@ final class SettingsScreenTests: XCTestCase {
         _ = press(&state, .enter)
         XCTAssertEqual(state.onboarding?.step, .key)
         XCTAssertEqual(state.onboarding?.key.text, "sk-ant-env", "prefilled from the environment")
-        XCTAssertTrue(render(state).text().contains("Filled in from ANTHROPIC_API_KEY."))
+        XCTAssertTrue(screenText(state).contains("Filled in from ANTHROPIC_API_KEY."))
         XCTAssertEqual(press(&state, .enter), [.checkOnboardingKey(.anthropic, "sk-ant-env")])
         XCTAssertEqual(update(&state, .onboardingKeyChecked(text: "✓ valid", ok: true, unreachable: false)),
                        [.listOnboardingModels(.anthropic, "sk-ant-env")])
@@ -120,7 +113,7 @@ final class SettingsScreenTests: XCTestCase {
         state.onboarding = Onboarding(environmentKeys: [:])
         _ = update(&state, .localServersFound([.init(kind: .ollama, baseURL: "http://127.0.0.1:5555/v1", models: ["llama3.2"], isDefaultPort: false)]))
         _ = press(&state, .enter)
-        XCTAssertTrue(render(state).text().contains("found at 127.0.0.1:5555 · 1 model"))
+        XCTAssertTrue(screenText(state).contains("found at 127.0.0.1:5555 · 1 model"))
         _ = press(&state, .end, .down, .down, .down, .down, .enter, .enter)
         XCTAssertEqual(press(&state, .enter), [.finishOnboarding(OnboardingChoice(provider: .ollama, model: "llama3.2", baseURL: "http://127.0.0.1:5555/v1"))])
         var skipping = newState()
@@ -145,7 +138,7 @@ final class SettingsScreenTests: XCTestCase {
         var state = settingsState()
         XCTAssertEqual(state.settings?.text(.toolsets), "calendar, reminders, todos, dates, contacts, notes, files")
         _ = press(&state, .backTab)   // notifications, the last field
-        XCTAssertTrue(render(state).text().contains("a reminder's alert box always shows"), "its hint")
+        XCTAssertTrue(screenText(state).contains("a reminder's alert box always shows"), "its hint")
         _ = press(&state, .right)
         XCTAssertEqual(state.settings?.text(.notifications), "bell only")
         _ = press(&state, .backTab, .right)   // keymap
@@ -154,7 +147,7 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertEqual(state.settings?.form.fields[state.settings!.form.focus].id, "Toolsets")
         state.settings?.setField(.toolsets) { $0.editor.text = "todos, mail, Notes" }
         XCTAssertEqual(press(&state, .enter), [], "an unknown toolset is not saved")
-        let text = render(state).text()
+        let text = screenText(state)
         XCTAssertTrue(text.contains("Unknown: mail. Toolsets: calendar, reminders,"), text)
         state.settings?.setField(.toolsets) { $0.editor.text = "todos,notes" }
         guard case .saveSettings(let values, let previous)? = press(&state, .enter).first else { return XCTFail("not saved") }
@@ -178,12 +171,12 @@ final class SettingsScreenTests: XCTestCase {
     func testATallFormScrollsToTheFocusedField() {
         var state = settingsState()
         state.size = Size(width: 80, height: 18)
-        var text = render(state).text()
+        var text = screenText(state)
         XCTAssertTrue(text.contains("Provider"))
         XCTAssertTrue(text.contains("↓"), text)
         XCTAssertFalse(text.contains("Notifications"))
         _ = press(&state, .backTab)
-        text = render(state).text()
+        text = screenText(state)
         XCTAssertTrue(text.contains("Notifications   bell and desktop notification"), text)
         XCTAssertTrue(text.contains("a reminder's alert box always shows"), text)
         XCTAssertTrue(text.contains("↑"), text)
@@ -196,19 +189,19 @@ final class SettingsScreenTests: XCTestCase {
         var problems: [String] = []
         state.keyBindings = KeyBindings(["settings": "ctrl-s"], problems: &problems)
         state.showHelp = true
-        XCTAssertTrue(render(state).text().contains("Ctrl-S, F2, /settings"))
+        XCTAssertTrue(screenText(state).contains("Ctrl-S, F2, /settings"))
         state.showHelp = false
         XCTAssertEqual(press(&state, .ctrl("s")), [.openSettings])
     }
 
     func testSuggestedPromptsFillTheInputInTheLanguage() {
         var state = newState()
-        XCTAssertTrue(render(state).text().contains("1 Tasks"))
+        XCTAssertTrue(screenText(state).contains("1 Tasks"))
         _ = press(&state, .text("2"))
         XCTAssertEqual(state.chat.input.text, "what's on this week")
         Language.apply(setting: "auto", environment: ["LANG": "zh_CN.UTF-8"])
         defer { Strings.use(.english) }
-        XCTAssertTrue(render(newState()).text().contains("这周有什么安排"))
+        XCTAssertTrue(screenText(newState()).contains("这周有什么安排"))
     }
 
     func testConnectivityFollowsTheTurns() {
@@ -217,7 +210,7 @@ final class SettingsScreenTests: XCTestCase {
         state.connectivity = .unknown
         _ = update(&state, .agent(turnId: 1, .waiting(seconds: 2, reason: "429")))
         XCTAssertEqual(state.connectivity, .retrying)
-        XCTAssertTrue(render(state).text().contains("OpenAI · ◌ retrying"))
+        XCTAssertTrue(screenText(state).contains("OpenAI · ◌ retrying"))
         var failed = Message(id: 9, conversationId: 1, role: .assistant, content: "", status: .error, provider: "openai",
                              errorText: "Could not reach OpenAI at api.openai.com: down.")
         _ = update(&state, .agent(turnId: 1, .finished(failed)))
@@ -226,7 +219,7 @@ final class SettingsScreenTests: XCTestCase {
         _ = update(&state, .agent(turnId: 1, .finished(failed)))
         XCTAssertEqual(state.connectivity, .online)
         XCTAssertTrue(newState().connectivity == .offlineAssistant)
-        XCTAssertTrue(render(newState()).text().contains(" Offline assistant "))
+        XCTAssertTrue(screenText(newState()).contains(" Offline assistant "))
     }
 
     /// With a fallback chain the badge names the provider answering, not the one chosen.
@@ -236,20 +229,20 @@ final class SettingsScreenTests: XCTestCase {
         state.connectivity = .unknown
         _ = update(&state, .agent(turnId: 1, .answering(providerId: "openai", name: "OpenAI")))
         _ = update(&state, .agent(turnId: 1, .waiting(seconds: 2, reason: "down")))
-        XCTAssertTrue(render(state).text().contains(" OpenAI · ◌ retrying "))
+        XCTAssertTrue(screenText(state).contains(" OpenAI · ◌ retrying "))
         _ = update(&state, .agent(turnId: 1, .answering(providerId: "ollama", name: "Ollama")))
         _ = update(&state, .agent(turnId: 1, .textDelta(messageId: 9, "hi")))
-        XCTAssertTrue(render(state).text().contains(" Ollama · ● online "), render(state).text())
+        XCTAssertTrue(screenText(state).contains(" Ollama · ● online "), screenText(state))
         _ = update(&state, .agent(turnId: 1, .answering(providerId: "offline", name: "Offline")))
         let answered = Message(id: 9, conversationId: 1, role: .assistant, content: "hi", status: .complete, provider: "offline")
         _ = update(&state, .agent(turnId: 1, .finished(answered)))
-        let screen = render(state).text()
+        let screen = screenText(state)
         XCTAssertTrue(screen.contains(" Offline assistant "), screen)
         XCTAssertFalse(screen.contains("OpenAI"), screen)
         // The next turn starts at the chain's first again.
         _ = update(&state, .agent(turnId: 2, .answering(providerId: "openai", name: "OpenAI")))
         XCTAssertEqual(state.connectivity, .unknown)
-        XCTAssertTrue(render(state).text().contains(" OpenAI "))
+        XCTAssertTrue(screenText(state).contains(" OpenAI "))
     }
 
     /// The settings screen, two wizard steps and the help, in three themes.
@@ -264,10 +257,10 @@ final class SettingsScreenTests: XCTestCase {
         help.showHelp = true
         let screens = [("settings", settingsState()), ("wizard-welcome", wizard), ("wizard-provider", providers), ("help", help)]
         for (name, state) in screens {
-            let darkText = render(state).text()
+            let darkText = screenText(state)
             assertSnapshot(darkText, named: "\(name)-\(state.size.width)x\(state.size.height)")
             for theme in themeNames {
-                let canvas = render(state, theme: try catalog.load(theme).get())
+                let canvas = screenCanvas(state, theme: try catalog.load(theme).get())
                 XCTAssertEqual(canvas.text(), darkText)
                 assertSnapshot(StyleMap.of(canvas), named: "theme-\(theme)-\(name)")
             }

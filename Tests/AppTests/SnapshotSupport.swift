@@ -53,14 +53,6 @@ enum SnapshotFixture {
     }
 }
 
-/// The text of a whole frame drawn from `state` in the dark theme.
-func screenText(_ state: AppState) -> String {
-    var state = state
-    var canvas = Canvas(size: state.size)
-    Renderer(theme: .dark).render(&state, into: &canvas)
-    return canvas.text()
-}
-
 /// Compares `text` with `Snapshots/NAME.txt`. A missing snapshot fails; `AIHELPER_RECORD_SNAPSHOTS=1`
 /// writes it for review.
 func assertSnapshot(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {

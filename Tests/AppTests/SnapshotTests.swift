@@ -11,21 +11,14 @@ final class SnapshotTests: XCTestCase {
         SnapshotFixture.state(width: width, height: height, focus: focus)
     }
 
-    private func render(_ state: AppState) -> String {
-        var state = state
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
-    }
-
-    func testNarrow80x24ChatPane() { assertSnapshot(render(fixture(width: 80, height: 24)), named: "chat-80x24") }
-    func testNarrow80x24TasksPane() { assertSnapshot(render(fixture(width: 80, height: 24, focus: .tasks)), named: "tasks-80x24") }
-    func testNarrow80x24TodosPane() { assertSnapshot(render(fixture(width: 80, height: 24, focus: .todos)), named: "todos-80x24") }
-    func testMedium120x40() { assertSnapshot(render(fixture(width: 120, height: 40)), named: "all-120x40") }
-    func testWide200x50() { assertSnapshot(render(fixture(width: 200, height: 50)), named: "all-200x50") }
+    func testNarrow80x24ChatPane() { assertSnapshot(screenText(fixture(width: 80, height: 24)), named: "chat-80x24") }
+    func testNarrow80x24TasksPane() { assertSnapshot(screenText(fixture(width: 80, height: 24, focus: .tasks)), named: "tasks-80x24") }
+    func testNarrow80x24TodosPane() { assertSnapshot(screenText(fixture(width: 80, height: 24, focus: .todos)), named: "todos-80x24") }
+    func testMedium120x40() { assertSnapshot(screenText(fixture(width: 120, height: 40)), named: "all-120x40") }
+    func testWide200x50() { assertSnapshot(screenText(fixture(width: 200, height: 50)), named: "all-200x50") }
 
     func testTooSmall() {
-        let text = render(fixture(width: 30, height: 10))
+        let text = screenText(fixture(width: 30, height: 10))
         XCTAssertTrue(text.contains("Terminal too small"))
         XCTAssertTrue(text.contains("30×10"))
     }
@@ -33,7 +26,7 @@ final class SnapshotTests: XCTestCase {
     func testHelpOverlayListsTheKeymap() {
         var state = fixture(width: 120, height: 40)
         state.showHelp = true
-        let text = render(state)
+        let text = screenText(state)
         for scope in KeyAction.Scope.allCases { XCTAssertTrue(text.contains(scope.title), scope.title) }
         XCTAssertTrue(text.contains("Ctrl-Q"))
     }
@@ -42,7 +35,7 @@ final class SnapshotTests: XCTestCase {
     func testHelpOnA24RowScreenShowsTheFocusedPanesKeys() {
         var state = fixture(width: 80, height: 24, focus: .todos)
         state.showHelp = true
-        let text = render(state)
+        let text = screenText(state)
         XCTAssertTrue(text.contains("J / K") && text.contains("add sibling / child"), text)
         XCTAssertFalse(text.contains("Alt-Enter"), "Chat's keys come later, past the bottom")
     }
@@ -55,7 +48,7 @@ final class SnapshotTests: XCTestCase {
         let text = (0..<300).map { "line \($0)" }.joined(separator: "\\\n")
         state.chat.messages.append(Message(id: 9, conversationId: 1, role: .assistant, content: text, provider: "openai"))
         func visibleNumbers() -> [Int] {
-            render(state).split(separator: "\n").compactMap { row in
+            screenText(state).split(separator: "\n").compactMap { row in
                 row.range(of: "line ").flatMap { Int(row[$0.upperBound...].prefix { $0.isNumber }) }
             }
         }
@@ -68,14 +61,14 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(middle, Array(middle.first!...200))
         XCTAssertEqual(middle.count, bottom.count + 1, "the blank line under the answer is off screen too")
         state.chat.scrollFromBottom = 10_000
-        let top = render(state)
+        let top = screenText(state)
         XCTAssertTrue(top.contains("remind me to call mom"), "scrolled to the top: the first message shows")
     }
 
     func testEscapeSequencesFromTheModelNeverReachTheCanvas() {
         var state = fixture(width: 120, height: 40)
         state.chat.messages[1].content = "evil \u{1B}]52;c;aGFjaw==\u{07}\u{1B}[2Jtext\u{9B}31m done"
-        let text = render(state)
+        let text = screenText(state)
         XCTAssertFalse(text.contains("\u{1B}"))
         XCTAssertFalse(text.contains("\u{9B}"))
         XCTAssertTrue(text.contains("evil text done") || text.contains("evil text"), text)
@@ -88,10 +81,9 @@ final class SnapshotTests: XCTestCase {
                 Message(id: Int64(i + 1), conversationId: 1, role: i % 2 == 0 ? .user : .assistant, content: "message \(i)")
             }
             let renderer = Renderer(theme: .dark)
-            var canvas = Canvas(width: 120, height: 40)
-            renderer.render(&state, into: &canvas)
+            let text = screenCanvas(&state, renderer: renderer).text()
             XCTAssertLessThanOrEqual(renderer.transcript.messagesVisited, 40, "\(count) messages")
-            XCTAssertTrue(canvas.text().contains("message \(count - 1)"), "the newest message is on screen")
+            XCTAssertTrue(text.contains("message \(count - 1)"), "the newest message is on screen")
         }
     }
 }

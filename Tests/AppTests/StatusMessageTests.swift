@@ -14,8 +14,7 @@ final class StatusMessageTests: XCTestCase {
         if failedAnswer {
             state.chat.messages = [Message(id: 1, conversationId: 1, role: .assistant, content: "", status: .error, errorText: notice)]
         }
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: .dark).render(&state, into: &canvas)
+        let canvas = screenCanvas(state)
         return (0..<canvas.height).map { y in (0..<canvas.width).map { canvas[$0, y].text }.joined() }
     }
 

@@ -18,9 +18,7 @@ final class TaskSnapshotTests: XCTestCase {
         state.tasks.summary = marks
         state.tasks.dayTasks = tasks
         state.tasks.mode = mode
-        var canvas = Canvas(width: width, height: height)
-        Renderer(theme: .dark).render(&state, into: &canvas)
-        return canvas.text()
+        return screenText(state)
     }
 
     func testNewYearsEveShowsJanuaryAfterDecember() {

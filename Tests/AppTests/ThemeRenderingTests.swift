@@ -1,9 +1,6 @@
 import XCTest
 import Core
 import Storage
-import Agent
-import Providers
-import Tools
 import Terminal
 @testable import App
 
@@ -14,20 +11,14 @@ final class ThemeRenderingTests: XCTestCase {
 
     private func theme(_ name: String) throws -> Theme { try shipped.load(name).get() }
 
-    private func draw(_ state: AppState, _ theme: Theme) -> Canvas {
-        var state = state
-        var canvas = Canvas(size: state.size)
-        Renderer(theme: theme).render(&state, into: &canvas)
-        return canvas
-    }
 
     /// Canvas text does not show colors: each theme's snapshot is the text plus a map with a
     /// letter per cell for its style, and the styles' legend.
     func testTasksPaneInEveryTheme() throws {
         let state = SnapshotFixture.state(width: 80, height: 24, focus: .tasks)
-        let darkText = draw(state, .dark).text()
+        let darkText = screenText(state)
         for name in ["dark"] + others {
-            let canvas = draw(state, try theme(name))
+            let canvas = screenCanvas(state, theme: try theme(name))
             XCTAssertEqual(canvas.text(), darkText, "\(name): a theme changes colors, never the text")
             assertSnapshot(StyleMap.of(canvas), named: "theme-\(name)-tasks-80x24")
         }
@@ -41,8 +32,8 @@ final class ThemeRenderingTests: XCTestCase {
             let theme = try theme(name)
             var state = SnapshotFixture.state(width: 80, height: 24, focus: .tasks)
             state.tasks.selectedTask = 1  // Call mom: Dentist's row shows its own styles
-            let tasks = draw(state, theme)
-            let chat = draw(SnapshotFixture.state(width: 80, height: 24), theme)
+            let tasks = screenCanvas(state, theme: theme)
+            let chat = screenCanvas(SnapshotFixture.state(width: 80, height: 24), theme: theme)
             let checks: [(Canvas, String, StyleName)] = [
                 (tasks, "!high", .priorityHigh), (tasks, "[Health]", .category), (tasks, "Call mom", .selection),
                 (chat, "You", .userLabel), (chat, "Assistant", .assistantLabel), (chat, "Offline", .badge),
@@ -100,10 +91,8 @@ final class ThemeRenderingTests: XCTestCase {
     }
 
     private func makeApp(depth: ColorDepth = .trueColor, noColor: Bool = false, theme: String?) throws -> (TUIApp, MemoryBackend) {
-        let database = try AppDatabase.temporary()
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        let backend = MemoryBackend(size: Size(width: 80, height: 24), colorDepth: depth)
-        return (TUIApp(backend: backend, database: database, agent: agent, noColor: noColor, themeName: theme), backend)
+        let harness = try AppTestHarness(width: 80, height: 24, colorDepth: depth, noColor: noColor, themeName: theme)
+        return (harness.app, harness.backend)
     }
 
     func testTheAppDrawsInTheTerminalsDepth() throws {

@@ -29,11 +29,7 @@ final class TimelineMarkdownTests: XCTestCase {
 
     private let renderer = Renderer(theme: .dark)
 
-    private func screen(_ state: inout AppState) -> Canvas {
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        renderer.render(&state, into: &canvas)
-        return canvas
-    }
+    private func screen(_ state: inout AppState) -> Canvas { screenCanvas(&state, renderer: renderer) }
 
     private func assertThoughtDrawn(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         for drawn in ["Plan", "────", "Check the calendar first:", "• today", "• tomorrow", " ls"] {

@@ -28,11 +28,7 @@ final class TimelineViewTests: XCTestCase {
     /// One renderer for the test, as in the app: it remembers what the view last followed.
     private let renderer = Renderer(theme: .dark)
 
-    private func screen(_ state: inout AppState) -> String {
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
-        renderer.render(&state, into: &canvas)
-        return canvas.text()
-    }
+    private func screen(_ state: inout AppState) -> String { screenCanvas(&state, renderer: renderer).text() }
 
     func testCtrlTOpensTheViewWithEveryStepInFull() {
         var s = state()

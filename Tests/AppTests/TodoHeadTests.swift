@@ -45,9 +45,7 @@ final class TodoHeadTests: XCTestCase {
             } else {
                 state.todos.setTrees(try database.todoTrees(loadingSubtasksOf: []))
             }
-            var canvas = Canvas(width: 120, height: 40)
-            Renderer(theme: .dark).render(&state, into: &canvas)
-            return canvas.text()
+            return screenText(state)
         }
         let head = try frame(headOnly: true)
         XCTAssertTrue(head.contains("In Progress · 1000"), head)

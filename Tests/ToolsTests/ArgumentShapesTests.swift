@@ -2,7 +2,7 @@ import XCTest
 import Core
 @testable import Tools
 
-/// `ArgumentShapes` alone; through the executor, with every built-in tool: AgentTests/ToolArgumentShapesTests.
+/// `ArgumentShapes` alone; through `ToolRegistry.run`, with every built-in tool: ToolArgumentShapesTests.
 final class ArgumentShapesTests: XCTestCase {
     private let properties: JSONValue = ["due_date": ["type": "string"], "count": ["type": "integer"], "done": ["type": "boolean"],
                                          "title": ["type": "string"]]

@@ -1,13 +1,11 @@
 import XCTest
 import Core
-import Providers
 import Storage
 import Tools
-@testable import Agent
 
-/// Arguments as real models send them, through the executor the agent and `mcp serve` use: a
-/// wrong name is an error naming the right ones (never silently dropped), an obvious alias or
-/// another spelling is taken, and dates, times and priorities in other shapes are read.
+/// Arguments as real models send them, through `ToolRegistry.run`, which the agent and
+/// `mcp serve` use: a wrong name is an error naming the right ones (never silently dropped), an
+/// obvious alias or another spelling is taken, and dates, times and priorities in other shapes are read.
 final class ToolArgumentShapesTests: XCTestCase {
     private var database: AppDatabase!
     private let utc = TimeZone(identifier: "UTC")!
@@ -17,8 +15,8 @@ final class ToolArgumentShapesTests: XCTestCase {
     override func setUpWithError() throws { database = try AppDatabase.temporary() }
 
     private func execute(_ name: String, _ arguments: String, timeZone: TimeZone? = nil) async -> ToolResult {
-        await ToolExecutor.execute(ToolCallRequest(id: "c1", name: name, arguments: arguments), registry: .builtIn(),
-                                   database: database, now: now, timeZone: timeZone ?? utc)
+        await ToolRegistry.builtIn().run(name, arguments: arguments,
+                                         context: ToolContext(database: database, now: now, timeZone: timeZone ?? utc))
     }
 
     private func onlyTask() throws -> TaskItem? {

@@ -1,13 +1,11 @@
 import XCTest
 import Core
-import Providers
 import Storage
 import Tools
-@testable import Agent
 
-/// The `repeat` argument of create_task, create_reminder and update_task, through the executor
-/// the agent and `mcp serve` use: what the form's Repeat field reads, under the names models
-/// send it by, stored as the form stores it, and said in the result.
+/// The `repeat` argument of create_task, create_reminder and update_task, through
+/// `ToolRegistry.run`, which the agent and `mcp serve` use: what the form's Repeat field
+/// reads, under the names models send it by, stored as the form stores it, and said in the result.
 final class ToolRepeatArgumentTests: XCTestCase {
     private var database: AppDatabase!
     private let utc = TimeZone(identifier: "UTC")!
@@ -18,8 +16,7 @@ final class ToolRepeatArgumentTests: XCTestCase {
     override func setUpWithError() throws { database = try AppDatabase.temporary() }
 
     private func execute(_ name: String, _ arguments: String) async -> ToolResult {
-        await ToolExecutor.execute(ToolCallRequest(id: "c1", name: name, arguments: arguments), registry: .builtIn(),
-                                   database: database, now: now, timeZone: utc)
+        await ToolRegistry.builtIn().run(name, arguments: arguments, context: ToolContext(database: database, now: now, timeZone: utc))
     }
 
     private func onlyTask() throws -> TaskItem? {

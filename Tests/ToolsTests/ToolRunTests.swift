@@ -1,15 +1,13 @@
 import XCTest
 import Core
-import Providers
 import Storage
 import Tools
-@testable import Agent
 
 /// Every way a call can be wrong ends as an error result for the model, and nothing is stored.
-final class ToolExecutorTests: XCTestCase {
+final class ToolRunTests: XCTestCase {
     private func execute(_ name: String, _ arguments: String, _ database: AppDatabase) async -> ToolResult {
-        await ToolExecutor.execute(ToolCallRequest(id: "c1", name: name, arguments: arguments), registry: .builtIn(),
-                                   database: database, now: Date(timeIntervalSince1970: 1_795_392_000), timeZone: TimeZone(identifier: "UTC")!)
+        await ToolRegistry.builtIn().run(name, arguments: arguments, context: ToolContext(
+            database: database, now: Date(timeIntervalSince1970: 1_795_392_000), timeZone: TimeZone(identifier: "UTC")!))
     }
 
     func testBadCallsBecomeErrorResultsAndChangeNothing() async throws {
@@ -49,9 +47,8 @@ private struct NoisyTool: Tool {
 
 final class ToolResultTests: XCTestCase {
     func testResultsAreCleanedAndCut() async throws {
-        let result = await ToolExecutor.execute(ToolCallRequest(id: "c", name: "noisy", arguments: "{}"),
-                                                registry: ToolRegistry(tools: [NoisyTool()]), database: try AppDatabase.temporary(),
-                                                now: Date(), timeZone: .current)
+        let result = await ToolRegistry(tools: [NoisyTool()]).run("noisy", arguments: "{}",
+                                                                   context: ToolContext(database: try AppDatabase.temporary()))
         XCTAssertFalse(result.isError)
         XCTAssertTrue(result.text.hasPrefix("title ok\nxxx"), String(result.text.prefix(40)))
         XCTAssertFalse(result.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D })
@@ -74,9 +71,8 @@ private struct StuckTool: Tool {
 private func executeStuck(timeout: Duration) async -> (result: ToolResult, took: Duration) {
     guard let database = try? AppDatabase.temporary() else { return (ToolResult(text: "no database", isError: true), .zero) }
     let start = ContinuousClock.now
-    let result = await ToolExecutor.execute(ToolCallRequest(id: "c", name: "stuck", arguments: "{}"),
-                                            registry: ToolRegistry(tools: [StuckTool()]), database: database,
-                                            now: Date(), timeZone: .current, timeout: timeout)
+    let result = await ToolRegistry(tools: [StuckTool()]).run("stuck", arguments: "{}", context: ToolContext(database: database),
+                                                              timeout: timeout)
     return (result, ContinuousClock.now - start)
 }
 

@@ -1,0 +1,74 @@
+import Foundation
+import Core
+import Storage
+import Agent
+import Providers
+import Tools
+import Terminal
+import TestSupport
+@testable import App
+
+/// The App as the runtime tests drive it: a real temporary database, the Offline assistant
+/// with no word delay (answers at once, the same each time) and the built-in tools, and
+/// `TUIApp` drawing into a `MemoryBackend`.
+///
+/// A file of AppTests rather than of TestSupport: it needs App's internals (`@testable`),
+/// which a regular target cannot import in a release build, and TestSupport is also built
+/// for Bench in release and used by test targets that know nothing of the App.
+final class AppTestHarness {
+    let database: AppDatabase
+    let backend: MemoryBackend
+    let app: TUIApp
+
+    init(width: Int = 100, height: Int = 30, colorDepth: ColorDepth = .trueColor, noColor: Bool = false,
+         themeName: String? = nil, switcher: ProviderSwitcher? = nil) throws {
+        database = try AppDatabase.temporary()
+        backend = MemoryBackend(size: Size(width: width, height: height), colorDepth: colorDepth)
+        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
+        app = TUIApp(backend: backend, database: database, agent: agent, noColor: noColor, themeName: themeName, switcher: switcher)
+    }
+
+    /// Carries out `effect` as the loop does: a turn it started is waited for (20 s at most),
+    /// then the events posted meanwhile are handled. The turn's answer, nil when none started.
+    @discardableResult
+    func perform(_ effect: Effect) async throws -> Message? {
+        app.perform(effect)
+        var answer: Message?
+        if let task = app.turnTask {
+            answer = try await withDeadline(20) { await task.value }
+            app.turnTask = nil
+        }
+        app.handle(app.mailbox.drain())
+        return answer
+    }
+
+    /// Presses the keys through `update` and carries out what each asks (`perform`).
+    func press(_ keys: Key...) async throws {
+        for key in keys {
+            for effect in update(&app.state, .key(key)) { try await perform(effect) }
+        }
+    }
+
+    /// The frame the app draws now, as text.
+    func screen() -> String {
+        app.render()
+        return app.canvas.text()
+    }
+}
+
+/// A whole frame drawn from `state` on a fresh canvas, in the dark theme unless told.
+func screenCanvas(_ state: AppState, theme: Theme = .dark) -> Canvas {
+    var state = state
+    return screenCanvas(&state, renderer: Renderer(theme: theme))
+}
+
+/// The same, keeping what drawing changed in `state` (the scroll positions it clamps); with a
+/// `renderer` that remembers earlier frames, as the app's does.
+func screenCanvas(_ state: inout AppState, renderer: Renderer = Renderer(theme: .dark)) -> Canvas {
+    var canvas = Canvas(size: state.size)
+    renderer.render(&state, into: &canvas)
+    return canvas
+}
+
+/// The text of a whole frame drawn from `state` in the dark theme.
+func screenText(_ state: AppState) -> String { screenCanvas(state).text() }
