@@ -29,7 +29,7 @@ final class LanguageTests: XCTestCase {
         XCTAssertTrue(pane.contains("全天") && pane.contains("!高") && pane.contains("[健康]") && pane.contains("已逾期"), pane)
         assertRowsFit(pane, width: 80)
 
-        state.form = TaskForm.make(state.tasks.dayTasks[1], occurrence: nil, today: state.tasks.today)
+        state[overlay: Form.self] = TaskForm.make(state.tasks.dayTasks[1], occurrence: nil, today: state.tasks.today)
         let form = render(state)
         assertSnapshot(form, named: "zh-task-form-80x24")
         XCTAssertTrue(form.contains("编辑任务") && form.contains("优先级") && form.contains("个人"), form)
@@ -55,7 +55,7 @@ final class LanguageTests: XCTestCase {
     func testChineseTodosPaneAndQuestion() {
         Strings.use(.simplifiedChinese)
         var state = SnapshotFixture.state(width: 80, height: 24, focus: .todos)
-        state.choice = .confirm(tr.todos.delete("Packing list", 3), [])
+        state[overlay: Choice.self] = .confirm(tr.todos.delete("Packing list", 3), [])
         let text = render(state)
         assertSnapshot(text, named: "zh-todos-80x24")
         XCTAssertTrue(text.contains("进行中 · 2") && text.contains("已完成 · 1") && text.contains("删除“Packing list”及其 3 个子任务？"), text)
@@ -90,7 +90,7 @@ final class ChineseChromeTests: XCTestCase {
     func testTheHelpAndStatusBarInChinese() {
         Strings.use(.simplifiedChinese)
         var state = SnapshotFixture.state(width: 120, height: 40, focus: .tasks)
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         var canvas = Canvas(width: 120, height: 40)
         Renderer(theme: .dark).render(&state, into: &canvas)
         let text = canvas.text()
@@ -108,18 +108,18 @@ final class ChineseChromeTests: XCTestCase {
         values.model = "gpt-4.1-mini"
         values.autoApprove = true
         values.persona = "casual"
-        state.settings = SettingsScreen(values, themes: ["dark", "light"], storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
+        state[overlay: SettingsScreen.self] = SettingsScreen(values, themes: ["dark", "light"], storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
         assertSnapshot(render(state), named: "zh-settings-80x24")
         // What the screen shows in Chinese is read back as the same settings.
-        let read = try XCTUnwrap(state.settings?.read())
+        let read = try XCTUnwrap(state[overlay: SettingsScreen.self]?.read())
         XCTAssertEqual(read.autoApprove, true)
         XCTAssertEqual(read.persona, "casual")
         XCTAssertEqual(read.mouse, values.mouse)
 
-        state.settings = nil
-        state.onboarding = Onboarding(environmentKeys: [:])
-        state.onboarding?.step = .provider
-        state.onboarding?.setLocalServers([])
+        state[overlay: SettingsScreen.self] = nil
+        state[overlay: Onboarding.self] = Onboarding(environmentKeys: [:])
+        state[overlay: Onboarding.self]?.step = .provider
+        state[overlay: Onboarding.self]?.setLocalServers([])
         let wizard = render(state)
         assertSnapshot(wizard, named: "zh-wizard-provider-80x24")
         XCTAssertTrue(wizard.contains("由哪个助手来回答？") && wizard.contains("离线助手"), wizard)
