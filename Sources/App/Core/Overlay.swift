@@ -42,12 +42,12 @@ enum Overlay {
 /// any overlay but the help (where it closes the help), and, over the timeline view, the keys of
 /// an approval question (the status bar, which the view leaves visible, asks it).
 func handleOverlayKey(_ state: inout AppState, _ top: Overlay, _ key: Key) -> [Effect]? {
-    if key == .ctrl("q") { if case .help = top {} else { return nil } }
     switch top {
+    case .help: return handleHelpKey(&state, key)
+    case _ where key == .ctrl("q"): return nil
     case .picker: return handlePickerKey(&state, key)
     case .form: return handleFormKey(&state, key)
     case .choice: return handleChoiceKey(&state, key)
-    case .help: return handleHelpKey(&state, key)
     case .timeline:
         guard state.pendingApproval == nil else { return nil }
         handleTimelineKey(&state, key)
