@@ -34,10 +34,16 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         return []
     case .mcpServers(let servers):
         tellMCPFailures(&state, servers)
-        state[overlay: MCPView.self]?.servers = servers
-        if let view = state[overlay: MCPView.self] { state[overlay: MCPView.self]?.selected = min(view.selected, max(0, servers.count - 1)) }
+        if var view = state[overlay: MCPView.self] {
+            view.servers = servers
+            view.selected = min(view.selected, max(0, servers.count - 1))
+            state[overlay: MCPView.self] = view
+        }
         // The settings' line follows the servers, unless it says something about a save.
-        if let screen = state[overlay: SettingsScreen.self], !screen.checking, !screen.form.statusIsError { state[overlay: SettingsScreen.self]?.form.status = mcpSettingsLine(servers) }
+        if var screen = state[overlay: SettingsScreen.self], !screen.checking, !screen.form.statusIsError {
+            screen.form.status = mcpSettingsLine(servers)
+            state[overlay: SettingsScreen.self] = screen
+        }
         return []
     case .resourceRead(let server, let uri, let result):
         resourceRead(&state, server: server, uri: uri, result)

@@ -64,7 +64,7 @@ extension TUIApp {
         do {
             let hits = try database.search(query)
             let status = hits.isEmpty ? tr.conversations.nothingFound(query) : tr.conversations.results(hits.count)
-            // Built first: reading `state` inside a change of `state[overlay: Picker.self]` is an access conflict.
+            // Built first: reading `state` inside a change of the picker in `state` is an access conflict.
             let items = ConversationItems.search(hits, now: Date(), timeZone: state.timeZone)
             state[overlay: Picker.self]?.replaceItems(items, status: status)
             state[overlay: Picker.self]?.selected = 0
