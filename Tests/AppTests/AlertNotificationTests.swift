@@ -19,7 +19,7 @@ final class AlertNotificationTests: XCTestCase {
             app.alertQueue = [TaskAlert(taskId: 1, title: "Dentist", day: .today(), time: TimeOfDay(hour: 9, minute: 30),
                                         fireAt: now.addingTimeInterval(-1), missed: false)]
             app.fireDueAlerts(now: now)
-            XCTAssertEqual(app.state.alerts.map(\.title), ["Dentist"], "\(setting): the box always shows")
+            XCTAssertEqual(app.state[overlay: AlertBox.self]?.alerts.map(\.title), ["Dentist"], "\(setting): the box always shows")
             XCTAssertEqual(harness.backend.bells, bells, "\(setting)")
             XCTAssertEqual(sent, desktop == 1 ? ["Dentist"] : [], "\(setting)")
         }

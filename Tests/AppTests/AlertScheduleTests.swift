@@ -63,10 +63,10 @@ final class AlertScheduleTests: XCTestCase {
         var state = AppState(size: Size(width: 120, height: 40), today: CivilDate(iso: "2026-11-23")!, providerName: "Offline", modelName: "o")
         let alert = TaskAlert(taskId: 1, title: "Call", day: CivilDate(iso: "2026-11-23")!, time: TimeOfDay(hour: 9, minute: 0),
                               fireAt: Date(), missed: false)
-        state.alerts = [alert, alert]
+        state.showAlerts([alert, alert])
         XCTAssertEqual(update(&state, .key(.text("x"))), [], "other keys wait")
         XCTAssertEqual(update(&state, .key(.text("2"))), [.answerAlert(alert, snooze: .oneHour)])
         XCTAssertEqual(update(&state, .key(.enter)), [.answerAlert(alert, snooze: nil)])
-        XCTAssertTrue(state.alerts.isEmpty)
+        XCTAssertNil(state[overlay: AlertBox.self])
     }
 }

@@ -64,13 +64,13 @@ final class AttachTests: XCTestCase {
         var state = SnapshotFixture.state(width: 100, height: 30)
         var servers = MCPViewTests.servers
         servers[0].resources.append(MCPItemInfo(name: "file:///todo.txt", detail: ""))
-        state.mcpView = MCPView(servers: servers, configPath: "x")
+        state[overlay: MCPView.self] = MCPView(servers: servers, configPath: "x")
         XCTAssertTrue(screenText(state).contains("› file:///notes.txt"))
         _ = update(&state, .key(.tab))
         XCTAssertTrue(screenText(state).contains("› file:///todo.txt"))
         XCTAssertEqual(update(&state, .key(.text("a"))), [.attachResource(server: "time", uri: "file:///todo.txt")])
-        XCTAssertNil(state.mcpView, "the view closes: the notice of the read shows in the chat")
-        state.mcpView = MCPView(servers: servers, selected: 1, configPath: "x")
+        XCTAssertNil(state[overlay: MCPView.self], "the view closes: the notice of the read shows in the chat")
+        state[overlay: MCPView.self] = MCPView(servers: servers, selected: 1, configPath: "x")
         XCTAssertEqual(update(&state, .key(.text("a"))), [], "a server without resources attaches nothing")
     }
 

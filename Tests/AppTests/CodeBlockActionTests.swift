@@ -41,7 +41,7 @@ final class CodeBlockActionTests: XCTestCase {
         var s = state(answer: "Just words, `inline code` is not a block.")
         XCTAssertEqual(update(&s, .key(.text("c"))), [])
         XCTAssertEqual(update(&s, .key(.text("o"))), [])
-        XCTAssertNil(s.picker)
+        XCTAssertNil(s[overlay: Picker.self])
         XCTAssertEqual(s.notice?.text, "This message has no code block (c copies one, o opens one).")
         XCTAssertEqual(s.chat.selectedMessageId, 4, "the selection stays")
     }
@@ -49,7 +49,7 @@ final class CodeBlockActionTests: XCTestCase {
     func testOneBlockIsCopiedAtOnceCleanedWithItsTabs() {
         var s = state(answer: "Try:\n\n```go\nfunc main() {\n\tfmt.Println(\"\u{1B}]52;c;ZXZpbA==\u{07}hi\")\n}\n```\n\nDone.")
         XCTAssertEqual(update(&s, .key(.text("c"))), [.copyText("func main() {\n\tfmt.Println(\"hi\")\n}")])
-        XCTAssertNil(s.picker)
+        XCTAssertNil(s[overlay: Picker.self])
         XCTAssertEqual(update(&s, .key(.text("o"))), [.openCode("func main() {\n\tfmt.Println(\"hi\")\n}", fileExtension: "go")])
         XCTAssertEqual(update(&s, .key(.text("y"))), [.copyText(Sanitizer.clean(s.chat.messages[3].content))],
                        "y still copies the whole message's Markdown source")
@@ -58,7 +58,7 @@ final class CodeBlockActionTests: XCTestCase {
     func testSeveralBlocksOpenAPickerAndItsNumberChooses() throws {
         var s = state(answer: Self.threeBlocks)
         XCTAssertEqual(update(&s, .key(.text("c"))), [])
-        let picker = try XCTUnwrap(s.picker)
+        let picker = try XCTUnwrap(s[overlay: Picker.self])
         XCTAssertEqual(picker.title, "Copy which code block?")
         XCTAssertEqual(picker.items.map(\.label), ["[1] def greet(name):", "[2] echo step", "[3] plain text"])
         XCTAssertEqual(picker.items.map(\.detail), ["python · 2 lines", "sh · 1 line", "1 line"])
@@ -66,10 +66,10 @@ final class CodeBlockActionTests: XCTestCase {
         XCTAssertTrue(text.contains("Copy which code block?") && text.contains("[2] echo step") && text.contains("its number"), text)
 
         XCTAssertEqual(update(&s, .key(.text("2"))), [.copyText("echo step")])
-        XCTAssertNil(s.picker)
+        XCTAssertNil(s[overlay: Picker.self])
 
         _ = update(&s, .key(.text("o")))
-        XCTAssertEqual(s.picker?.title, "Open which code block?")
+        XCTAssertEqual(s[overlay: Picker.self]?.title, "Open which code block?")
         XCTAssertEqual(update(&s, .key(.text("1"))), [.openCode("def greet(name):\n\treturn f\"hi {name}\"  # a tab red", fileExtension: "py")])
     }
 
@@ -81,9 +81,9 @@ final class CodeBlockActionTests: XCTestCase {
         XCTAssertEqual(update(&s, .key(.enter)), [.openCode("plain text", fileExtension: "txt")])
         _ = update(&s, .key(.text("c")))
         XCTAssertEqual(update(&s, .key(.text("9"))), [], "no block 9")
-        XCTAssertNotNil(s.picker)
+        XCTAssertNotNil(s[overlay: Picker.self])
         XCTAssertEqual(update(&s, .key(.escape)), [])
-        XCTAssertNil(s.picker)
+        XCTAssertNil(s[overlay: Picker.self])
         XCTAssertEqual(s.chat.selectedMessageId, 4, "Esc closes the picker only")
     }
 
@@ -92,7 +92,7 @@ final class CodeBlockActionTests: XCTestCase {
         let answer = (1...12).map { "```\nblock \($0)\n```" }.joined(separator: "\n\n")
         var s = state(answer: answer)
         _ = update(&s, .key(.text("c")))
-        XCTAssertEqual(s.picker?.items.count, 12)
+        XCTAssertEqual(s[overlay: Picker.self]?.items.count, 12)
         XCTAssertEqual(update(&s, .key(.text("1"))), [])
         XCTAssertEqual(update(&s, .key(.text("2"))), [.copyText("block 12")])
         _ = update(&s, .key(.text("c")))

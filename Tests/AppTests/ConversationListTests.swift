@@ -26,18 +26,18 @@ final class ConversationListTests: XCTestCase {
 
     private func keys(_ keys: Key...) { app.handle(keys.map(Event.key)) }
     private func type(_ text: String) { app.handle(text.map { Event.key(.text(String($0))) }) }
-    private var titles: [String] { app.state.picker?.visible.map(\.label) ?? [] }
+    private var titles: [String] { app.state[overlay: Picker.self]?.visible.map(\.label) ?? [] }
 
     func testCtrlOListsByActivityAndOpensTheChosenOne() throws {
         try conversation("Trip to Japan")
         try conversation("Groceries", messages: 3)
         keys(.ctrl("o"))
-        XCTAssertEqual(app.state.picker?.purpose, .conversations)
+        XCTAssertEqual(app.state[overlay: Picker.self]?.purpose, .conversations)
         XCTAssertEqual(titles, ["Groceries", "Trip to Japan"], "the last active first")
-        XCTAssertTrue(app.state.picker?.visible.first?.detail.hasPrefix("just now · 3 messages · offline · offline-assistant · #") ?? false,
-                      app.state.picker?.visible.first?.detail ?? "")
+        XCTAssertTrue(app.state[overlay: Picker.self]?.visible.first?.detail.hasPrefix("just now · 3 messages · offline · offline-assistant · #") ?? false,
+                      app.state[overlay: Picker.self]?.visible.first?.detail ?? "")
         keys(.down, .enter)
-        XCTAssertNil(app.state.picker)
+        XCTAssertNil(app.state[overlay: Picker.self])
         XCTAssertEqual(app.state.chat.conversation?.title, "Trip to Japan")
         XCTAssertEqual(app.state.chat.messages.count, 2)
     }
@@ -53,30 +53,30 @@ final class ConversationListTests: XCTestCase {
 
         keys(.home, .text("a"))
         XCTAssertEqual(try database.conversationSummaries().map(\.conversation.title), ["Japan in March", "Groceries"])
-        XCTAssertEqual(app.state.picker?.visible.last?.dimmed, true, "archived: listed last, dimmed")
-        XCTAssertTrue(app.state.picker?.visible.last?.detail.contains("· archived ·") ?? false)
+        XCTAssertEqual(app.state[overlay: Picker.self]?.visible.last?.dimmed, true, "archived: listed last, dimmed")
+        XCTAssertTrue(app.state[overlay: Picker.self]?.visible.last?.detail.contains("· archived ·") ?? false)
 
         keys(.text("/"))
         type("gro")
         XCTAssertEqual(titles, ["Groceries"], "/ filters, letters go to the filter")
         keys(.escape)
         XCTAssertEqual(titles.count, 2, "Esc clears the filter")
-        XCTAssertNotNil(app.state.picker, "and keeps the list open")
+        XCTAssertNotNil(app.state[overlay: Picker.self], "and keeps the list open")
         keys(.escape)
-        XCTAssertNil(app.state.picker)
+        XCTAssertNil(app.state[overlay: Picker.self])
     }
 
     func testDeleteAsksAndUndoBringsItBackUntilTheTrashIsPurged() throws {
         let trip = try conversation("Trip to Japan", extra: [0: "kyoto temples"])
         try conversation("Groceries")
         keys(.ctrl("o"), .down, .text("d"))
-        XCTAssertEqual(app.state.picker?.prompt, .confirmDelete(id: String(trip.id!), title: "Trip to Japan"))
+        XCTAssertEqual(app.state[overlay: Picker.self]?.prompt, .confirmDelete(id: String(trip.id!), title: "Trip to Japan"))
         keys(.text("n"))
         XCTAssertEqual(titles.count, 2, "n keeps it")
 
         keys(.text("d"), .text("y"))
         XCTAssertEqual(titles, ["Groceries"])
-        XCTAssertTrue(app.state.picker?.status?.contains("u brings it back until AI Helper quits") ?? false)
+        XCTAssertTrue(app.state[overlay: Picker.self]?.status?.contains("u brings it back until AI Helper quits") ?? false)
         XCTAssertEqual(try database.search("kyoto").count, 0, "a deleted conversation is out of search")
         XCTAssertNil(try database.conversationRecords(id: trip.id!))
 
@@ -105,7 +105,7 @@ final class ConversationListTests: XCTestCase {
         try conversation("Other", extra: [1: "nothing here"])
         keys(.ctrl("f"))
         type("zanz")
-        let items = try XCTUnwrap(app.state.picker?.visible)
+        let items = try XCTUnwrap(app.state[overlay: Picker.self]?.visible)
         XCTAssertEqual(items.count, 2)
         XCTAssertEqual(items.first?.highlighted?.filter(\.match).map(\.text), ["zanzibar"])
         let old = try XCTUnwrap(try database.messages(conversationId: long.id!).first { $0.content.hasPrefix("the zanzibar") })
@@ -136,14 +136,14 @@ final class ConversationListTests: XCTestCase {
         try conversation("One")
         app.state.chat.input.text = "/search one"
         keys(.enter)
-        XCTAssertEqual(app.state.picker?.purpose, .search)
-        XCTAssertEqual(app.state.picker?.visible.isEmpty, false, "the words after /search are searched")
+        XCTAssertEqual(app.state[overlay: Picker.self]?.purpose, .search)
+        XCTAssertEqual(app.state[overlay: Picker.self]?.visible.isEmpty, false, "the words after /search are searched")
         keys(.escape)
         app.state.chat.input.text = "/history"
         keys(.enter)
-        XCTAssertEqual(app.state.picker?.purpose, .conversations)
+        XCTAssertEqual(app.state[overlay: Picker.self]?.purpose, .conversations)
         keys(.ctrl("n"))
-        XCTAssertNil(app.state.picker, "Ctrl-N: a new conversation, from the list too")
+        XCTAssertNil(app.state[overlay: Picker.self], "Ctrl-N: a new conversation, from the list too")
         XCTAssertNil(app.state.chat.conversation)
     }
 }
@@ -153,7 +153,7 @@ extension ConversationListTests {
     func testPastedQueryIsOneCleanLine() throws {
         try conversation("Weather", extra: [0: "rain in paris today"])
         keys(.ctrl("f"), .paste("rain\n\u{1B}[31mparis"))
-        XCTAssertEqual(app.state.picker?.filter, "rain paris")
-        XCTAssertEqual(app.state.picker?.visible.count, 1)
+        XCTAssertEqual(app.state[overlay: Picker.self]?.filter, "rain paris")
+        XCTAssertEqual(app.state[overlay: Picker.self]?.visible.count, 1)
     }
 }

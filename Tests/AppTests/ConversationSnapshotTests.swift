@@ -20,7 +20,7 @@ final class ConversationSnapshotTests: XCTestCase {
             (Conversation(id: 1, title: "Old groceries", provider: "offline", model: "offline-assistant", archived: true,
                           updatedAt: now.addingTimeInterval(-40 * 86_400)), 30),
         ].map { ConversationSummary(conversation: $0.0, messageCount: $0.1) }
-        state.picker = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: ConversationItems.list(summaries, now: now, timeZone: SnapshotFixture.utc),
+        state[overlay: Picker.self] = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: ConversationItems.list(summaries, now: now, timeZone: SnapshotFixture.utc),
                               current: "3", selected: 1, status: TUIApp.listHelp)
         return state
     }
@@ -37,7 +37,7 @@ final class ConversationSnapshotTests: XCTestCase {
                       snippet: "…ask your \(o)mom\(c) about the \u{1B}[2Jcake…"),
             SearchHit(kind: .note, noteId: 4, title: "Gift ideas", date: now.addingTimeInterval(-400 * 86_400), snippet: "\(o)Mom\(c): scarf, tea"),
         ]
-        state.picker = Picker(purpose: .search, title: tr.conversations.searchTitle, items: ConversationItems.search(hits, now: now, timeZone: SnapshotFixture.utc),
+        state[overlay: Picker.self] = Picker(purpose: .search, title: tr.conversations.searchTitle, items: ConversationItems.search(hits, now: now, timeZone: SnapshotFixture.utc),
                               filter: "mom", status: tr.conversations.results(hits.count))
         return state
     }

@@ -9,11 +9,11 @@ final class HelpScrollTests: XCTestCase {
     private func helpState() -> AppState {
         var state = SnapshotFixture.state(width: 80, height: 24)
         _ = update(&state, .key(.f(1)))
-        XCTAssertTrue(state.showHelp)
+        XCTAssertNotNil(state[overlay: HelpView.self])
         return state
     }
 
-    func testTheHelpScrollsToItsLastKeyAndSaysSo() {
+    func testTheHelpScrollsToItsLastKeyAndSaysSo() throws {
         var state = helpState()
         let top = screenText(state)
         assertSnapshot(top, named: "help-80x24")
@@ -22,27 +22,27 @@ final class HelpScrollTests: XCTestCase {
         XCTAssertFalse(top.contains("dismiss a reminder"), "the last key is below")
 
         _ = update(&state, .key(.down))
-        XCTAssertEqual(state.helpScroll, 1)
-        XCTAssertTrue(state.showHelp, "a scrolling key does not close it")
+        XCTAssertEqual(state[overlay: HelpView.self]?.scroll, 1)
+        XCTAssertNotNil(state[overlay: HelpView.self], "a scrolling key does not close it")
         XCTAssertTrue(screenText(state).contains("2–20 of 67 lines"))
         _ = update(&state, .key(.end))
         let end = screenText(state)
         assertSnapshot(end, named: "help-80x24-end")
         XCTAssertTrue(end.contains("dismiss a reminder"), end)
-        let limit = state.helpScroll
+        let limit = try XCTUnwrap(state[overlay: HelpView.self]).scroll
         _ = update(&state, .key(.pageDown))
         _ = update(&state, .key(.mouse(MouseEvent(kind: .wheelDown, x: 10, y: 10))))
-        XCTAssertEqual(state.helpScroll, limit, "never past the end")
+        XCTAssertEqual(state[overlay: HelpView.self]?.scroll, limit, "never past the end")
         _ = update(&state, .key(.mouse(MouseEvent(kind: .wheelUp, x: 10, y: 10))))
-        XCTAssertEqual(state.helpScroll, limit - 3, "the wheel scrolls too")
+        XCTAssertEqual(state[overlay: HelpView.self]?.scroll, limit - 3, "the wheel scrolls too")
         _ = update(&state, .key(.home))
-        XCTAssertEqual(state.helpScroll, 0)
+        XCTAssertEqual(state[overlay: HelpView.self]?.scroll, 0)
 
         _ = update(&state, .key(.pageDown))
         _ = update(&state, .key(.escape))
-        XCTAssertFalse(state.showHelp, "any other key closes it")
+        XCTAssertNil(state[overlay: HelpView.self], "any other key closes it")
         _ = update(&state, .key(.f(1)))
-        XCTAssertEqual(state.helpScroll, 0, "it opens at the top again")
+        XCTAssertEqual(state[overlay: HelpView.self]?.scroll, 0, "it opens at the top again")
     }
 
     func testAHelpThatFitsClosesOnAnyKeyAsBefore() {
@@ -50,6 +50,6 @@ final class HelpScrollTests: XCTestCase {
         _ = update(&state, .key(.f(1)))
         XCTAssertTrue(screenText(state).contains("Any key closes this help"))
         _ = update(&state, .key(.down))
-        XCTAssertFalse(state.showHelp)
+        XCTAssertNil(state[overlay: HelpView.self])
     }
 }

@@ -120,7 +120,7 @@ final class LanguageSwitchTests: XCTestCase {
         let app = try AppTestHarness().app
         Strings.use(.simplifiedChinese)
         app.perform(.openThemePicker)
-        let details = try XCTUnwrap(app.state.picker?.items).map(\.detail).filter { !$0.isEmpty }
+        let details = try XCTUnwrap(app.state[overlay: Picker.self]?.items).map(\.detail).filter { !$0.isEmpty }
         XCTAssertEqual(details, ["使用中"])
     }
 
@@ -133,8 +133,8 @@ final class LanguageSwitchTests: XCTestCase {
         XCTAssertFalse(app.state.notice?.text.contains("keeping") == true)
 
         var state = app.state
-        state.settings = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
+        state[overlay: SettingsScreen.self] = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
         _ = update(&state, .settingsSaved(text: "✗", ok: false, keyRejected: true, keySaved: false))
-        XCTAssertEqual(state.settings?.form.status, "其他设置已保存，密钥未保存。")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.form.status, "其他设置已保存，密钥未保存。")
     }
 }

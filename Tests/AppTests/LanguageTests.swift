@@ -29,7 +29,7 @@ final class LanguageTests: XCTestCase {
         XCTAssertTrue(pane.contains("全天") && pane.contains("!高") && pane.contains("[健康]") && pane.contains("已逾期"), pane)
         assertRowsFit(pane, width: 80)
 
-        state.form = TaskForm.make(state.tasks.dayTasks[1], occurrence: nil, today: state.tasks.today)
+        state[overlay: Form.self] = TaskForm.make(state.tasks.dayTasks[1], occurrence: nil, today: state.tasks.today)
         let form = screenText(state)
         assertSnapshot(form, named: "zh-task-form-80x24")
         XCTAssertTrue(form.contains("编辑任务") && form.contains("优先级") && form.contains("个人"), form)
@@ -55,7 +55,7 @@ final class LanguageTests: XCTestCase {
     func testChineseTodosPaneAndQuestion() {
         Strings.use(.simplifiedChinese)
         var state = SnapshotFixture.state(width: 80, height: 24, focus: .todos)
-        state.choice = .confirm(tr.todos.delete("Packing list", 3), [])
+        state[overlay: Choice.self] = .confirm(tr.todos.delete("Packing list", 3), [])
         let text = screenText(state)
         assertSnapshot(text, named: "zh-todos-80x24")
         XCTAssertTrue(text.contains("进行中 · 2") && text.contains("已完成 · 1") && text.contains("删除“Packing list”及其 3 个子任务？"), text)
@@ -83,7 +83,7 @@ final class ChineseChromeTests: XCTestCase {
     func testTheHelpAndStatusBarInChinese() {
         Strings.use(.simplifiedChinese)
         var state = SnapshotFixture.state(width: 120, height: 40, focus: .tasks)
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         let text = screenText(state)
         assertSnapshot(text, named: "zh-help-120x40")
         for words in ["按键", "全局", "任务", "推迟到明天", "↑↓ PgUp PgDn 滚动", "a 添加 · e 编辑"] {
@@ -99,18 +99,18 @@ final class ChineseChromeTests: XCTestCase {
         values.model = "gpt-4.1-mini"
         values.autoApprove = true
         values.persona = "casual"
-        state.settings = SettingsScreen(values, themes: ["dark", "light"], storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
+        state[overlay: SettingsScreen.self] = SettingsScreen(values, themes: ["dark", "light"], storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
         assertSnapshot(screenText(state), named: "zh-settings-80x24")
         // What the screen shows in Chinese is read back as the same settings.
-        let read = try XCTUnwrap(state.settings?.read())
+        let read = try XCTUnwrap(state[overlay: SettingsScreen.self]?.read())
         XCTAssertEqual(read.autoApprove, true)
         XCTAssertEqual(read.persona, "casual")
         XCTAssertEqual(read.mouse, values.mouse)
 
-        state.settings = nil
-        state.onboarding = Onboarding(environmentKeys: [:])
-        state.onboarding?.step = .provider
-        state.onboarding?.setLocalServers([])
+        state[overlay: SettingsScreen.self] = nil
+        state[overlay: Onboarding.self] = Onboarding(environmentKeys: [:])
+        state[overlay: Onboarding.self]?.step = .provider
+        state[overlay: Onboarding.self]?.setLocalServers([])
         let wizard = screenText(state)
         assertSnapshot(wizard, named: "zh-wizard-provider-80x24")
         XCTAssertTrue(wizard.contains("由哪个助手来回答？") && wizard.contains("离线助手"), wizard)

@@ -23,7 +23,7 @@ final class MCPViewTests: XCTestCase {
 
     private func render(_ view: MCPView, width: Int = 100, height: Int = 30) -> String {
         var state = SnapshotFixture.state(width: width, height: height)
-        state.mcpView = view
+        state[overlay: MCPView.self] = view
         return screenText(state)
     }
 
@@ -68,7 +68,7 @@ final class MCPViewTests: XCTestCase {
                                                isDestructive: false, isDisabled: false) }
         let resources = (1...3).map { MCPItemInfo(name: "file:///r\($0).txt", detail: "") }
         var state = SnapshotFixture.state(width: 80, height: 24)
-        state.mcpView = MCPView(servers: [MCPServerStatus(name: "big", command: "big-mcp", state: .ready, tools: tools, resources: resources)],
+        state[overlay: MCPView.self] = MCPView(servers: [MCPServerStatus(name: "big", command: "big-mcp", state: .ready, tools: tools, resources: resources)],
                                 configPath: "x")
         func screen() -> String { screenCanvas(&state).text() }
         let top = screen()
@@ -80,11 +80,11 @@ final class MCPViewTests: XCTestCase {
         _ = update(&state, .key(.pageDown))
         let end = screen()
         XCTAssertTrue(end.contains("file:///r3.txt") && end.contains("of 26 lines"), end)
-        XCTAssertEqual(state.mcpView?.detailScroll, MCPOverlay.maxDetailScroll(state.mcpView!, size: state.size), "never past the end")
+        XCTAssertEqual(state[overlay: MCPView.self]?.detailScroll, MCPOverlay.maxDetailScroll(state[overlay: MCPView.self]!, size: state.size), "never past the end")
         _ = update(&state, .key(.pageUp))
         _ = update(&state, .key(.pageUp))
         _ = update(&state, .key(.pageUp))
-        XCTAssertEqual(state.mcpView?.detailScroll, 0)
+        XCTAssertEqual(state[overlay: MCPView.self]?.detailScroll, 0)
         _ = update(&state, .key(.tab))
         XCTAssertTrue(screen().contains("› file:///r2.txt"), "Tab brings the chosen resource into view: \(screen())")
     }
@@ -98,7 +98,7 @@ final class MCPViewTests: XCTestCase {
         var state = SnapshotFixture.state(width: 100, height: 30)
         state.chat.input.insert("/mcp")
         XCTAssertEqual(update(&state, .key(.enter)), [.openMCPView])
-        state.mcpView = MCPView(servers: Self.servers, configPath: "x")
+        state[overlay: MCPView.self] = MCPView(servers: Self.servers, configPath: "x")
         XCTAssertEqual(update(&state, .key(.text("r"))), [.restartMCPServer("time")])
         XCTAssertEqual(update(&state, .key(.text("e"))), [.setMCPServerEnabled("time", false)])
         _ = update(&state, .key(.down))
@@ -106,8 +106,8 @@ final class MCPViewTests: XCTestCase {
         XCTAssertEqual(update(&state, .key(.text("r"))), [], "a disabled server is not restarted")
         XCTAssertEqual(update(&state, .key(.text("e"))), [.setMCPServerEnabled("fetch", true)])
         _ = update(&state, .mcpServers(Array(Self.servers.prefix(1))))
-        XCTAssertEqual(state.mcpView?.selected, 0, "the selection stays on the list when it shrinks")
+        XCTAssertEqual(state[overlay: MCPView.self]?.selected, 0, "the selection stays on the list when it shrinks")
         _ = update(&state, .key(.escape))
-        XCTAssertNil(state.mcpView)
+        XCTAssertNil(state[overlay: MCPView.self])
     }
 }

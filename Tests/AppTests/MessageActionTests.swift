@@ -119,9 +119,9 @@ final class MessageActionTests: XCTestCase {
         var s = state()
         _ = update(&s, .key(.escape))
         XCTAssertEqual(update(&s, .key(.text("d"))), [])
-        XCTAssertEqual(s.choice?.question, "Delete this answer “Partial answer”? It cannot be undone.")
+        XCTAssertEqual(s[overlay: Choice.self]?.question, "Delete this answer “Partial answer”? It cannot be undone.")
         XCTAssertEqual(update(&s, .key(.text("n"))), [])
-        XCTAssertNil(s.choice)
+        XCTAssertNil(s[overlay: Choice.self])
         _ = update(&s, .key(.text("d")))
         XCTAssertEqual(update(&s, .key(.text("y"))), [.deleteMessage(4)])
     }
@@ -131,12 +131,12 @@ final class MessageActionTests: XCTestCase {
         s.chat.summaries[4] = Summary(title: "T", actionItems: ["Book the flight", "Renew the passport"])
         _ = update(&s, .key(.escape))
         _ = update(&s, .key(.text("a")))
-        XCTAssertEqual(s.choice?.options.map(\.label), ["Book the flight", "Renew the passport"])
+        XCTAssertEqual(s[overlay: Choice.self]?.options.map(\.label), ["Book the flight", "Renew the passport"])
         XCTAssertEqual(update(&s, .key(.text("2"))), [.changeTodo(.addTodo(title: "Renew the passport", afterPosition: nil))])
 
         s.chat.selectedMessageId = 2
         _ = update(&s, .key(.text("a")))
-        XCTAssertNil(s.choice)
+        XCTAssertNil(s[overlay: Choice.self])
         XCTAssertTrue(s.notice?.text.hasPrefix("No action items here") == true)
     }
 

@@ -113,11 +113,11 @@ final class PartialRedrawTests: XCTestCase {
         state.focus = .chat
         check(renderer, &state, &canvas, partial: false, "focus back")
 
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         check(renderer, &state, &canvas, partial: false, "help shown")
         stream(&state, tokens: 40..<60)
         check(renderer, &state, &canvas, partial: false, "help still shown")
-        state.showHelp = false
+        state[overlay: HelpView.self] = nil
         check(renderer, &state, &canvas, partial: false, "help closed")
 
         state.size = Size(width: 150, height: 35)

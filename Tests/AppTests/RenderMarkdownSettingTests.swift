@@ -23,12 +23,12 @@ final class RenderMarkdownSettingTests: XCTestCase {
 
     func testTheScreenChoosesPlainTextAndOnlyThatKeyIsWritten() throws {
         var state = SnapshotFixture.state(width: 80, height: 24)
-        state.settings = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
-        XCTAssertEqual(state.settings?.text(.answers), "as Markdown")
-        while state.settings.map({ $0.form.fields[$0.form.focus].id }) != "Answers" { _ = update(&state, .key(.tab)) }
+        state[overlay: SettingsScreen.self] = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.answers), "as Markdown")
+        while state[overlay: SettingsScreen.self].map({ $0.form.fields[$0.form.focus].id }) != "Answers" { _ = update(&state, .key(.tab)) }
         XCTAssertTrue(screenText(state).contains("plain text shows the Markdown as the model wrote it"), "the field's hint")
         _ = update(&state, .key(.right))
-        XCTAssertEqual(state.settings?.text(.answers), "as plain text")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.answers), "as plain text")
         guard case .saveSettings(let values, let previous)? = update(&state, .key(.enter)).first else { return XCTFail("not saved") }
         XCTAssertFalse(values.renderMarkdown)
         let edits = TUIApp.configEdits(values, previous: previous)

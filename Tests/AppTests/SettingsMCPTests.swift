@@ -9,8 +9,8 @@ final class SettingsMCPTests: XCTestCase {
     private func settingsState() -> AppState {
         var state = AppState(size: Size(width: 100, height: 30), today: SnapshotFixture.today, providerName: "Offline", modelName: "offline-assistant")
         state.timeZone = SnapshotFixture.utc
-        state.settings = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
-        state.settings?.form.status = mcpSettingsLine(MCPViewTests.servers)
+        state[overlay: SettingsScreen.self] = SettingsScreen(SettingsValues(), themes: ["dark"], storedKeys: [:])
+        state[overlay: SettingsScreen.self]?.form.status = mcpSettingsLine(MCPViewTests.servers)
         return state
     }
 
@@ -19,28 +19,28 @@ final class SettingsMCPTests: XCTestCase {
         XCTAssertTrue(screenText(state).contains("MCP servers: 4 configured, 1 ready · F3 opens the servers view"), screenText(state))
         XCTAssertTrue(screenText(state).contains("F3 MCP servers"))
         assertSnapshot(screenText(state), named: "settings-mcp-line-100x30")
-        let focus = state.settings?.form.focus
+        let focus = state[overlay: SettingsScreen.self]?.form.focus
         XCTAssertEqual(update(&state, .key(.f(3))), [.openMCPView])
-        state.mcpView = MCPView(servers: MCPViewTests.servers, configPath: "x")  // what the runtime does
+        state[overlay: MCPView.self] = MCPView(servers: MCPViewTests.servers, configPath: "x")  // what the runtime does
         assertSnapshot(screenText(state), named: "settings-mcp-servers-100x30")
         XCTAssertEqual(update(&state, .key(.down)), [])
-        XCTAssertEqual(state.mcpView?.selected, 1, "keys go to the servers view, not the settings")
-        XCTAssertEqual(state.settings?.form.focus, focus)
+        XCTAssertEqual(state[overlay: MCPView.self]?.selected, 1, "keys go to the servers view, not the settings")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.form.focus, focus)
         XCTAssertEqual(update(&state, .key(.text("r"))), [.restartMCPServer("github")])
         XCTAssertEqual(update(&state, .key(.escape)), [])
-        XCTAssertNil(state.mcpView)
-        XCTAssertNotNil(state.settings, "Esc closes only the servers view")
+        XCTAssertNil(state[overlay: MCPView.self])
+        XCTAssertNotNil(state[overlay: SettingsScreen.self], "Esc closes only the servers view")
         _ = update(&state, .mcpServers(MCPViewTests.servers.map { var s = $0; s.state = .ready; return s }))
-        XCTAssertEqual(state.settings?.form.status, "MCP servers: 4 configured, 4 ready · F3 opens the servers view", "the line follows the servers")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.form.status, "MCP servers: 4 configured, 4 ready · F3 opens the servers view", "the line follows the servers")
         XCTAssertTrue(screenText(state).contains("F3 MCP servers"))
         XCTAssertEqual(update(&state, .key(.escape)), [])
-        XCTAssertNil(state.settings)
+        XCTAssertNil(state[overlay: SettingsScreen.self])
     }
 
     /// While a key is checked the screen waits: F3 does nothing then, as Enter does.
     func testF3WaitsWhileAKeyIsChecked() {
         var state = settingsState()
-        state.settings?.checking = true
+        state[overlay: SettingsScreen.self]?.checking = true
         XCTAssertEqual(update(&state, .key(.f(3))), [])
     }
 

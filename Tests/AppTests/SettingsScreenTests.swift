@@ -19,7 +19,7 @@ final class SettingsScreenTests: XCTestCase {
         var values = SettingsValues()
         values.provider = .openai
         values.model = "gpt-4.1-mini"
-        state.settings = SettingsScreen(values, themes: themeNames, storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
+        state[overlay: SettingsScreen.self] = SettingsScreen(values, themes: themeNames, storedKeys: [.openai: "sk-…7f3a (credentials.toml)"])
         return state
     }
 
@@ -47,7 +47,7 @@ final class SettingsScreenTests: XCTestCase {
         guard case .saveSettings(let values, let previous)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(values.apiKey, "sk-secret-abcdef123456")
         XCTAssertEqual(previous.provider, .openai)
-        XCTAssertEqual(state.settings?.checking, true)
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.checking, true)
         XCTAssertTrue(screenText(state).contains("Checking the OpenAI key…"))
     }
 
@@ -56,13 +56,13 @@ final class SettingsScreenTests: XCTestCase {
         _ = press(&state, .tab, .tab, .text("sk-wrong"), .enter)
         _ = update(&state, .settingsSaved(text: "✗ OpenAI refused the key: bad. Keys are created at https://platform.openai.com/api-keys.",
                                          ok: false, keyRejected: true, keySaved: false))
-        XCTAssertNotNil(state.settings)
-        XCTAssertEqual(state.settings?.checking, false)
+        XCTAssertNotNil(state[overlay: SettingsScreen.self])
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.checking, false)
         let text = screenText(state)
         XCTAssertTrue(text.contains("OpenAI refused the key"), text)
         XCTAssertTrue(text.contains("the key was not."))
         XCTAssertEqual(update(&state, .settingsSaved(text: "✓ valid", ok: true, keyRejected: false, keySaved: true)), [.applySettings])
-        XCTAssertNil(state.settings)
+        XCTAssertNil(state[overlay: SettingsScreen.self])
         XCTAssertEqual(state.notice?.text, "✓ valid")
     }
 
@@ -70,17 +70,17 @@ final class SettingsScreenTests: XCTestCase {
         var state = settingsState()
         let effects = press(&state, .right)   // openai → anthropic
         XCTAssertEqual(effects, [.listSettingsModels(.anthropic)])
-        XCTAssertEqual(state.settings?.text(.provider), "anthropic")
-        XCTAssertEqual(state.settings?.text(.model), ModelCatalog.models(for: .anthropic).first?.id)
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.provider), "anthropic")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.model), ModelCatalog.models(for: .anthropic).first?.id)
         _ = update(&state, .settingsModels(.anthropic, ["claude-live-1", "claude-live-2"]))
         _ = press(&state, .tab, .right)
-        XCTAssertTrue(["claude-live-1", "claude-live-2"].contains(state.settings?.text(.model) ?? ""))
+        XCTAssertTrue(["claude-live-1", "claude-live-2"].contains(state[overlay: SettingsScreen.self]?.text(.model) ?? ""))
     }
 
     func testBadNumbersAreNamedAndNothingIsSaved() {
         var state = settingsState()
-        state.settings?.setField(.stepLimit) { $0.editor.text = "99" }
-        state.settings?.setField(.temperature) { $0.editor.text = "hot" }
+        state[overlay: SettingsScreen.self]?.setField(.stepLimit) { $0.editor.text = "99" }
+        state[overlay: SettingsScreen.self]?.setField(.temperature) { $0.editor.text = "hot" }
         XCTAssertEqual(press(&state, .enter), [])
         let text = screenText(state)
         XCTAssertTrue(text.contains("A whole number from 1 to 50."), text)
@@ -89,46 +89,46 @@ final class SettingsScreenTests: XCTestCase {
 
     func testWizardWalksFromWelcomeToAKeyCheckAndTheModels() {
         var state = newState()
-        state.onboarding = Onboarding(environmentKeys: [.anthropic: .init(variable: "ANTHROPIC_API_KEY", key: "sk-ant-env")])
+        state[overlay: Onboarding.self] = Onboarding(environmentKeys: [.anthropic: .init(variable: "ANTHROPIC_API_KEY", key: "sk-ant-env")])
         _ = press(&state, .enter, .down, .down)          // provider step → Anthropic
-        XCTAssertEqual(state.onboarding?.chosen.kind, .anthropic)
+        XCTAssertEqual(state[overlay: Onboarding.self]?.chosen.kind, .anthropic)
         _ = press(&state, .enter)
-        XCTAssertEqual(state.onboarding?.step, .key)
-        XCTAssertEqual(state.onboarding?.key.text, "sk-ant-env", "prefilled from the environment")
+        XCTAssertEqual(state[overlay: Onboarding.self]?.step, .key)
+        XCTAssertEqual(state[overlay: Onboarding.self]?.key.text, "sk-ant-env", "prefilled from the environment")
         XCTAssertTrue(screenText(state).contains("Filled in from ANTHROPIC_API_KEY."))
         XCTAssertEqual(press(&state, .enter), [.checkOnboardingKey(.anthropic, "sk-ant-env")])
         XCTAssertEqual(update(&state, .onboardingKeyChecked(text: "✓ valid", ok: true, unreachable: false)),
                        [.listOnboardingModels(.anthropic, "sk-ant-env")])
-        XCTAssertEqual(state.onboarding?.step, .model)
+        XCTAssertEqual(state[overlay: Onboarding.self]?.step, .model)
         _ = update(&state, .onboardingModels(.anthropic, ["claude-a", "claude-b"], status: "2 models, live list."))
         _ = press(&state, .down, .enter)
-        XCTAssertEqual(state.onboarding?.step, .ready)
+        XCTAssertEqual(state[overlay: Onboarding.self]?.step, .ready)
         XCTAssertEqual(press(&state, .enter), [.finishOnboarding(OnboardingChoice(provider: .anthropic, model: "claude-b"))],
                        "a key from the environment is not copied to credentials.toml")
-        XCTAssertNil(state.onboarding)
+        XCTAssertNil(state[overlay: Onboarding.self])
     }
 
     func testWizardSkipAndLocalServers() {
         var state = newState()
-        state.onboarding = Onboarding(environmentKeys: [:])
+        state[overlay: Onboarding.self] = Onboarding(environmentKeys: [:])
         _ = update(&state, .localServersFound([.init(kind: .ollama, baseURL: "http://127.0.0.1:5555/v1", models: ["llama3.2"], isDefaultPort: false)]))
         _ = press(&state, .enter)
         XCTAssertTrue(screenText(state).contains("found at 127.0.0.1:5555 · 1 model"))
         _ = press(&state, .end, .down, .down, .down, .down, .enter, .enter)
         XCTAssertEqual(press(&state, .enter), [.finishOnboarding(OnboardingChoice(provider: .ollama, model: "llama3.2", baseURL: "http://127.0.0.1:5555/v1"))])
         var skipping = newState()
-        skipping.onboarding = Onboarding(environmentKeys: [:])
+        skipping[overlay: Onboarding.self] = Onboarding(environmentKeys: [:])
         XCTAssertEqual(press(&skipping, .escape), [.finishOnboarding(OnboardingChoice())])
     }
 
     func testQuestionMarkOpensHelpOnlyOutsideTyping() {
         var state = newState()
         _ = press(&state, .text("?"))
-        XCTAssertTrue(state.showHelp)
+        XCTAssertNotNil(state[overlay: HelpView.self])
         _ = press(&state, .text("x"))
         state.chat.input.insert("why")
         _ = press(&state, .text("?"))
-        XCTAssertFalse(state.showHelp)
+        XCTAssertNil(state[overlay: HelpView.self])
         XCTAssertEqual(state.chat.input.text, "why?")
     }
 
@@ -136,20 +136,20 @@ final class SettingsScreenTests: XCTestCase {
     /// the notifications chosen with ← →, in both languages' words.
     func testToolsetsKeymapAndNotificationsAreEditedAndChecked() {
         var state = settingsState()
-        XCTAssertEqual(state.settings?.text(.toolsets), "calendar, reminders, todos, dates, contacts, notes, files")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.toolsets), "calendar, reminders, todos, dates, contacts, notes, files")
         _ = press(&state, .backTab)   // notifications, the last field
         XCTAssertTrue(screenText(state).contains("a reminder's alert box always shows"), "its hint")
         _ = press(&state, .right)
-        XCTAssertEqual(state.settings?.text(.notifications), "bell only")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.notifications), "bell only")
         _ = press(&state, .backTab, .right)   // keymap
-        XCTAssertEqual(state.settings?.text(.keymap), "vi")
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.text(.keymap), "vi")
         for _ in 0..<13 { _ = press(&state, .tab) }   // round to the toolsets, after the tools offered
-        XCTAssertEqual(state.settings?.form.fields[state.settings!.form.focus].id, "Toolsets")
-        state.settings?.setField(.toolsets) { $0.editor.text = "todos, mail, Notes" }
+        XCTAssertEqual(state[overlay: SettingsScreen.self]?.form.fields[state[overlay: SettingsScreen.self]!.form.focus].id, "Toolsets")
+        state[overlay: SettingsScreen.self]?.setField(.toolsets) { $0.editor.text = "todos, mail, Notes" }
         XCTAssertEqual(press(&state, .enter), [], "an unknown toolset is not saved")
         let text = screenText(state)
         XCTAssertTrue(text.contains("Unknown: mail. Toolsets: calendar, reminders,"), text)
-        state.settings?.setField(.toolsets) { $0.editor.text = "todos,notes" }
+        state[overlay: SettingsScreen.self]?.setField(.toolsets) { $0.editor.text = "todos,notes" }
         guard case .saveSettings(let values, let previous)? = press(&state, .enter).first else { return XCTFail("not saved") }
         XCTAssertEqual(values.toolsets, ["todos", "notes"])
         XCTAssertEqual(values.keymap, .vi)
@@ -160,7 +160,7 @@ final class SettingsScreenTests: XCTestCase {
         defer { Strings.use(.english) }
         var zh = settingsState()
         _ = press(&zh, .backTab, .left)
-        XCTAssertEqual(zh.settings?.text(.notifications), "不通知（只显示提醒框）")
+        XCTAssertEqual(zh[overlay: SettingsScreen.self]?.text(.notifications), "不通知（只显示提醒框）")
         guard case .saveSettings(let chosen, _)? = press(&zh, .enter).first else { return XCTFail("not saved") }
         XCTAssertEqual(chosen.notifications, AlertNotifications.none)
         XCTAssertEqual(chosen.keymap, .default)
@@ -188,9 +188,9 @@ final class SettingsScreenTests: XCTestCase {
         var state = newState(width: 120, height: 40)
         var problems: [String] = []
         state.keyBindings = KeyBindings(["settings": "ctrl-s"], problems: &problems)
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         XCTAssertTrue(screenText(state).contains("Ctrl-S, F2, /settings"))
-        state.showHelp = false
+        state[overlay: HelpView.self] = nil
         XCTAssertEqual(press(&state, .ctrl("s")), [.openSettings])
     }
 
@@ -249,12 +249,12 @@ final class SettingsScreenTests: XCTestCase {
     func testSnapshotsInThreeThemes() throws {
         let catalog = ThemeCatalog(userFolder: nil)
         var wizard = newState()
-        wizard.onboarding = Onboarding(environmentKeys: [:])
+        wizard[overlay: Onboarding.self] = Onboarding(environmentKeys: [:])
         var providers = wizard
-        providers.onboarding?.step = .provider
-        providers.onboarding?.setLocalServers([])
+        providers[overlay: Onboarding.self]?.step = .provider
+        providers[overlay: Onboarding.self]?.setLocalServers([])
         var help = newState(width: 120, height: 40)
-        help.showHelp = true
+        help[overlay: HelpView.self] = HelpView()
         let screens = [("settings", settingsState()), ("wizard-welcome", wizard), ("wizard-provider", providers), ("help", help)]
         for (name, state) in screens {
             let darkText = screenText(state)

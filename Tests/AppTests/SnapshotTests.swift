@@ -25,7 +25,7 @@ final class SnapshotTests: XCTestCase {
 
     func testHelpOverlayListsTheKeymap() {
         var state = fixture(width: 120, height: 40)
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         let text = screenText(state)
         for scope in KeyAction.Scope.allCases { XCTAssertTrue(text.contains(scope.title), scope.title) }
         XCTAssertTrue(text.contains("Ctrl-Q"))
@@ -34,7 +34,7 @@ final class SnapshotTests: XCTestCase {
     /// On a short screen the focused pane's keys come first, then Everywhere.
     func testHelpOnA24RowScreenShowsTheFocusedPanesKeys() {
         var state = fixture(width: 80, height: 24, focus: .todos)
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         let text = screenText(state)
         XCTAssertTrue(text.contains("J / K") && text.contains("add sibling / child"), text)
         XCTAssertFalse(text.contains("Alt-Enter"), "Chat's keys come later, past the bottom")

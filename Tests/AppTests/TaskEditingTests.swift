@@ -24,8 +24,8 @@ final class TaskEditingTests: XCTestCase {
     func testAddingATaskThroughTheFormSavesWhatWasTyped() {
         var state = tasksState()
         _ = keys(&state, [.text("a")])
-        XCTAssertEqual(state.form?.title, "New task")
-        XCTAssertEqual(state.form?.text("Date"), "2026-11-23", "the selected day is the default")
+        XCTAssertEqual(state[overlay: Form.self]?.title, "New task")
+        XCTAssertEqual(state[overlay: Form.self]?.text("Date"), "2026-11-23", "the selected day is the default")
         typeText(&state, "Dentist")
         _ = keys(&state, [.tab, .ctrl("u")])
         typeText(&state, "friday")
@@ -34,7 +34,7 @@ final class TaskEditingTests: XCTestCase {
         _ = keys(&state, [.tab, .tab, .right, .right, .right])  // Category: "", Work, Personal, Health
         _ = keys(&state, [.tab, .right, .right, .right])           // Priority: none → low → medium → high
         let effects = keys(&state, [.enter])
-        XCTAssertNil(state.form)
+        XCTAssertNil(state[overlay: Form.self])
         guard case .changeTask(.save(let task, nil))? = effects.first else { return XCTFail("expected a save, got \(effects)") }
         XCTAssertNil(task.id)
         XCTAssertEqual(task.title, "Dentist")
@@ -52,18 +52,18 @@ final class TaskEditingTests: XCTestCase {
         _ = keys(&state, [.tab, .ctrl("u")])
         typeText(&state, "the day after never")
         XCTAssertEqual(keys(&state, [.enter]), [])
-        let form = try! XCTUnwrap(state.form)
+        let form = try! XCTUnwrap(state[overlay: Form.self])
         XCTAssertEqual(form.fields[form.focus].label, "Date", "the field in error gets the focus")
         XCTAssertTrue(form.fields[1].error?.contains("Cannot read “the day after never”") ?? false)
         XCTAssertEqual(form.text("Title"), "Gym")
         XCTAssertEqual(form.text("Date"), "the day after never")
         typeText(&state, "x")
-        XCTAssertNil(state.form?.fields[1].error, "typing clears the error")
+        XCTAssertNil(state[overlay: Form.self]?.fields[1].error, "typing clears the error")
         _ = keys(&state, [.tab])
         typeText(&state, "half past")
         _ = keys(&state, [.enter])
-        XCTAssertNotNil(state.form?.fields[2].error)
-        XCTAssertEqual(state.form?.focus, 1, "with two fields in error, the first takes the focus")
+        XCTAssertNotNil(state[overlay: Form.self]?.fields[2].error)
+        XCTAssertEqual(state[overlay: Form.self]?.focus, 1, "with two fields in error, the first takes the focus")
     }
 
     func testEscapeCancelsAFormWithoutAnyChange() {
@@ -71,22 +71,22 @@ final class TaskEditingTests: XCTestCase {
         _ = keys(&state, [.text("e")])
         typeText(&state, " and dad")
         XCTAssertEqual(keys(&state, [.escape]), [])
-        XCTAssertNil(state.form)
+        XCTAssertNil(state[overlay: Form.self])
     }
 
     func testDeleteAsksFirstAndARepeatingTaskAsksWhichOccurrences() {
         var state = tasksState([TaskItem(id: 7, title: "Call mom", dueDate: today)])
         XCTAssertEqual(keys(&state, [.text("d")]), [])
-        XCTAssertEqual(state.choice?.question, "Delete “Call mom”?")
+        XCTAssertEqual(state[overlay: Choice.self]?.question, "Delete “Call mom”?")
         XCTAssertEqual(keys(&state, [.text("n")]), [])
-        XCTAssertNil(state.choice)
+        XCTAssertNil(state[overlay: Choice.self])
         _ = keys(&state, [.text("d")])
         XCTAssertEqual(keys(&state, [.text("y")]), [.changeTask(.delete(id: 7))])
 
         let day = CivilDate(year: 2026, month: 11, day: 30)
         state.tasks.dayTasks = [TaskItem(id: 8, title: "Standup", dueDate: day, recurrence: "RRULE:FREQ=WEEKLY")]
         _ = keys(&state, [.text("d")])
-        XCTAssertEqual(state.choice?.options.map(\.key), ["o", "f", "a"])
+        XCTAssertEqual(state[overlay: Choice.self]?.options.map(\.key), ["o", "f", "a"])
         XCTAssertEqual(keys(&state, [.text("f")]), [.changeTask(.deleteOccurrence(seriesId: 8, day: day, scope: .future))])
         _ = keys(&state, [.text("d")])
         XCTAssertEqual(keys(&state, [.escape]), [], "Esc answers nothing")
@@ -98,7 +98,7 @@ final class TaskEditingTests: XCTestCase {
         _ = keys(&state, [.text("e"), .end])
         typeText(&state, " (long)")
         XCTAssertEqual(keys(&state, [.enter]), [])
-        XCTAssertNil(state.form)
+        XCTAssertNil(state[overlay: Form.self])
         let effects = keys(&state, [.text("a")])
         guard case .changeTask(.saveOccurrence(let task, 8, day, .all))? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(task.title, "Standup (long)")

@@ -142,8 +142,8 @@ final class ThemeRenderingTests: XCTestCase {
         XCTAssertTrue(app.state.notice?.text.hasPrefix("No theme named 'neon'; keeping gruvbox. Themes: dark,") == true, app.state.notice?.text ?? "")
 
         app.perform(.openThemePicker)
-        XCTAssertEqual(app.state.picker?.items.map(\.id), shipped.names)
-        XCTAssertEqual(app.state.picker?.visible[app.state.picker!.selected].id, "gruvbox", "the current theme is chosen")
+        XCTAssertEqual(app.state[overlay: Picker.self]?.items.map(\.id), shipped.names)
+        XCTAssertEqual(app.state[overlay: Picker.self]?.visible[app.state[overlay: Picker.self]!.selected].id, "gruvbox", "the current theme is chosen")
     }
 
     func testThemeCommandAndPicker() {
@@ -152,11 +152,11 @@ final class ThemeRenderingTests: XCTestCase {
         XCTAssertEqual(update(&state, .key(.enter)), [.switchTheme("solarized-light")])
         _ = update(&state, .key(.text("/theme")))
         XCTAssertEqual(update(&state, .key(.enter)), [.openThemePicker])
-        state.picker = Picker(purpose: .theme, title: "Theme", items: ["dark", "light"].map { Picker.Item(id: $0, label: $0, detail: "") },
+        state[overlay: Picker.self] = Picker(purpose: .theme, title: "Theme", items: ["dark", "light"].map { Picker.Item(id: $0, label: $0, detail: "") },
                               current: "dark")
         _ = update(&state, .key(.down))
         XCTAssertEqual(update(&state, .key(.enter)), [.switchTheme("light")])
-        XCTAssertNil(state.picker)
+        XCTAssertNil(state[overlay: Picker.self])
     }
 }
 

@@ -33,7 +33,7 @@ final class TimelineViewTests: XCTestCase {
     func testCtrlTOpensTheViewWithEveryStepInFull() {
         var s = state()
         _ = update(&s, .key(.ctrl("t")))
-        XCTAssertEqual(s.timeline, TimelineViewState(messageId: 2))
+        XCTAssertEqual(s[overlay: TimelineViewState.self], TimelineViewState(messageId: 2))
         let text = screen(&s)
         XCTAssertTrue(text.contains("12:00:00.000  ✓ model call 1  800 ms"), text)
         XCTAssertTrue(text.contains("gpt-4.1-mini · 1,204 tokens in · 87 out"), text)
@@ -49,13 +49,13 @@ final class TimelineViewTests: XCTestCase {
         _ = update(&s, .key(.end))
         let bottom = screen(&s)
         XCTAssertTrue(bottom.contains("line 40 of the result"), bottom)
-        let end = s.timeline!.scroll
+        let end = s[overlay: TimelineViewState.self]!.scroll
         _ = update(&s, .key(.pageDown))
-        XCTAssertEqual(s.timeline!.scroll, end, "no scrolling past the end")
+        XCTAssertEqual(s[overlay: TimelineViewState.self]!.scroll, end, "no scrolling past the end")
         _ = update(&s, .key(.up))
-        XCTAssertEqual(s.timeline!.scroll, end - 1)
+        XCTAssertEqual(s[overlay: TimelineViewState.self]!.scroll, end - 1)
         _ = update(&s, .key(.escape))
-        XCTAssertNil(s.timeline)
+        XCTAssertNil(s[overlay: TimelineViewState.self])
         XCTAssertFalse(screen(&s).contains("Timeline"))
     }
 
@@ -63,7 +63,7 @@ final class TimelineViewTests: XCTestCase {
         var s = state()
         s.chat.steps = [:]
         _ = update(&s, .key(.ctrl("t")))
-        XCTAssertNil(s.timeline)
+        XCTAssertNil(s[overlay: TimelineViewState.self])
         XCTAssertTrue(s.notice?.text.hasPrefix("No timeline yet") == true)
     }
 
@@ -73,7 +73,7 @@ final class TimelineViewTests: XCTestCase {
         _ = update(&s, .key(.text("t")))
         _ = update(&s, .key(.text("r")))
         XCTAssertEqual(s.chat.input.text, "tr")
-        XCTAssertNil(s.timeline)
+        XCTAssertNil(s[overlay: TimelineViewState.self])
     }
 
     func testAltArrowsChooseAnAnswerAndEnterOpensItsSteps() {
@@ -102,7 +102,7 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertTrue(screen(&s).contains("▶ Assistant"), "choosing it again brings its first line into view")
         XCTAssertFalse(text.contains("line 21 of the result"), "at most 20 lines a step")
         _ = update(&s, .key(.text("t")))
-        XCTAssertEqual(s.timeline?.messageId, 2, "t, with an answer chosen: the timeline of that answer")
+        XCTAssertEqual(s[overlay: TimelineViewState.self]?.messageId, 2, "t, with an answer chosen: the timeline of that answer")
         _ = update(&s, .key(.escape))
         _ = update(&s, .key(.enter))
         XCTAssertFalse(screen(&s).contains("line 20 of the result"), "Enter closes it again")

@@ -71,9 +71,9 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(update(&state, .key(.enter)), [.newConversation])
         type("/help", into: &state)
         XCTAssertEqual(update(&state, .key(.enter)), [])
-        XCTAssertTrue(state.showHelp)
+        XCTAssertNotNil(state[overlay: HelpView.self])
         XCTAssertEqual(update(&state, .key(.text("x"))), [], "any key closes help")
-        XCTAssertFalse(state.showHelp)
+        XCTAssertNil(state[overlay: HelpView.self])
         type("/frobnicate", into: &state)
         XCTAssertEqual(update(&state, .key(.enter)), [])
         XCTAssertEqual(state.notice?.kind, .error)
@@ -299,34 +299,34 @@ final class UpdateTests: XCTestCase {
 
     func testPickerFiltersMovesAndChooses() {
         var state = makeState()
-        state.picker = Picker(purpose: .model, title: "Model", items: ["gpt-4.1", "gpt-4o-mini", "o4-mini"].map {
+        state[overlay: Picker.self] = Picker(purpose: .model, title: "Model", items: ["gpt-4.1", "gpt-4o-mini", "o4-mini"].map {
             Picker.Item(id: $0, label: $0, detail: "")
         }, current: "gpt-4.1")
         for letter in ["m", "i", "n", "i"] { type(letter, into: &state) }
-        XCTAssertEqual(state.picker?.visible.map(\.id), ["gpt-4o-mini", "o4-mini"])
+        XCTAssertEqual(state[overlay: Picker.self]?.visible.map(\.id), ["gpt-4o-mini", "o4-mini"])
         _ = update(&state, .key(.down))
         _ = update(&state, .key(.down))
-        XCTAssertEqual(state.picker?.selected, 1, "the cursor stops at the last match")
+        XCTAssertEqual(state[overlay: Picker.self]?.selected, 1, "the cursor stops at the last match")
         for _ in 0..<4 { _ = update(&state, .key(.backspace)) }
-        XCTAssertEqual(state.picker?.visible.count, 3)
+        XCTAssertEqual(state[overlay: Picker.self]?.visible.count, 3)
         XCTAssertEqual(state.chat.input.text, "", "typing goes to the filter, not the input")
         _ = update(&state, .key(.down))
         XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: nil, model: "gpt-4o-mini")])
-        XCTAssertNil(state.picker)
+        XCTAssertNil(state[overlay: Picker.self])
 
-        state.picker = Picker(purpose: .provider, title: "Provider", items: [Picker.Item(id: "openai", label: "OpenAI", detail: "")])
+        state[overlay: Picker.self] = Picker(purpose: .provider, title: "Provider", items: [Picker.Item(id: "openai", label: "OpenAI", detail: "")])
         XCTAssertEqual(update(&state, .key(.escape)), [])
-        XCTAssertNil(state.picker, "Esc closes without a choice")
+        XCTAssertNil(state[overlay: Picker.self], "Esc closes without a choice")
     }
 
     func testALiveListKeepsTheHighlightedModel() {
         var state = makeState()
         let items = ["a", "b", "c"].map { Picker.Item(id: $0, label: $0, detail: "") }
-        state.picker = Picker(purpose: .model, title: "Model", items: items, current: "a")
+        state[overlay: Picker.self] = Picker(purpose: .model, title: "Model", items: items, current: "a")
         _ = update(&state, .key(.down))
         _ = update(&state, .modelsListed(["x", "b", "y"].map { Picker.Item(id: $0, label: $0, detail: "") }, status: "3 models, live list"))
-        XCTAssertEqual(state.picker?.visible[state.picker!.selected].id, "b")
-        XCTAssertEqual(state.picker?.status, "3 models, live list")
+        XCTAssertEqual(state[overlay: Picker.self]?.visible[state[overlay: Picker.self]!.selected].id, "b")
+        XCTAssertEqual(state[overlay: Picker.self]?.status, "3 models, live list")
     }
 
     func testRetryWaitCountsDownOnTheStatusBar() {

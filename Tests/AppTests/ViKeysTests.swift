@@ -57,7 +57,7 @@ final class ViKeysTests: XCTestCase {
         _ = press(&help, .escape, .text(":"))
         _ = type(&help, "help")
         _ = press(&help, .enter)
-        XCTAssertTrue(help.showHelp)
+        XCTAssertNotNil(help[overlay: HelpView.self])
     }
 
     func testAnUnknownCommandIsNamedAndEscLeavesTheCommandLine() {
@@ -92,9 +92,9 @@ final class ViKeysTests: XCTestCase {
         XCTAssertEqual(s.tasks.selected, CivilDate(year: 2026, month: 11, day: 28))
         _ = press(&s, .text("g"), .text("l"))
         XCTAssertEqual(s.tasks.selected, CivilDate(year: 2026, month: 11, day: 29), "g then another key: the key as usual")
-        XCTAssertNil(s.form)
+        XCTAssertNil(s[overlay: Form.self])
         _ = press(&s, .text("g"), .text("d"))
-        XCTAssertEqual(s.form?.purpose, .gotoDate)
+        XCTAssertEqual(s[overlay: Form.self]?.purpose, .gotoDate)
     }
 
     func testTodosFirstLastAndHalfPages() {
@@ -129,7 +129,7 @@ final class ViKeysTests: XCTestCase {
         XCTAssertEqual(tasks.tasks.selected, CivilDate(year: 2026, month: 11, day: 24))
         XCTAssertEqual(tasks.tasks.selectedTask, 0)
         _ = press(&tasks, .text("g"))
-        XCTAssertEqual(tasks.form?.purpose, .gotoDate, "g goes to a date at once")
+        XCTAssertEqual(tasks[overlay: Form.self]?.purpose, .gotoDate, "g goes to a date at once")
 
         var todos = state(.default, focus: .todos)
         let row = todos.todos.selectedRow
@@ -144,7 +144,7 @@ final class ViKeysTests: XCTestCase {
         _ = press(&tasks, .text("G"), .text("gg"))
         XCTAssertEqual(tasks.tasks.selectedTask, 0)
         _ = press(&tasks, .text("gd"))
-        XCTAssertEqual(tasks.form?.purpose, .gotoDate)
+        XCTAssertEqual(tasks[overlay: Form.self]?.purpose, .gotoDate)
         var chat = state(.vi)
         _ = press(&chat, .escape)
         XCTAssertEqual(press(&chat, .text(":q"), .enter), [.quit])
@@ -161,7 +161,7 @@ final class ViKeysTests: XCTestCase {
         s.keyBindings.style = .vi
         XCTAssertEqual(problems, [])
         _ = press(&s, .text("G"))
-        XCTAssertEqual(s.form?.purpose, .gotoDate)
+        XCTAssertEqual(s[overlay: Form.self]?.purpose, .gotoDate)
     }
 
     func testTheHelpShowsTheViKeysOnlyWithVi() {

@@ -15,6 +15,12 @@ struct TaskAlert: Equatable, Sendable {
     var missed: Bool
 }
 
+/// The alert box: reminders that fired and wait to be dismissed or snoozed, oldest first (never
+/// empty); the first is shown, with how many wait behind it.
+struct AlertBox: Equatable {
+    var alerts: [TaskAlert]
+}
+
 /// How long a snoozed alert waits.
 enum Snooze: Equatable, Sendable, CaseIterable {
     case tenMinutes, oneHour, tomorrow
@@ -42,7 +48,7 @@ enum Snooze: Equatable, Sendable, CaseIterable {
 
 /// Keys of the alert box: 1, 2, 3 snooze; Enter, Esc or d dismiss.
 func handleAlertKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard let alert = state.alerts.first else { return [] }
+    guard var box = state[overlay: AlertBox.self], let alert = box.alerts.first else { return [] }
     let snooze: Snooze?
     switch key {
     case .text("1"): snooze = .tenMinutes
@@ -51,6 +57,7 @@ func handleAlertKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .enter, .escape, .text("d"): snooze = nil
     default: return []
     }
-    state.alerts.removeFirst()
+    box.alerts.removeFirst()
+    state[overlay: AlertBox.self] = box.alerts.isEmpty ? nil : box
     return [.answerAlert(alert, snooze: snooze)]
 }

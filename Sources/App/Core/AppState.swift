@@ -22,30 +22,15 @@ struct AppState {
     /// A one-line notice in the status bar (errors say what to do next).
     var notice: Notice?
     var pendingApproval: ApprovalRequest?
-    /// `/provider` or `/model` is choosing.
-    var picker: Picker?
-    /// The servers view (`/mcp`).
-    var mcpView: MCPView?
+    /// What is drawn over the panes, bottom to top; the top one takes the keys (Overlay.swift).
+    var overlays: [Overlay] = []
     /// External servers whose failure the status bar has told (told again after a restart fails).
     var mcpFailuresTold: Set<String> = []
     /// Tokens and cost of the open conversation.
     var usage: UsageTotals?
-    /// The time of the last tick: countdowns are drawn against it.
-    var clock = Date()
-    var showHelp = false
-    /// Lines the help is scrolled down; back to 0 when it closes.
-    var helpScroll = 0
-    /// `t`: the timeline view of one answer is open.
-    var timeline: TimelineViewState?
-    /// A task or todo form (add, edit, go to a date, filter) is open.
-    var form: Form?
-    /// A question with lettered answers (delete? this one, this and future, or all?).
-    var choice: Choice?
-    /// Reminders that fired and wait to be dismissed or snoozed, oldest first.
-    var alerts: [TaskAlert] = []
-    /// The settings screen (F2) and the first-run wizard.
-    var settings: SettingsScreen?
-    var onboarding: Onboarding?
+    /// Now, for `update`: the runtime stamps it on each batch of events (`Event.clock`) and each
+    /// tick, so update code never reads the system clock; countdowns are drawn against it.
+    var clock: Date
     /// `[keys]` remaps from config.toml, applied before `update` dispatches a key.
     var keyBindings = KeyBindings()
     /// `render_markdown`: answers drawn as Markdown (true) or as their source, wrapped.
@@ -58,19 +43,22 @@ struct AppState {
     /// until the app quits (then they are purged).
     var trashedConversations: [(id: Int64, title: String)] = []
     /// Something is drawn over the panes (help, a chooser, the timeline view, a form).
-    var hasOverlay: Bool {
-        picker != nil || mcpView != nil || showHelp || timeline != nil || form != nil || choice != nil || !alerts.isEmpty || settings != nil || onboarding != nil
-    }
+    var hasOverlay: Bool { !overlays.isEmpty }
     var spinnerFrame = 0
     var shouldQuit = false
-    /// Message times are shown in this zone.
-    var timeZone: TimeZone = .current
+    /// Message times are shown in this zone, and days begin in it. The runtime gives the
+    /// system's; a state made without one (tests) is in UTC, so update code reads no ambient zone.
+    var timeZone: TimeZone
 
     private static let versions = Atomic<Int>(1)
     static func nextVersion() -> Int { versions.wrappingAdd(1, ordering: .relaxed).newValue }
 
-    init(size: Size, today: CivilDate, providerName: String, modelName: String) {
+    /// `clock` nil: the start of `today` in `timeZone`.
+    init(size: Size, today: CivilDate, providerName: String, modelName: String,
+         timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: Date? = nil) {
         self.size = size
+        self.timeZone = timeZone
+        self.clock = clock ?? today.startDate(in: timeZone)
         self.tasks = TasksState(today: today)
         self.providerName = providerName
         self.modelName = modelName

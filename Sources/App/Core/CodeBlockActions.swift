@@ -29,7 +29,7 @@ enum CodeBlockActions {
         let blocks = blocks(of: message)
         switch blocks.count {
         case 0:
-            state.notice = Notice(text: tr.messages.noCode, kind: .info, expires: Date().addingTimeInterval(5))
+            state.notice = Notice(text: tr.messages.noCode, kind: .info, expires: state.clock.addingTimeInterval(5))
             return []
         case 1:
             return [effect(action, blocks[0])]
@@ -41,7 +41,7 @@ enum CodeBlockActions {
                 return Picker.Item(id: String(i + 1), label: "[\(i + 1)] " + (first.map { Sanitizer.clean(String($0.prefix(200))) } ?? ""),
                                    detail: language + tr.messages.codeLines(lines))
             }
-            state.picker = Picker(purpose: .codeBlocks(messageId: message.id ?? -1, open: action == .open),
+            state[overlay: Picker.self] = Picker(purpose: .codeBlocks(messageId: message.id ?? -1, open: action == .open),
                                   title: action == .open ? tr.messages.openWhichCode : tr.messages.copyWhichCode, items: items)
             return []
         }
@@ -55,7 +55,7 @@ enum CodeBlockActions {
     /// starts with it (at once with up to nine blocks); Enter chooses the one under the cursor.
     /// nil for the keys every picker handles alike (↑↓, filtering, Esc).
     static func pickerKey(_ state: inout AppState, _ key: Key, messageId: Int64, open: Bool) -> [Effect]? {
-        guard var picker = state.picker else { return [] }
+        guard var picker = state[overlay: Picker.self] else { return [] }
         let chosen: String?
         switch key {
         case .text(let typed) where !typed.isEmpty && typed.allSatisfy(\.isNumber):
@@ -68,8 +68,8 @@ enum CodeBlockActions {
         default:
             return nil
         }
-        guard let chosen, let number = Int(chosen) else { state.picker = picker; return [] }
-        state.picker = nil
+        guard let chosen, let number = Int(chosen) else { state[overlay: Picker.self] = picker; return [] }
+        state[overlay: Picker.self] = nil
         guard let message = state.chat.index(of: messageId).map({ state.chat.messages[$0] }) else { return [] }
         let blocks = blocks(of: message)
         guard blocks.indices.contains(number - 1) else { return [] }

@@ -10,6 +10,9 @@ import MCPClient
 /// Everything that can happen to the app. Posted to the loop; handled by `update` on the loop thread.
 enum Event: Sendable {
     case key(Key)
+    /// Now: stamped by the runtime before each batch of events, so `update` reads the time
+    /// from `state.clock` and never from the system (it stays pure, and tests set the time).
+    case clock(Date)
     case resize(Size)
     /// About once a second: spinners, clocks, polling for changes made by another instance.
     case tick(Date)

@@ -112,14 +112,14 @@ struct Choice: Equatable {
 }
 
 func handleChoiceKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard let choice = state.choice else { return [] }
+    guard let choice = state[overlay: Choice.self] else { return [] }
     switch key {
     case .escape:
-        state.choice = nil
+        state[overlay: Choice.self] = nil
         return []
     case .text(let typed):
         guard let option = choice.options.first(where: { String($0.key) == typed.lowercased() }) else { return [] }
-        state.choice = nil
+        state[overlay: Choice.self] = nil
         return option.effects
     default:
         return []

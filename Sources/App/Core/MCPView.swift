@@ -40,12 +40,12 @@ func mcpSettingsLine(_ servers: [MCPServerStatus]) -> String {
 /// attaches that resource to the next message (and closes the view), r restarts the server, e (or
 /// Space) enables or disables it, Esc closes.
 func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard var view = state.mcpView else { return [] }
-    defer { if state.mcpView != nil { state.mcpView = view } }
+    guard var view = state[overlay: MCPView.self] else { return [] }
+    defer { if state[overlay: MCPView.self] != nil { state[overlay: MCPView.self] = view } }
     let last = max(0, view.servers.count - 1)
     switch key {
     case .escape, .text("q"):
-        state.mcpView = nil
+        state[overlay: MCPView.self] = nil
     case .up, .text("k"): view.selected = max(0, view.selected - 1); view.resource = 0; view.detailScroll = 0
     case .down, .text("j"): view.selected = min(last, view.selected + 1); view.resource = 0; view.detailScroll = 0
     case .home: view.selected = 0; view.resource = 0; view.detailScroll = 0
@@ -61,7 +61,7 @@ func handleMCPViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         view.detailScroll = MCPOverlay.detailScroll(showingResourceOf: view, size: state.size)
     case .text("a"), .text("A"):
         guard let server = view.selectedServer, server.resources.indices.contains(view.resource) else { return [] }
-        state.mcpView = nil
+        state[overlay: MCPView.self] = nil
         return [.attachResource(server: server.name, uri: server.resources[view.resource].name)]
     case .text("r"), .text("R"):
         guard let server = view.selectedServer, server.state != .disabled else { return [] }

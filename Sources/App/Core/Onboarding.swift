@@ -97,12 +97,12 @@ struct OnboardingChoice: Equatable {
 }
 
 func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard var w = state.onboarding else { return [] }
-    defer { if state.onboarding != nil { state.onboarding = w } }
+    guard var w = state[overlay: Onboarding.self] else { return [] }
+    defer { if state[overlay: Onboarding.self] != nil { state[overlay: Onboarding.self] = w } }
     switch (w.step, key) {
     case (.welcome, .enter): w.step = .provider
     case (.welcome, .escape), (.welcome, .text("s")):
-        state.onboarding = nil
+        state[overlay: Onboarding.self] = nil
         return [.finishOnboarding(OnboardingChoice())]
     case (.provider, .up): w.selected = max(0, w.selected - 1)
     case (.provider, .down): w.selected = min(w.options.count - 1, w.selected + 1)
@@ -142,7 +142,7 @@ func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case (.model, .enter): w.step = .ready
     case (.ready, .escape): w.step = w.chosen.kind == .offline ? .provider : .model
     case (.ready, .enter):
-        state.onboarding = nil
+        state[overlay: Onboarding.self] = nil
         return [.finishOnboarding(w.choice)]
     default: break
     }
@@ -151,10 +151,10 @@ func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
 
 /// The key check's answer: valid → the model step (and its live list); otherwise what to do.
 func onboardingKeyChecked(_ state: inout AppState, text: String, ok: Bool, unreachable: Bool) -> [Effect] {
-    guard var w = state.onboarding, w.step == .key else { return [] }
+    guard var w = state[overlay: Onboarding.self], w.step == .key else { return [] }
     w.checking = false
     let typed = w.key.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    defer { state.onboarding = w }
+    defer { state[overlay: Onboarding.self] = w }
     guard ok else {
         w.unreachableKey = unreachable ? typed : nil
         (w.message, w.messageIsError) = (text + (unreachable ? tr.onboarding.enterKeepsUnchecked : ""), true)

@@ -75,13 +75,13 @@ struct Picker: Equatable {
 }
 
 func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard var picker = state.picker else { return [] }
+    guard var picker = state[overlay: Picker.self] else { return [] }
     if picker.purpose == .conversations || picker.purpose == .search { return handleConversationPickerKey(&state, key) }
     if case .codeBlocks(let id, let open) = picker.purpose,
        let effects = CodeBlockActions.pickerKey(&state, key, messageId: id, open: open) { return effects }
     switch key {
     case .escape:
-        state.picker = nil
+        state[overlay: Picker.self] = nil
         return []
     case _ where picker.moveSelection(key): break
     case .backspace:
@@ -92,7 +92,7 @@ func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .enter:
         guard picker.visible.indices.contains(picker.selected) else { return [] }
         let id = picker.visible[picker.selected].id
-        state.picker = nil
+        state[overlay: Picker.self] = nil
         switch picker.purpose {
         case .provider: return [.switchProvider(provider: id, model: nil)]
         case .model: return [.switchProvider(provider: nil, model: id)]
@@ -101,6 +101,6 @@ func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         }
     default: return []
     }
-    state.picker = picker
+    state[overlay: Picker.self] = picker
     return []
 }

@@ -8,6 +8,9 @@ import Agent
 func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     switch event {
     case .key(let key): return handleKey(&state, key)
+    case .clock(let now):
+        state.clock = now
+        return []
     case .resize(let size):
         state.size = size
         return []
@@ -15,7 +18,7 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         state.spinnerFrame &+= 1
         state.clock = now
         if let expiry = state.notice?.expires, expiry <= now { state.notice = nil }
-        let today = CivilDate(now)
+        let today = CivilDate(now, in: state.timeZone)
         if today != state.tasks.today {
             state.tasks.today = today
             return [.reloadTasks]
@@ -27,14 +30,20 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
         state.pendingApproval = request
         return [.bell]
     case .modelsListed(let items, let status):
-        if state.picker?.purpose == .model { state.picker?.replaceItems(items, status: status) }
+        if state[overlay: Picker.self]?.purpose == .model { state[overlay: Picker.self]?.replaceItems(items, status: status) }
         return []
     case .mcpServers(let servers):
         tellMCPFailures(&state, servers)
-        state.mcpView?.servers = servers
-        if let view = state.mcpView { state.mcpView?.selected = min(view.selected, max(0, servers.count - 1)) }
+        if var view = state[overlay: MCPView.self] {
+            view.servers = servers
+            view.selected = min(view.selected, max(0, servers.count - 1))
+            state[overlay: MCPView.self] = view
+        }
         // The settings' line follows the servers, unless it says something about a save.
-        if let screen = state.settings, !screen.checking, !screen.form.statusIsError { state.settings?.form.status = mcpSettingsLine(servers) }
+        if var screen = state[overlay: SettingsScreen.self], !screen.checking, !screen.form.statusIsError {
+            screen.form.status = mcpSettingsLine(servers)
+            state[overlay: SettingsScreen.self] = screen
+        }
         return []
     case .resourceRead(let server, let uri, let result):
         resourceRead(&state, server: server, uri: uri, result)
@@ -50,22 +59,22 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .alertsComputed(let alerts):
         return [.setAlertQueue(alerts)]
     case .settingsModels(let kind, let ids):
-        state.settings?.setModels(ids, for: kind)
+        state[overlay: SettingsScreen.self]?.setModels(ids, for: kind)
         return []
     case .settingsSaved(let text, let ok, let keyRejected, let keySaved):
         return settingsSaved(&state, text: text, ok: ok, keyRejected: keyRejected, keySaved: keySaved)
     case .localServersFound(let found):
-        state.onboarding?.setLocalServers(found)
+        state[overlay: Onboarding.self]?.setLocalServers(found)
         return []
     case .onboardingKeyChecked(let text, let ok, let unreachable):
         return onboardingKeyChecked(&state, text: text, ok: ok, unreachable: unreachable)
     case .onboardingModels(let kind, let ids, let status):
-        guard var w = state.onboarding, w.step == .model, w.chosen.kind == kind, !ids.isEmpty else { return [] }
+        guard var w = state[overlay: Onboarding.self], w.step == .model, w.chosen.kind == kind, !ids.isEmpty else { return [] }
         let current: String? = w.models.indices.contains(w.modelSelected) ? w.models[w.modelSelected] : nil
         w.models = ids
         w.modelSelected = ids.firstIndex { $0 == current } ?? 0
         w.modelStatus = status
-        state.onboarding = w
+        state[overlay: Onboarding.self] = w
         return []
     case .conversationTitled(let id, let title):
         if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
@@ -75,15 +84,15 @@ func update(_ state: inout AppState, _ event: Event) -> [Effect] {
 
 /// A save finished: a rejected key keeps the screen open on the key; otherwise it closes and says what happened.
 private func settingsSaved(_ state: inout AppState, text: String, ok: Bool, keyRejected: Bool, keySaved: Bool) -> [Effect] {
-    if keyRejected, var screen = state.settings {
+    if keyRejected, var screen = state[overlay: SettingsScreen.self] {
         screen.checking = false
         screen.form.setError(SettingsScreen.Field.apiKey.rawValue, text)
         screen.form.status = tr.settings.keyNotSaved
         screen.form.statusIsError = true
-        state.settings = screen
+        state[overlay: SettingsScreen.self] = screen
         return []
     }
-    state.settings = nil
+    state[overlay: SettingsScreen.self] = nil
     state.notice = Notice(text: text, kind: ok ? .info : .error, expires: ok ? state.clock.addingTimeInterval(15) : nil)
     return keySaved ? [.applySettings] : []
 }
@@ -102,23 +111,7 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
         case .key(let translated): key = translated
         }
     }
-    if state.onboarding != nil, key != .ctrl("q") { return handleOnboardingKey(&state, key) }
-    if state.showHelp { return handleHelpKey(&state, key) }
-    if state.settings != nil, key != .ctrl("q") {
-        // F3 on the settings opens the servers view over them; closing it returns to them.
-        return state.mcpView != nil ? handleMCPViewKey(&state, key) : handleSettingsKey(&state, key)
-    }
-    if !state.alerts.isEmpty, key != .ctrl("q") { return handleAlertKey(&state, key) }
-    if state.choice != nil, key != .ctrl("q") { return handleChoiceKey(&state, key) }
-    if state.form != nil, key != .ctrl("q") { return handleFormKey(&state, key) }
-    if state.picker != nil, key != .ctrl("q") {
-        return handlePickerKey(&state, key)
-    }
-    if state.mcpView != nil, key != .ctrl("q") { return handleMCPViewKey(&state, key) }
-    if state.timeline != nil, key != .ctrl("q"), state.pendingApproval == nil {
-        handleTimelineKey(&state, key)
-        return []
-    }
+    if let top = state.overlays.last, let effects = handleOverlayKey(&state, top, key) { return effects }
     if let approval = state.pendingApproval {
         switch key {
         case .text("y"), .text("Y"):
@@ -145,10 +138,10 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
     case .alt("2"): state.focus = .tasks; return []
     case .alt("3"): state.focus = .todos; return []
     case .f(1):
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         return []
     case .text("?") where state.focus != .chat || state.chat.input.isEmpty:
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         return []
     case .f(2):
         return [.openSettings]
@@ -248,7 +241,6 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
     case .summarized(let conversationId, _):
         return conversationId == state.chat.conversation?.id ? [.loadAutoSummary] : []
     case .waiting(let seconds, let reason):
-        state.clock = Date()
         let end = state.clock.addingTimeInterval(seconds)
         state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
         if state.connectivity != .offlineAssistant { state.connectivity = .retrying }

@@ -32,7 +32,7 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .escape where state.chat.editingMessageId != nil:
         state.chat.editingMessageId = nil
         _ = state.chat.input.commit()
-        state.notice = Notice(text: tr.notices.editCancelled, kind: .info, expires: Date().addingTimeInterval(3))
+        state.notice = Notice(text: tr.notices.editCancelled, kind: .info, expires: state.clock.addingTimeInterval(3))
         return []
     case .escape:
         enterSelection(&state)
@@ -89,7 +89,7 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     switch name {
     case "/help", "/?":
         _ = state.chat.input.commit()
-        state.showHelp = true
+        state[overlay: HelpView.self] = HelpView()
         return []
     case "/new":
         guard !state.chat.isStreaming else {
@@ -148,7 +148,7 @@ private func canRetry(_ state: AppState) -> Bool {
 /// selected answer, so the failed answer is kept as a branch rather than the question repeated.
 private func retry(_ state: inout AppState) -> [Effect] {
     guard canRetry(state), let question = state.chat.messages.last(where: { $0.role == .user }) else {
-        state.notice = Notice(text: tr.messages.nothingToRetry, kind: .info, expires: Date().addingTimeInterval(6))
+        state.notice = Notice(text: tr.messages.nothingToRetry, kind: .info, expires: state.clock.addingTimeInterval(6))
         return []
     }
     return askAgain(&state, question)

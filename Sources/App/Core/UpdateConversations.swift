@@ -32,24 +32,24 @@ func startNewConversation(_ state: inout AppState) -> [Effect] {
         state.notice = Notice(text: tr.notices.cancelFirst, kind: .info, expires: nil)
         return []
     }
-    state.picker = nil
+    state[overlay: Picker.self] = nil
     state.focus = .chat
     return [.newConversation]
 }
 
 /// The keys of the conversation list and of search (both drawn by the picker overlay).
 func handleConversationPickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard var picker = state.picker else { return [] }
+    guard var picker = state[overlay: Picker.self] else { return [] }
     if key == .ctrl("n") { return startNewConversation(&state) }
     if let prompt = picker.prompt { return handlePrompt(&state, &picker, prompt, key) }
     if key == .escape, !(picker.purpose == .conversations && picker.filtering) {
-        state.picker = nil
+        state[overlay: Picker.self] = nil
         return []
     }
-    if picker.moveSelection(key) { state.picker = picker; return [] }
+    if picker.moveSelection(key) { state[overlay: Picker.self] = picker; return [] }
     if key == .enter { return openChosen(&state, picker) }
     let effects = picker.purpose == .search || picker.filtering ? editFilter(&picker, key) : listCommand(&state, &picker, key)
-    if state.picker != nil { state.picker = picker }
+    if state[overlay: Picker.self] != nil { state[overlay: Picker.self] = picker }
     return effects
 }
 
@@ -132,7 +132,7 @@ private func handlePrompt(_ state: inout AppState, _ picker: inout Picker, _ pro
         default: break
         }
     }
-    state.picker = picker
+    state[overlay: Picker.self] = picker
     return effects
 }
 
@@ -143,7 +143,7 @@ private func openChosen(_ state: inout AppState, _ picker: Picker) -> [Effect] {
         state.notice = Notice(text: tr.notices.stillStreaming, kind: .info, expires: nil)
         return []
     }
-    state.picker = nil
+    state[overlay: Picker.self] = nil
     state.focus = .chat
     switch SearchItemID(item.id) {
     case .message(let conversation, let message)?:

@@ -5,25 +5,25 @@ import Tools
 
 /// Keys while a form is open: editing stays in the form; Enter reads it and asks for the change.
 func handleFormKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard var form = state.form else { return [] }
+    guard var form = state[overlay: Form.self] else { return [] }
     switch form.handle(key) {
     case .editing:
-        state.form = form
+        state[overlay: Form.self] = form
         return []
     case .cancel:
-        state.form = nil
+        state[overlay: Form.self] = nil
         return []
     case .submit:
         let effects = submit(&state, &form)
         // A form that did not read stays open with its errors and everything typed.
-        if state.form != nil { state.form = form }
+        if state[overlay: Form.self] != nil { state[overlay: Form.self] = form }
         return effects
     }
 }
 
 private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
     let today = state.tasks.today
-    func close(_ effects: [Effect]) -> [Effect] { state.form = nil; return effects }
+    func close(_ effects: [Effect]) -> [Effect] { state[overlay: Form.self] = nil; return effects }
     func title() -> String? {
         let text = Sanitized.oneLine(form.fields[0].text, max: 500)
         if text.isEmpty { form.setError(form.fields[0].id, tr.todos.needsTitle) }
@@ -75,7 +75,7 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
         state.todos.selectedRow = 0
         return close([.reloadTodos])
     case .settings:
-        // The settings screen has its own state and keys (handleSettingsKey), never `state.form`.
+        // The settings screen has its own state and keys (handleSettingsKey), never `state[overlay: Form.self]`.
         return close([])
     }
 }

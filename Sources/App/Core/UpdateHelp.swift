@@ -1,12 +1,17 @@
 import Foundation
 import Terminal
 
+/// The help (F1, `?`, `/help`): the lines it is scrolled down (it opens at the top).
+struct HelpView: Equatable {
+    var scroll = 0
+}
+
 /// Keys while the help is open: the arrows, pages, Home / End and the wheel scroll it (a short
 /// screen shows part of it); any other key closes it, as the footer says.
 func handleHelpKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     let limit = HelpOverlay.maxScroll(size: state.size, focus: state.focus, bindings: state.keyBindings)
     let page = max(1, state.size.height - 6)
-    var scroll = state.helpScroll
+    var scroll = state[overlay: HelpView.self]?.scroll ?? 0
     switch limit > 0 ? key : .escape {
     case .up, .text("k"): scroll -= 1
     case .down, .text("j"): scroll += 1
@@ -19,10 +24,9 @@ func handleHelpKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .mouse: return []
     default:
         // With nothing to scroll every key closes it; otherwise every key that does not scroll.
-        state.showHelp = false
-        state.helpScroll = 0
+        state[overlay: HelpView.self] = nil
         return []
     }
-    state.helpScroll = min(max(0, scroll), limit)
+    state[overlay: HelpView.self] = HelpView(scroll: min(max(0, scroll), limit))
     return []
 }

@@ -38,13 +38,13 @@ func handleSelectionKey(_ state: inout AppState, _ key: Key) -> [Effect]? {
 /// Esc with nothing streaming and nothing selected: leave the input, select the newest message.
 func enterSelection(_ state: inout AppState) {
     guard let last = state.chat.messages.last?.id else {
-        state.notice = Notice(text: tr.messages.noneToSelect, kind: .info, expires: Date().addingTimeInterval(4))
+        state.notice = Notice(text: tr.messages.noneToSelect, kind: .info, expires: state.clock.addingTimeInterval(4))
         return
     }
     // The status bar's hints list the keys; this says once how to get back.
     state.chat.selectedMessageId = last
     state.notice = Notice(text: tr.messages.selected,
-                          kind: .info, expires: Date().addingTimeInterval(5))
+                          kind: .info, expires: state.clock.addingTimeInterval(5))
 }
 
 private func moveSelection(_ state: inout AppState, by step: Int) {
@@ -60,7 +60,7 @@ private func regenerate(_ state: inout AppState, answerAt index: Int) -> [Effect
     let messages = state.chat.messages
     guard let question = messages[...index].last(where: { $0.role == .user }), let questionId = question.id,
           questionId == messages.last(where: { $0.role == .user })?.id else {
-        state.notice = Notice(text: tr.messages.onlyLastRetried, kind: .info, expires: Date().addingTimeInterval(6))
+        state.notice = Notice(text: tr.messages.onlyLastRetried, kind: .info, expires: state.clock.addingTimeInterval(6))
         return []
     }
     return askAgain(&state, question)
@@ -69,7 +69,7 @@ private func regenerate(_ state: inout AppState, answerAt index: Int) -> [Effect
 /// e on the last user message: its text goes into the input; Enter resends it as a new branch.
 private func startEditing(_ state: inout AppState, _ message: Message) {
     guard message.role == .user, message.id == state.chat.messages.last(where: { $0.role == .user })?.id else {
-        state.notice = Notice(text: tr.messages.onlyLastEdited, kind: .info, expires: Date().addingTimeInterval(6))
+        state.notice = Notice(text: tr.messages.onlyLastEdited, kind: .info, expires: state.clock.addingTimeInterval(6))
         return
     }
     state.chat.input.text = message.content
@@ -82,7 +82,7 @@ private func startEditing(_ state: inout AppState, _ message: Message) {
 private func askToDelete(_ state: inout AppState, _ message: Message) {
     guard !state.chat.isStreaming else { _ = busy(&state); return }
     let preview = Sanitizer.clean(message.content).split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
-    state.choice = .confirm(message.role == .user ? tr.messages.deleteUser(preview) : tr.messages.deleteAnswer(preview), [.deleteMessage(message.id!)])
+    state[overlay: Choice.self] = .confirm(message.role == .user ? tr.messages.deleteUser(preview) : tr.messages.deleteAnswer(preview), [.deleteMessage(message.id!)])
 }
 
 /// < and > on a user message with versions, or on an answer (then its question's versions).
@@ -91,14 +91,14 @@ private func switchBranch(_ state: inout AppState, _ message: Message, older: Bo
         : state.chat.index(of: message.id ?? -1).flatMap { i in state.chat.messages[..<i].last { $0.role == .user } }
     guard let id = question?.id, let position = state.chat.branches[id] else {
         state.notice = Notice(text: tr.messages.noVersions, kind: .info,
-                              expires: Date().addingTimeInterval(5))
+                              expires: state.clock.addingTimeInterval(5))
         return []
     }
     guard !state.chat.isStreaming else { return busy(&state) }
     let target = position.index + (older ? -1 : 1)
     guard position.siblings.indices.contains(target) else {
         state.notice = Notice(text: tr.messages.showingVersion(position.index + 1, position.siblings.count), kind: .info,
-                              expires: Date().addingTimeInterval(5))
+                              expires: state.clock.addingTimeInterval(5))
         return []
     }
     return [.switchBranch(to: position.siblings[target])]
@@ -108,13 +108,13 @@ private func switchBranch(_ state: inout AppState, _ message: Message, older: Bo
 private func offerActionItems(_ state: inout AppState, _ message: Message) {
     guard let items = message.id.flatMap({ state.chat.summaries[$0] })?.actionItems, !items.isEmpty else {
         state.notice = Notice(text: tr.messages.noActionItems, kind: .info,
-                              expires: Date().addingTimeInterval(5))
+                              expires: state.clock.addingTimeInterval(5))
         return
     }
     let options = items.prefix(9).enumerated().map { i, item in
         Choice.Option(key: Character(String(i + 1)), label: Sanitizer.clean(item), effects: [.changeTodo(.addTodo(title: Sanitizer.clean(item), afterPosition: nil))])
     }
-    state.choice = Choice(question: tr.messages.whichActionItem, options: options)
+    state[overlay: Choice.self] = Choice(question: tr.messages.whichActionItem, options: options)
 }
 
 private func busy(_ state: inout AppState) -> [Effect] {

@@ -28,20 +28,20 @@ func handleTasksKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         return [.reloadTasks]
     case .text("a"):
         let day = state.tasks.mode == .day ? state.tasks.selected : state.tasks.selectedItem?.dueDate ?? state.tasks.selected
-        state.form = TaskForm.make(TaskItem(title: "", dueDate: day), occurrence: nil, today: state.tasks.today)
+        state[overlay: Form.self] = TaskForm.make(TaskItem(title: "", dueDate: day), occurrence: nil, today: state.tasks.today)
     case .text("e"), .enter:
         guard let task = state.tasks.selectedItem else { return [] }
-        state.form = TaskForm.make(task, occurrence: task.recurrence != nil ? task.dueDate : nil, today: state.tasks.today)
+        state[overlay: Form.self] = TaskForm.make(task, occurrence: task.recurrence != nil ? task.dueDate : nil, today: state.tasks.today)
     case .text("d"), .delete: askToDelete(&state)
     case .text("x"), .text(" "): return toggleTaskCompleted(&state)
     case .text("p"): return postpone(&state)
     case .text("/"):
         var text = ""
         if case .filter(let current) = state.tasks.mode { text = current }
-        state.form = Form(title: tr.tasks.filterTitle, fields: [Form.Field(tr.todos.text, text, id: "Text", hint: tr.tasks.filterHint)],
+        state[overlay: Form.self] = Form(title: tr.tasks.filterTitle, fields: [Form.Field(tr.todos.text, text, id: "Text", hint: tr.tasks.filterHint)],
                           purpose: .filterTasks)
     case .text("g"):
-        state.form = Form(title: tr.tasks.goToTitle, fields: [Form.Field(tr.taskForm.date, "", id: "Date", hint: tr.tasks.goToHint)],
+        state[overlay: Form.self] = Form(title: tr.tasks.goToTitle, fields: [Form.Field(tr.taskForm.date, "", id: "Date", hint: tr.tasks.goToHint)],
                           purpose: .gotoDate)
     case .text("u"): return [.undo(.tasks)]
     case .ctrl("r"): return [.redo(.tasks)]
@@ -70,13 +70,13 @@ private func askToDelete(_ state: inout AppState) {
     guard let task = state.tasks.selectedItem, let id = task.id else { return }
     let title = Sanitized.oneLine(task.title, max: 40)
     if task.recurrence != nil, let day = task.dueDate {
-        state.choice = Choice(question: tr.tasks.deleteRepeating(title), options: [
+        state[overlay: Choice.self] = Choice(question: tr.tasks.deleteRepeating(title), options: [
             .init(key: "o", label: tr.tasks.onlyDay(day), effects: [.changeTask(.deleteOccurrence(seriesId: id, day: day, scope: .this))]),
             .init(key: "f", label: tr.tasks.thisAndFuture, effects: [.changeTask(.deleteOccurrence(seriesId: id, day: day, scope: .future))]),
             .init(key: "a", label: tr.tasks.all, effects: [.changeTask(.delete(id: id))]),
         ])
     } else {
-        state.choice = .confirm(tr.tasks.deleteOne(title), [.changeTask(.delete(id: id))])
+        state[overlay: Choice.self] = .confirm(tr.tasks.deleteOne(title), [.changeTask(.delete(id: id))])
     }
 }
 
@@ -103,12 +103,12 @@ private func postpone(_ state: inout AppState) -> [Effect] {
 /// Enter in a task form: an edit of one occurrence asks which ones it is for.
 func submitTaskForm(_ state: inout AppState, _ form: inout Form, base: TaskItem, occurrence: CivilDate?) -> [Effect] {
     guard let task = TaskForm.read(&form, base: base, today: state.tasks.today) else { return [] }
-    state.form = nil
+    state[overlay: Form.self] = nil
     state.tasks.selected = task.dueDate ?? state.tasks.selected
     guard let id = base.id else { return [.changeTask(.save(task, label: nil))] }
     guard let day = occurrence, base.recurrence != nil else { return [.changeTask(.save(task, label: nil))] }
     let title = Sanitized.oneLine(task.title, max: 40)
-    state.choice = Choice(question: tr.tasks.changeRepeating(title), options: [
+    state[overlay: Choice.self] = Choice(question: tr.tasks.changeRepeating(title), options: [
         .init(key: "o", label: tr.tasks.onlyDay(day), effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .this))]),
         .init(key: "f", label: tr.tasks.thisAndFuture, effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .future))]),
         .init(key: "a", label: tr.tasks.all, effects: [.changeTask(.saveOccurrence(task, seriesId: id, day: day, scope: .all))]),

@@ -10,10 +10,10 @@ func openTimeline(_ state: inout AppState) {
     let selected = state.chat.messages.first { $0.id == state.chat.selectedMessageId && hasSteps($0) }
     guard let answer = selected ?? state.chat.messages.last(where: hasSteps), let id = answer.id else {
         state.notice = Notice(text: tr.notices.noTimeline,
-                              kind: .info, expires: Date().addingTimeInterval(5))
+                              kind: .info, expires: state.clock.addingTimeInterval(5))
         return
     }
-    state.timeline = TimelineViewState(messageId: id)
+    state[overlay: TimelineViewState.self] = TimelineViewState(messageId: id)
 }
 
 /// Alt-Up / Alt-Down: the previous / next answer; past the newest, none.
@@ -29,10 +29,10 @@ func selectAnswer(_ state: inout AppState, older: Bool) {
 }
 
 func handleTimelineKey(_ state: inout AppState, _ key: Key) {
-    guard var view = state.timeline else { return }
+    guard var view = state[overlay: TimelineViewState.self] else { return }
     let page = max(1, state.size.height - 6)
     switch key {
-    case .escape, .text("q"), .ctrl("t"): state.timeline = nil; return
+    case .escape, .text("q"), .ctrl("t"): state[overlay: TimelineViewState.self] = nil; return
     case .up, .text("k"): view.scroll -= 1
     case .down, .text("j"): view.scroll += 1
     case .pageUp: view.scroll -= page
@@ -43,5 +43,5 @@ func handleTimelineKey(_ state: inout AppState, _ key: Key) {
     }
     let limit = TimelineOverlay.maxScroll(state.chat.steps[view.messageId] ?? [], size: state.size, timeZone: state.timeZone)
     view.scroll = min(max(0, view.scroll), limit)
-    state.timeline = view
+    state[overlay: TimelineViewState.self] = view
 }

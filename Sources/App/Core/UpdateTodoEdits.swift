@@ -7,7 +7,7 @@ import Storage
 func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .text("/"):
-        state.form = Form(title: tr.todos.filterTitle, fields: [Form.Field(tr.todos.text, state.todos.filter ?? "", id: "Text", hint: tr.todos.filterHint)],
+        state[overlay: Form.self] = Form(title: tr.todos.filterTitle, fields: [Form.Field(tr.todos.text, state.todos.filter ?? "", id: "Text", hint: tr.todos.filterHint)],
                           purpose: .filterTodos)
         return []
     case .escape where state.todos.filter != nil:
@@ -16,7 +16,7 @@ func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .text("u"): return [.undo(.todos)]
     case .ctrl("r"): return [.redo(.todos)]
     case .text("a") where state.todos.rows.isEmpty:
-        state.form = titleForm(tr.todos.newTodo, purpose: .addTodo(afterPosition: nil))
+        state[overlay: Form.self] = titleForm(tr.todos.newTodo, purpose: .addTodo(afterPosition: nil))
         return []
     default: break
     }
@@ -28,29 +28,29 @@ func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .text(" "), .text("x"): return toggleTodoCompleted(&state, row: row, tree: tree)
     case .text("a"):
         if let sub = row.subtask {
-            state.form = titleForm(tr.todos.newSubtask, purpose: .addSubtask(todoId: todoId, parentId: sub.parentId))
+            state[overlay: Form.self] = titleForm(tr.todos.newSubtask, purpose: .addSubtask(todoId: todoId, parentId: sub.parentId))
         } else {
-            state.form = titleForm(tr.todos.newTodo, purpose: .addTodo(afterPosition: tree.todo.position))
+            state[overlay: Form.self] = titleForm(tr.todos.newTodo, purpose: .addTodo(afterPosition: tree.todo.position))
         }
     case .text("A"):
-        state.form = titleForm(tr.todos.newSubtaskOf(Sanitized.oneLine(title, max: 30)),
+        state[overlay: Form.self] = titleForm(tr.todos.newSubtaskOf(Sanitized.oneLine(title, max: 30)),
                                purpose: .addSubtask(todoId: todoId, parentId: subtaskId))
     case .text("e"):
-        state.form = titleForm(tr.todos.rename, text: title,
+        state[overlay: Form.self] = titleForm(tr.todos.rename, text: title,
                                purpose: subtaskId.map { .renameSubtask($0) } ?? .renameTodo(todoId))
     case .text("n"):
-        state.form = Form(title: tr.todos.notesOf(Sanitized.oneLine(title, max: 30)),
+        state[overlay: Form.self] = Form(title: tr.todos.notesOf(Sanitized.oneLine(title, max: 30)),
                           fields: [Form.Field(tr.todos.notes, notes, id: "Notes", hint: tr.todos.notesHint)],
                           purpose: .todoNotes(todoId: todoId, subtaskId: subtaskId))
     case .text("N"): return [.changeTodo(.notesInEditor(todoId: todoId, subtaskId: subtaskId))]
     case .text("D"):
         let due = row.subtask.map { $0.dueDate } ?? tree.todo.dueDate
-        state.form = Form(title: tr.todos.dueOf(Sanitized.oneLine(title, max: 30)),
+        state[overlay: Form.self] = Form(title: tr.todos.dueOf(Sanitized.oneLine(title, max: 30)),
                           fields: [Form.Field(tr.todos.dueLabel, due?.iso ?? "", id: "Due", hint: tr.todos.dueHint)],
                           purpose: .todoDue(todoId: todoId, subtaskId: subtaskId))
     case .text("d"), .delete:
         let children = row.subtask == nil ? tree.subtaskCount : descendants(of: row.subtask!, in: tree).count
-        state.choice = .confirm(tr.todos.delete(Sanitized.oneLine(title, max: 40), children),
+        state[overlay: Choice.self] = .confirm(tr.todos.delete(Sanitized.oneLine(title, max: 40), children),
                                 [.changeTodo(.delete(todoId: todoId, subtaskId: subtaskId))])
     case .text("J"): return [.changeTodo(.move(todoId: todoId, subtaskId: subtaskId, by: 1))]
     case .text("K"): return [.changeTodo(.move(todoId: todoId, subtaskId: subtaskId, by: -1))]
@@ -84,7 +84,7 @@ private func toggleTodoCompleted(_ state: inout AppState, row: TodoRows.Row, tre
     let plain = Effect.changeTodo(.setCompleted(todoId: todoId, subtaskId: subtaskId, completed: completed, withChildren: false))
     guard completed, openChildren > 0 else { return [plain] }
     let title = Sanitized.oneLine(row.subtask?.title ?? tree.todo.title, max: 40)
-    state.choice = Choice(question: tr.todos.completeChildren(title, openChildren), options: [
+    state[overlay: Choice.self] = Choice(question: tr.todos.completeChildren(title, openChildren), options: [
         .init(key: "y", label: tr.todos.yesAll, effects: [.changeTodo(.setCompleted(todoId: todoId, subtaskId: subtaskId, completed: true, withChildren: true))]),
         .init(key: "n", label: tr.todos.onlyThisOne, effects: [plain]),
     ])

@@ -95,22 +95,26 @@ final class Renderer {
             }
         }
         StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
-        if let picker = state.picker {
-            PickerOverlay.draw(picker, in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
-        }
         let area = Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1)
-        if let settings = state.settings { FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas) }
-        // After the settings: F3 opens the servers view over them.
-        if let view = state.mcpView { MCPOverlay.draw(view, in: area, theme: theme, into: &canvas) }
-        if state.showHelp { HelpOverlay.draw(in: area, focus: state.focus, bindings: state.keyBindings, scroll: state.helpScroll, theme: theme, into: &canvas) }
-        if let form = state.form { FormOverlay.draw(form, in: area, theme: theme, into: &canvas) }
-        if let choice = state.choice { FormOverlay.draw(choice, in: area, theme: theme, into: &canvas) }
-        if !state.alerts.isEmpty { FormOverlay.draw(state.alerts, in: area, theme: theme, into: &canvas) }
-        if let timeline = state.timeline {
+        // Bottom to top, as stacked: the one drawn last is the one that takes the keys.
+        for overlay in state.overlays { draw(overlay, state, in: area, into: &canvas) }
+    }
+
+    private func draw(_ overlay: Overlay, _ state: AppState, in area: Rect, into canvas: inout Canvas) {
+        switch overlay {
+        case .picker(let picker): PickerOverlay.draw(picker, in: area, theme: theme, into: &canvas)
+        case .form(let form): FormOverlay.draw(form, in: area, theme: theme, into: &canvas)
+        case .choice(let choice): FormOverlay.draw(choice, in: area, theme: theme, into: &canvas)
+        case .help(let help):
+            HelpOverlay.draw(in: area, focus: state.focus, bindings: state.keyBindings, scroll: help.scroll, theme: theme, into: &canvas)
+        case .timeline(let timeline):
             TimelineOverlay.draw(timeline, steps: state.chat.steps[timeline.messageId] ?? [], timeZone: state.timeZone,
-                                 in: Rect(x: 0, y: 0, width: state.size.width, height: state.size.height - 1), theme: theme, into: &canvas)
+                                 in: area, theme: theme, into: &canvas)
+        case .alerts(let box): FormOverlay.draw(box.alerts, in: area, theme: theme, into: &canvas)
+        case .settings(let settings): FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas)
+        case .mcpView(let view): MCPOverlay.draw(view, in: area, theme: theme, into: &canvas)
+        case .onboarding(let onboarding): OnboardingOverlay.draw(onboarding, in: area, theme: theme, into: &canvas)
         }
-        if let onboarding = state.onboarding { OnboardingOverlay.draw(onboarding, in: area, theme: theme, into: &canvas) }
     }
 
     private func innerRect(_ rect: Rect) -> Rect {

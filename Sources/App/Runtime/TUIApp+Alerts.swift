@@ -44,8 +44,9 @@ extension TUIApp {
         alertQueue = alerts.filter { alert in lastFired[alert.taskId].map { alert.fireAt > $0 } ?? true }
     }
 
-    /// Fires the alerts whose time came. Called once a second.
-    func fireDueAlerts(now: Date = Date()) {
+    /// Fires the alerts whose time came (true when some did). Called once a second.
+    @discardableResult
+    func fireDueAlerts(now: Date = Date()) -> Bool {
         if now.timeIntervalSince(alertsRefreshedAt ?? .distantPast) >= 60 { refreshAlerts(now: now) }
         var fired: [TaskAlert] = []
         while let next = alertQueue.first, next.fireAt <= now {
@@ -56,9 +57,9 @@ extension TUIApp {
             lastFired[alert.taskId] = alert.fireAt
             fired.append(alert)
         }
-        guard !fired.isEmpty else { return }
+        guard !fired.isEmpty else { return false }
         // Many missed at once (a week away): the first ten, and a count of the rest.
-        state.alerts += fired.prefix(10)
+        state.showAlerts(Array(fired.prefix(10)))
         if fired.count > 10 {
             state.notice = Notice(text: tr.notices.moreRemindersDue(fired.count - 10),
                                   kind: .info, expires: now.addingTimeInterval(30))
@@ -66,6 +67,7 @@ extension TUIApp {
         // The alert box always shows; `notifications` says what comes with it.
         if notifications.rings { backend.bell() }
         if notifications.notifiesDesktop { for alert in fired.prefix(3) { notifyDesktop(alert) } }
+        return true
     }
 
     func answer(_ alert: TaskAlert, snooze: Snooze?) {

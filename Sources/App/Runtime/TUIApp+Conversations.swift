@@ -14,7 +14,7 @@ extension TUIApp {
         switch action {
         case .openList: openConversationList()
         case .openSearch:
-            state.picker = Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)
+            state[overlay: Picker.self] = Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)
         case .search(let query): search(query)
         case .open(let id, let messageId, let query): openConversation(id: id, at: messageId, query: query)
         case .showNote(let id): showNote(id)
@@ -31,7 +31,7 @@ extension TUIApp {
     }
 
     private func openConversationList() {
-        state.picker = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: listItems(),
+        state[overlay: Picker.self] = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: listItems(),
                               current: state.chat.conversation?.id.map(String.init), status: Self.listHelp)
     }
 
@@ -47,29 +47,29 @@ extension TUIApp {
         do { try change() } catch {
             state.notice = Notice(text: tr.notices.couldNotChangeConversation("\(error)"), kind: .error, expires: nil)
         }
-        guard var picker = state.picker, picker.purpose == .conversations else { return }
+        guard var picker = state[overlay: Picker.self], picker.purpose == .conversations else { return }
         let place = picker.selected, chosen = picker.selectedItem?.id
         picker.replaceItems(listItems(), status: picker.status)
         // A deleted row's place goes to the next one, not back to the top.
         if picker.selectedItem?.id != chosen { picker.selected = min(place, max(0, picker.visible.count - 1)) }
-        state.picker = picker
+        state[overlay: Picker.self] = picker
     }
 
     private func search(_ query: String) {
-        guard state.picker?.purpose == .search else { return }
+        guard state[overlay: Picker.self]?.purpose == .search else { return }
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            state.picker?.replaceItems([], status: Self.searchHelp)
+            state[overlay: Picker.self]?.replaceItems([], status: Self.searchHelp)
             return
         }
         do {
             let hits = try database.search(query)
             let status = hits.isEmpty ? tr.conversations.nothingFound(query) : tr.conversations.results(hits.count)
-            // Built first: reading `state` inside a change of `state.picker` is an access conflict.
+            // Built first: reading `state` inside a change of the picker in `state` is an access conflict.
             let items = ConversationItems.search(hits, now: Date(), timeZone: state.timeZone)
-            state.picker?.replaceItems(items, status: status)
-            state.picker?.selected = 0
+            state[overlay: Picker.self]?.replaceItems(items, status: status)
+            state[overlay: Picker.self]?.selected = 0
         } catch {
-            state.picker?.replaceItems([], status: tr.notices.searchFailed("\(error)"))
+            state[overlay: Picker.self]?.replaceItems([], status: tr.notices.searchFailed("\(error)"))
         }
     }
 

@@ -22,7 +22,7 @@ extension TUIApp {
     }
 
     func openMCPView() {
-        state.mcpView = MCPView(servers: mcpServers?.servers ?? [], configPath: mcpServers?.configPath ?? "mcp.json")
+        state[overlay: MCPView.self] = MCPView(servers: mcpServers?.servers ?? [], configPath: mcpServers?.configPath ?? "mcp.json")
     }
 
     /// Reads the resource in the background; the loop gets `.resourceRead` with it or why not.

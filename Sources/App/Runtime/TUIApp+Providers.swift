@@ -8,9 +8,9 @@ import Providers
 extension TUIApp {
     func openProviderPicker() {
         guard let switcher else { return noSwitching() }
-        state.picker = Picker(purpose: .provider, title: tr.notices.providerTitle, items: switcher.providerItems(), current: agent.provider.id,
+        state[overlay: Picker.self] = Picker(purpose: .provider, title: tr.notices.providerTitle, items: switcher.providerItems(), current: agent.provider.id,
                               selected: 0, status: tr.notices.providerStatus)
-        if let i = state.picker?.visible.firstIndex(where: { $0.id == agent.provider.id }) { state.picker?.selected = i }
+        if let i = state[overlay: Picker.self]?.visible.firstIndex(where: { $0.id == agent.provider.id }) { state[overlay: Picker.self]?.selected = i }
     }
 
     /// Shows the catalog at once, then the live list (cached for a day) when it arrives.
@@ -21,7 +21,7 @@ extension TUIApp {
             return
         }
         let words = tr.notices
-        state.picker = Picker(purpose: .model, title: words.modelTitle(kind.displayName), items: ProviderSwitcher.catalogItems(kind, words: words),
+        state[overlay: Picker.self] = Picker(purpose: .model, title: words.modelTitle(kind.displayName), items: ProviderSwitcher.catalogItems(kind, words: words),
                               current: agent.model, status: tr.notices.loadingLiveList)
         guard let settings = try? ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) else { return }
         let mailbox = self.mailbox, folder = switcher.cacheFolder

@@ -30,8 +30,8 @@ extension TUIApp {
         values.keymap = config.keymap
         values.notifications = config.notifications
         values.toolsets = config.toolsets
-        state.settings = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
-        state.settings?.form.status = mcpSettingsLine(mcpServers?.servers ?? [])
+        state[overlay: SettingsScreen.self] = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
+        state[overlay: SettingsScreen.self]?.form.status = mcpSettingsLine(mcpServers?.servers ?? [])
         perform(.listSettingsModels(kind))
     }
 
@@ -70,9 +70,9 @@ extension TUIApp {
         do {
             if !edits.isEmpty { try Self.edit(configAt: path, edits) }
         } catch {
-            state.settings?.checking = false
-            state.settings?.form.status = "\(error)"
-            state.settings?.form.statusIsError = true
+            state[overlay: SettingsScreen.self]?.checking = false
+            state[overlay: SettingsScreen.self]?.form.status = "\(error)"
+            state[overlay: SettingsScreen.self]?.form.statusIsError = true
             return
         }
         if values.theme != previous.theme { switchTheme(values.theme) }
@@ -158,8 +158,8 @@ extension TUIApp {
 
     func editPersona(_ text: String) {
         guard let edited = editInEditor(text, name: "persona") else { return }
-        state.settings?.setField(.customPersona) { $0.editor.text = edited.trimmingCharacters(in: .whitespacesAndNewlines) }
-        state.settings?.setField(.persona) { $0.editor.text = tr.settings.persona(.custom) }
+        state[overlay: SettingsScreen.self]?.setField(.customPersona) { $0.editor.text = edited.trimmingCharacters(in: .whitespacesAndNewlines) }
+        state[overlay: SettingsScreen.self]?.setField(.persona) { $0.editor.text = tr.settings.persona(.custom) }
     }
 
     // MARK: the first-run wizard
@@ -181,7 +181,7 @@ extension TUIApp {
                 keys[kind] = .init(variable: variable, key: environment[variable]!.trimmingCharacters(in: .whitespacesAndNewlines))
             }
         }
-        state.onboarding = Onboarding(environmentKeys: keys)
+        state[overlay: Onboarding.self] = Onboarding(environmentKeys: keys)
         let probe = LocalServerProbe(environment: environment), mailbox = self.mailbox
         Task.detached { mailbox.post(.localServersFound(await probe.probe()), urgent: true) }
     }

@@ -5,9 +5,9 @@ import Terminal
 extension TUIApp {
     func openThemePicker() {
         let items = themes.names.map { Picker.Item(id: $0, label: $0, detail: $0 == renderer.theme.name ? tr.notices.themeInUse : "") }
-        state.picker = Picker(purpose: .theme, title: tr.notices.themeTitle, items: items, current: renderer.theme.name,
+        state[overlay: Picker.self] = Picker(purpose: .theme, title: tr.notices.themeTitle, items: items, current: renderer.theme.name,
                               status: tr.notices.themeStatus)
-        if let i = items.firstIndex(where: { $0.id == renderer.theme.name }) { state.picker?.selected = i }
+        if let i = items.firstIndex(where: { $0.id == renderer.theme.name }) { state[overlay: Picker.self]?.selected = i }
     }
 
     /// Draws everything in the theme called `name` from the next frame on. A theme that

@@ -78,7 +78,8 @@ public final class TUIApp {
         self.renderer = Renderer(theme: theme.adapted(to: colorDepth))
         let size = backend.size
         self.canvas = Canvas(width: size.width, height: size.height)
-        self.state = AppState(size: size, today: .today(), providerName: agent.provider.displayName, modelName: agent.model)
+        self.state = AppState(size: size, today: .today(), providerName: agent.provider.displayName, modelName: agent.model,
+                              timeZone: .current, clock: Date())
         let now = ContinuousClock.now
         lastRender = now - .seconds(1)
         lastInput = now
@@ -168,14 +169,19 @@ public final class TUIApp {
             nextTick = clock.now + (state.chat.isStreaming || state.pendingApproval != nil ? .milliseconds(100) : .seconds(1))
             events.append(.tick(Date()))
             refresh()  // another instance's writes
-            fireDueAlerts()
+            alertsDue = true
         }
         return events
     }
 
+    /// The tick came: reminders whose time came fire once the batch's events are handled.
+    var alertsDue = false
+
     func handle(_ events: [Event]) {
         var drawNow = false, endOfModelCall = false
         let before = hadKey && state.chat.isStreaming ? ScreenOutsideInput(state) : nil
+        // The time of the batch: `update` reads it from the state, never from the system clock.
+        _ = update(&state, .clock(Date()))
         for event in events {
             dirty = true
             if case .agent(_, let agentEvent) = event {
@@ -183,6 +189,12 @@ public final class TUIApp {
                 if case .modelCallEnded = agentEvent { endOfModelCall = true }
             }
             for effect in update(&state, event) { perform(effect) }
+        }
+        // After the batch's keys (they were typed at what was on the screen) and drawn at once:
+        // an alert box takes only the keys that come once it shows.
+        if alertsDue {
+            alertsDue = false
+            if fireDueAlerts() { dirty = true; drawNow = true }
         }
         // A keystroke is drawn at once: typing must never wait for the frame timer. So is the
         // end of a model call: its last words must not wait either. While an answer streams, a

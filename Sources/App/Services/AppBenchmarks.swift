@@ -42,7 +42,7 @@ public enum AppBenchmarks {
         let list = try (0..<runs).map { _ in
             try clock.measure {
                 let items = ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: .current)
-                state.picker = Picker(purpose: .conversations, title: "Conversations", items: items)
+                state[overlay: Picker.self] = Picker(purpose: .conversations, title: "Conversations", items: items)
                 renderer.render(&state, into: &canvas)
             }
         }
@@ -50,7 +50,7 @@ public enum AppBenchmarks {
             try clock.measure {
                 let hits = try database.search(queries[i % queries.count])
                 results = max(results, hits.count)
-                state.picker = Picker(purpose: .search, title: "Search", items: ConversationItems.search(hits, now: Date(), timeZone: .current))
+                state[overlay: Picker.self] = Picker(purpose: .search, title: "Search", items: ConversationItems.search(hits, now: Date(), timeZone: .current))
                 renderer.render(&state, into: &canvas)
             }
         }
