@@ -16,8 +16,8 @@ func handleTasksKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .text("."), .home:
         state.tasks.selected = state.tasks.today
         return [.reloadTasks]
-    case .text("n"), .ctrl("n"): moveTaskSelection(&state, by: 1)
-    case .text("N"), .ctrl("p"): moveTaskSelection(&state, by: -1)
+    case .text("n"): moveTaskSelection(&state, by: 1)
+    case .text("N"): moveTaskSelection(&state, by: -1)
     case .text("w"):
         state.tasks.mode = state.tasks.mode == .week ? .day : .week
         state.tasks.selectedTask = 0

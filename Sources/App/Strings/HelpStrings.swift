@@ -43,7 +43,7 @@ struct HelpStrings: Sendable {
         "a code block [n]: copy · $PAGER": "代码块 [n]：复制 · $PAGER",
         "retry · edit last message and resend": "重试 · 编辑最后一条消息并重新发送", "other versions ‹ 2/3 ›": "其他版本 ‹ 2/3 ›",
         "action item → todo": "行动项 → 待办", "summarize the conversation": "总结这段对话",
-        "send": "发送", "new line": "换行", "input history": "输入历史", "compose in $EDITOR": "在 $EDITOR 中编写",
+        "send": "发送", "new line": "换行", "edit the input": "编辑输入", "input history": "输入历史", "compose in $EDITOR": "在 $EDITOR 中编写",
         "scroll": "滚动", "scroll down": "向下滚动", "top / bottom (empty input)": "顶部 / 底部（输入为空时）",
         "put a suggested prompt in the input": "把推荐问题填入输入框", "retry a failed answer": "重试失败的回答",
         "choose an answer": "选择一条回答", "choose a newer answer": "选择较新的回答", "open / close its steps": "展开 / 收起它的步骤",
