@@ -26,6 +26,9 @@ public final class TUIApp {
     let colorDepth: ColorDepth
     let inputDescriptor: Int32
     var state: AppState
+    /// How the last frame showed `state` (scroll positions, sizes): the renderer writes it,
+    /// `update` reads it.
+    var view = ViewState()
     var decoder = KeyDecoder()
     var canvas: Canvas
     var turnTask: Task<Message, Never>?
@@ -182,7 +185,7 @@ public final class TUIApp {
                 if agentEvent.drawsAtOnce { drawNow = true }
                 if case .modelCallEnded = agentEvent { endOfModelCall = true }
             }
-            for effect in update(&state, event) { perform(effect) }
+            for effect in update(&state, event, view: view) { perform(effect) }
         }
         // A keystroke is drawn at once: typing must never wait for the frame timer. So is the
         // end of a model call: its last words must not wait either. While an answer streams, a
@@ -201,7 +204,7 @@ public final class TUIApp {
     }
 
     func render() {
-        renderer.render(&state, into: &canvas)
+        renderer.render(state, view: &view, into: &canvas)
         backend.present(canvas)
         lastRender = clock.now
         dirty = false
