@@ -25,7 +25,7 @@ final class TimelineViewTests: XCTestCase {
         return state
     }
 
-    /// One renderer for the test, as in the app: it remembers what the view last followed.
+    /// One renderer and one view for the test, as in the app: the view remembers what it last followed.
     private let renderer = Renderer(theme: .dark)
     private var view = ViewState()
 

@@ -25,13 +25,8 @@ final class TranscriptView {
     }
     private var cache: [Key: Entry] = [:]
     private let answers = AnswerLayouts()
-    private var streamingHeight: (id: Int64, height: Int)?
     /// Messages laid out by the last draw: bounded by the view, never by the history.
     private(set) var messagesVisited = 0
-    /// The answer chosen, and whether its steps were open, when the view last followed the
-    /// choice: a new choice (or opening it) is scrolled into view once; after that the user
-    /// may scroll away from it.
-    private var followedSelection: (id: Int64?, expanded: Bool) = (nil, false)
     /// `render_markdown`: answers drawn as Markdown, or as wrapped plain text (their source).
     private var rendersMarkdown = true
 
@@ -47,8 +42,8 @@ final class TranscriptView {
         view.take(chat.scroll)
         keepViewStill(chat, view: &view, width: rect.width - 2)
         let selection = (id: chat.selectedMessageId, expanded: chat.selectedMessageId.map(chat.expanded.contains) ?? false)
-        if selection != followedSelection {
-            followedSelection = selection
+        if selection != view.followedSelection {
+            view.followedSelection = selection
             scrollToSelection(chat, view: &view, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, height: rect.height,
                               theme: theme)
         }
@@ -111,12 +106,12 @@ final class TranscriptView {
 
     /// While the user reads older text, growth of the streaming answer must not move the view.
     private func keepViewStill(_ chat: ChatState, view: inout ChatViewState, width: Int) {
-        guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { streamingHeight = nil; return }
+        guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { view.streamingHeight = nil; return }
         let height = body(chat.messages[i], markdown: isMarkdown(chat.messages[i], chat), streaming: true, width: width).count
-        if let last = streamingHeight, last.id == id, view.rowsFromBottom > 0 {
+        if let last = view.streamingHeight, last.id == id, view.rowsFromBottom > 0 {
             view.rowsFromBottom += max(0, height - last.height)
         }
-        streamingHeight = (id, height)
+        view.streamingHeight = (id, height)
     }
 
     /// A message's text: an answer as Markdown, anything else as wrapped plain text.

@@ -18,6 +18,13 @@ struct ChatViewState {
     var height = 10
     /// The serial of the last `ScrollRequest` taken.
     var taken = 0
+    /// The answer chosen, and whether its steps were open, when the view last followed the
+    /// choice: a new choice (or opening it) is scrolled into view once; after that the user
+    /// may scroll away from it.
+    var followedSelection: (id: Int64?, expanded: Bool) = (nil, false)
+    /// The streaming answer's height in the last frame: its growth moves a scrolled-up view
+    /// by as much, so the lines read stay still.
+    var streamingHeight: (id: Int64, height: Int)?
 
     /// Takes `request` when it is new: a request moves the view once, then drawing owns it.
     mutating func take(_ request: ScrollRequest) {
