@@ -42,10 +42,11 @@ final class AppTestHarness {
         return answer
     }
 
-    /// Presses the keys through `update` and carries out what each asks (`perform`).
+    /// Presses the keys through `update` (with the view the last frame left) and carries out
+    /// what each asks (`perform`).
     func press(_ keys: Key...) async throws {
         for key in keys {
-            for effect in update(&app.state, .key(key)) { try await perform(effect) }
+            for effect in update(&app.state, .key(key), view: app.view) { try await perform(effect) }
         }
     }
 
@@ -56,17 +57,18 @@ final class AppTestHarness {
     }
 }
 
-/// A whole frame drawn from `state` on a fresh canvas, in the dark theme unless told.
-func screenCanvas(_ state: AppState, theme: Theme = .dark) -> Canvas {
-    var state = state
-    return screenCanvas(&state, renderer: Renderer(theme: theme))
+/// A whole frame drawn from `state` on a fresh canvas, in the dark theme unless told, from the
+/// scroll positions in `view` (nothing drawn before, unless given).
+func screenCanvas(_ state: AppState, view: ViewState = ViewState(), theme: Theme = .dark) -> Canvas {
+    var view = view
+    return screenCanvas(state, view: &view, renderer: Renderer(theme: theme))
 }
 
-/// The same, keeping what drawing changed in `state` (the scroll positions it clamps); with a
-/// `renderer` that remembers earlier frames, as the app's does.
-func screenCanvas(_ state: inout AppState, renderer: Renderer = Renderer(theme: .dark)) -> Canvas {
+/// The same, keeping the scroll positions drawing worked out in `view`; with a `renderer`
+/// that remembers earlier frames, as the app's does.
+func screenCanvas(_ state: AppState, view: inout ViewState, renderer: Renderer = Renderer(theme: .dark)) -> Canvas {
     var canvas = Canvas(size: state.size)
-    renderer.render(&state, into: &canvas)
+    renderer.render(state, view: &view, into: &canvas)
     return canvas
 }
 

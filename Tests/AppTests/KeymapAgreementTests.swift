@@ -42,23 +42,28 @@ final class KeymapAgreementTests: XCTestCase {
         typed.chat.input.cursor = 5
         var long = first  // a conversation taller than the pane, scrolled up a little
         long.chat.messages = (1...60).map { Message(id: Int64($0), conversationId: 1, role: $0 % 2 == 0 ? .assistant : .user, content: "message \($0)") }
-        long.chat.scrollFromBottom = 5
+        long.chat.scroll.ask(5)
         var chosen = first  // an answer chosen (Alt-Up)
         chosen.chat.selectedMessageId = 2
         return [first, last, streaming, folded, typed, long, chosen]
     }
 
     private func mismatches(in pane: PaneID) -> (unlisted: [Key], idle: [Key]) {
-        let states = probeStates(pane).map { ($0, screenCanvas($0)) }
+        // Each state drawn once, as the app shows it before the key: its view is what keys read.
+        let states = probeStates(pane).map { state -> (AppState, ViewState, Canvas) in
+            var view = ViewState()
+            let canvas = screenCanvas(state, view: &view)
+            return (state, view, canvas)
+        }
         var unlisted: [Key] = [], idle: [Key] = []
         let keys = listed(KeyAction.Scope(pane))
         // Focusing the pane one is in changes nothing, by design.
         let ownFocus: Key = pane == .chat ? .alt("1") : pane == .tasks ? .alt("2") : .alt("3")
         for key in Self.probes where key != ownFocus && !(pane == .chat && Self.isTyping(key)) {
-            let acts = states.contains { fresh, before in
-                var state = fresh
-                let effects = update(&state, .key(key))
-                return !effects.isEmpty || screenCanvas(state) != before
+            let acts = states.contains { fresh, view, before in
+                var state = fresh, after = view
+                let effects = update(&state, .key(key), view: view)
+                return !effects.isEmpty || screenCanvas(state, view: &after) != before
             }
             if acts && !keys.contains(key) { unlisted.append(key) }
             if !acts && keys.contains(key) { idle.append(key) }

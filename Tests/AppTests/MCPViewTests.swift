@@ -70,7 +70,7 @@ final class MCPViewTests: XCTestCase {
         var state = SnapshotFixture.state(width: 80, height: 24)
         state[overlay: MCPView.self] = MCPView(servers: [MCPServerStatus(name: "big", command: "big-mcp", state: .ready, tools: tools, resources: resources)],
                                 configPath: "x")
-        func screen() -> String { screenCanvas(&state).text() }
+        func screen() -> String { screenText(state) }
         let top = screen()
         assertSnapshot(top, named: "mcp-many-tools-80x24")
         XCTAssertTrue(top.contains("↓ 1–") && top.contains("of 26 lines · PgUp PgDn scroll"), top)

@@ -92,13 +92,13 @@ final class MessageRuntimeTests: XCTestCase {
         state.chat.autoSummary = StoredSummary(id: 1, conversationId: 1, messageId: nil, kind: .auto, coversThroughId: 2,
                                                summary: summary, createdAt: Date(timeIntervalSince1970: 0))
         let renderer = Renderer(theme: .dark)
-        var canvas = Canvas(width: 80, height: 24)
-        renderer.render(&state, into: &canvas)
+        var canvas = Canvas(width: 80, height: 24), view = ViewState()
+        renderer.render(state, view: &view, into: &canvas)
         assertSnapshot(canvas.text(), named: "chat-branch-summary-80x24")
 
         state.chat.selectedMessageId = 2
         state.chat.expanded.insert(2)
-        renderer.render(&state, into: &canvas)
+        renderer.render(state, view: &view, into: &canvas)
         assertSnapshot(canvas.text(), named: "chat-summary-open-80x24")
     }
 
@@ -116,7 +116,8 @@ final class MessageRuntimeTests: XCTestCase {
             let renderer = Renderer(theme: .dark)
             _ = update(&state, .key(.escape))
             for _ in 0..<3 { _ = update(&state, .key(.text("k"))) }
-            let text = screenCanvas(&state, renderer: renderer).text()
+            var view = ViewState()
+            let text = screenCanvas(state, view: &view, renderer: renderer).text()
             XCTAssertLessThanOrEqual(renderer.transcript.messagesVisited, 40, "\(count) messages")
             XCTAssertEqual(state.chat.selectedMessageId, Int64(count - 3))
             XCTAssertTrue(text.contains("≡ Messages up to here are summarized"), "\(count)")

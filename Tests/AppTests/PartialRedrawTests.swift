@@ -38,13 +38,13 @@ final class PartialRedrawTests: XCTestCase {
     }
 
     /// Renders `state` with the long-lived renderer and canvas and checks the frame against a fresh full render.
-    private func check(_ renderer: Renderer, _ state: inout AppState, _ canvas: inout Canvas, partial: Bool,
+    private func check(_ renderer: Renderer, _ state: AppState, _ view: inout ViewState, _ canvas: inout Canvas, partial: Bool,
                        _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         if canvas.size != state.size { canvas = Canvas(size: state.size) }
         let before = renderer.partialFrames
-        renderer.render(&state, into: &canvas)
-        // From the state as drawn: the transcript keeps a scrolled view still as the answer grows.
-        let expected = screenCanvas(state)
+        renderer.render(state, view: &view, into: &canvas)
+        // From the view as drawn: the transcript keeps a scrolled view still as the answer grows.
+        let expected = screenCanvas(state, view: view)
         XCTAssertEqual(renderer.partialFrames - before, partial ? 1 : 0, "partial frame: \(what)", file: file, line: line)
         XCTAssertEqual(canvas.text(), expected.text(), what, file: file, line: line)
         XCTAssertTrue(canvas == expected, "cells and cursor equal a full render: \(what)", file: file, line: line)
@@ -54,18 +54,19 @@ final class PartialRedrawTests: XCTestCase {
         for width in [80, 120, 160] {
             var state = fixture(width: width, height: 30)
             let renderer = Renderer(theme: .dark)
+            var view = ViewState()
             var canvas = Canvas(size: state.size)
-            check(renderer, &state, &canvas, partial: false, "first frame \(width)")
+            check(renderer, state, &view, &canvas, partial: false, "first frame \(width)")
             for frame in 0..<40 {
                 stream(&state, tokens: (frame * 13)..<(frame * 13 + 13))
                 if frame == 10 { state.notice = Notice(text: "A notice", kind: .error) }
                 if frame == 20 { state.notice = nil; state.chat.input.insert("typed while streaming") }
-                if frame == 30 { state.chat.scrollFromBottom = 5 }
-                check(renderer, &state, &canvas, partial: true, "frame \(frame) at \(width)")
+                if frame == 30 { state.chat.scroll.ask(5) }
+                check(renderer, state, &view, &canvas, partial: true, "frame \(frame) at \(width)")
             }
             state.chat.activeTurn = nil
             state.chat.streamingMessageId = nil
-            check(renderer, &state, &canvas, partial: true, "answer finished at \(width)")
+            check(renderer, state, &view, &canvas, partial: true, "answer finished at \(width)")
         }
     }
 
@@ -74,8 +75,9 @@ final class PartialRedrawTests: XCTestCase {
     func testInputOnlyFramesChangeOnlyTheInputRows() {
         var state = fixture(width: 120, height: 30)
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(size: state.size)
-        check(renderer, &state, &canvas, partial: false, "first frame")
+        check(renderer, state, &view, &canvas, partial: false, "first frame")
         let transcriptBefore = (0..<20).map { y in (0..<72).map { canvas[$0, y].text }.joined() }
 
         stream(&state, tokens: 0..<30)
@@ -86,7 +88,7 @@ final class PartialRedrawTests: XCTestCase {
         XCTAssertEqual((0..<20).map { y in (0..<72).map { canvas[$0, y].text }.joined() }, transcriptBefore,
                        "the transcript waits for its frame")
         XCTAssertEqual(canvas.cursor, screenCanvas(state).cursor, "the cursor is where a full frame puts it")
-        check(renderer, &state, &canvas, partial: true, "the next frame")
+        check(renderer, state, &view, &canvas, partial: true, "the next frame")
 
         state.chat.input.insert(String(repeating: "long input ", count: 20))
         XCTAssertFalse(renderer.renderInput(state, into: &canvas), "an input that takes more rows moves the transcript")
@@ -97,47 +99,48 @@ final class PartialRedrawTests: XCTestCase {
     func testOtherChangesDrawEverything() {
         var state = fixture(width: 120, height: 30)
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(size: state.size)
-        check(renderer, &state, &canvas, partial: false, "first frame")
+        check(renderer, state, &view, &canvas, partial: false, "first frame")
 
         stream(&state, tokens: 0..<20)
         state.tasks.selected = CivilDate(year: 2026, month: 11, day: 24)
-        check(renderer, &state, &canvas, partial: false, "Tasks changed")
+        check(renderer, state, &view, &canvas, partial: false, "Tasks changed")
 
         stream(&state, tokens: 20..<40)
         state.todos.setExpanded([])
-        check(renderer, &state, &canvas, partial: false, "Todos changed")
+        check(renderer, state, &view, &canvas, partial: false, "Todos changed")
 
         state.focus = .todos
-        check(renderer, &state, &canvas, partial: false, "focus changed")
+        check(renderer, state, &view, &canvas, partial: false, "focus changed")
         state.focus = .chat
-        check(renderer, &state, &canvas, partial: false, "focus back")
+        check(renderer, state, &view, &canvas, partial: false, "focus back")
 
         state[overlay: HelpView.self] = HelpView()
-        check(renderer, &state, &canvas, partial: false, "help shown")
+        check(renderer, state, &view, &canvas, partial: false, "help shown")
         stream(&state, tokens: 40..<60)
-        check(renderer, &state, &canvas, partial: false, "help still shown")
+        check(renderer, state, &view, &canvas, partial: false, "help still shown")
         state[overlay: HelpView.self] = nil
-        check(renderer, &state, &canvas, partial: false, "help closed")
+        check(renderer, state, &view, &canvas, partial: false, "help closed")
 
         state.size = Size(width: 150, height: 35)
-        check(renderer, &state, &canvas, partial: false, "resized")
+        check(renderer, state, &view, &canvas, partial: false, "resized")
         stream(&state, tokens: 60..<80)
-        check(renderer, &state, &canvas, partial: true, "chat after the resize")
+        check(renderer, state, &view, &canvas, partial: true, "chat after the resize")
 
         state.size = Size(width: 30, height: 8)
-        check(renderer, &state, &canvas, partial: false, "too small")
+        check(renderer, state, &view, &canvas, partial: false, "too small")
         state.size = Size(width: 150, height: 35)
-        check(renderer, &state, &canvas, partial: false, "large again")
+        check(renderer, state, &view, &canvas, partial: false, "large again")
 
         var other = Canvas(size: state.size)
         let expected = screenCanvas(state)
-        renderer.render(&state, into: &other)
+        renderer.render(state, view: &view, into: &other)
         XCTAssertTrue(other == expected, "a canvas the renderer did not draw last is drawn whole")
 
         renderer.theme = Theme.dark.withoutColor()
         let before = renderer.fullFrames
-        renderer.render(&state, into: &other)
+        renderer.render(state, view: &view, into: &other)
         XCTAssertEqual(renderer.fullFrames, before + 1, "a theme change draws everything")
     }
 
@@ -145,9 +148,10 @@ final class PartialRedrawTests: XCTestCase {
         var state = fixture(width: 80, height: 24)
         state.focus = .tasks
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(size: state.size)
-        check(renderer, &state, &canvas, partial: false, "first")
+        check(renderer, state, &view, &canvas, partial: false, "first")
         stream(&state, tokens: 0..<10)
-        check(renderer, &state, &canvas, partial: false, "chat hidden: no chat-only frame")
+        check(renderer, state, &view, &canvas, partial: false, "chat hidden: no chat-only frame")
     }
 }

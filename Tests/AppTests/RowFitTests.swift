@@ -34,8 +34,8 @@ final class RowFitTests: XCTestCase {
                                 Subtask(id: 12, todoId: 1, title: "Fill in the form", completed: true, position: 1)]),
         ])
         todos.setExpanded([1])
-        var canvas = Canvas(width: 30, height: 6)
-        TodosPane.draw(&todos, in: Rect(x: 0, y: 0, width: 30, height: 6), focused: false, theme: .dark, into: &canvas)
+        var canvas = Canvas(width: 30, height: 6), top = 0
+        TodosPane.draw(todos, top: &top, in: Rect(x: 0, y: 0, width: 30, height: 6), focused: false, theme: .dark, into: &canvas)
         let rows = canvas.text().split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(rows[1], "▾ ☐ Renew the passport 1/2 ✎", rows.joined(separator: "\n"))
         XCTAssertEqual(rows[2], "☐ Book the photo booth ap…", "a subtask too long by itself is cut, with nothing after it")

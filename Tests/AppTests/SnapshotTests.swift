@@ -55,12 +55,12 @@ final class SnapshotTests: XCTestCase {
         let bottom = visibleNumbers()
         XCTAssertEqual(bottom.last, 299)
         XCTAssertEqual(bottom, Array(bottom.first!...299))
-        state.chat.scrollFromBottom = 100
+        state.chat.scroll.ask(100)
         let middle = visibleNumbers()
         XCTAssertEqual(middle.last, 200, "100 rows up: the blank line under the answer and 99 of its lines")
         XCTAssertEqual(middle, Array(middle.first!...200))
         XCTAssertEqual(middle.count, bottom.count + 1, "the blank line under the answer is off screen too")
-        state.chat.scrollFromBottom = 10_000
+        state.chat.scroll.ask(10_000)
         let top = screenText(state)
         XCTAssertTrue(top.contains("remind me to call mom"), "scrolled to the top: the first message shows")
     }
@@ -81,7 +81,8 @@ final class SnapshotTests: XCTestCase {
                 Message(id: Int64(i + 1), conversationId: 1, role: i % 2 == 0 ? .user : .assistant, content: "message \(i)")
             }
             let renderer = Renderer(theme: .dark)
-            let text = screenCanvas(&state, renderer: renderer).text()
+            var view = ViewState()
+            let text = screenCanvas(state, view: &view, renderer: renderer).text()
             XCTAssertLessThanOrEqual(renderer.transcript.messagesVisited, 40, "\(count) messages")
             XCTAssertTrue(text.contains("message \(count - 1)"), "the newest message is on screen")
         }

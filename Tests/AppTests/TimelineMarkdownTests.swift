@@ -28,8 +28,9 @@ final class TimelineMarkdownTests: XCTestCase {
     }
 
     private let renderer = Renderer(theme: .dark)
+    private var view = ViewState()
 
-    private func screen(_ state: inout AppState) -> Canvas { screenCanvas(&state, renderer: renderer) }
+    private func screen(_ state: AppState) -> Canvas { screenCanvas(state, view: &view, renderer: renderer) }
 
     private func assertThoughtDrawn(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         for drawn in ["Plan", "────", "Check the calendar first:", "• today", "• tomorrow", " ls"] {
@@ -46,7 +47,7 @@ final class TimelineMarkdownTests: XCTestCase {
     func testTheTimelineViewDrawsAThoughtAsMarkdownAndToolDataPlain() throws {
         var s = state()
         _ = update(&s, .key(.ctrl("t")))
-        let canvas = screen(&s)
+        let canvas = screen(s)
         let text = canvas.text()
         assertThoughtDrawn(text)
         // "calendar" wears the strong style over the detail's (every character here is one column wide).
@@ -61,13 +62,13 @@ final class TimelineMarkdownTests: XCTestCase {
         var s = state()
         s.chat.selectedMessageId = 2
         s.chat.expanded.insert(2)
-        assertThoughtDrawn(screen(&s).text())
+        assertThoughtDrawn(screen(s).text())
     }
 
     /// The step's line under a closed answer shows the thought's first line as drawn.
     func testAThoughtsStepLineShowsItsFirstLineDrawn() {
-        var s = state()
-        let text = screen(&s).text()
+        let s = state()
+        let text = screen(s).text()
         XCTAssertTrue(text.contains("✓ \(tr.transcript.thought)  Plan  500 ms"), text)
         XCTAssertFalse(text.contains("## Plan"), text)
         XCTAssertTrue(text.contains(arguments.prefix(20)), "a tool's line keeps its arguments as they are")
@@ -78,16 +79,16 @@ final class TimelineMarkdownTests: XCTestCase {
     func testDetailsAreLaidOutOncePerStepAndWidth() {
         var s = state()
         _ = update(&s, .key(.ctrl("t")))
-        _ = screen(&s)
+        _ = screen(s)
         let first = StepDetails.layouts
-        for _ in 0..<5 { _ = screen(&s); _ = update(&s, .key(.down)) }
+        for _ in 0..<5 { _ = screen(s); _ = update(&s, .key(.down)) }
         XCTAssertEqual(StepDetails.layouts, first, "no layout on later frames or keys")
         s.chat.steps[2]![0].detail += "\n\nMore."
-        XCTAssertTrue(screen(&s).text().contains("More."))
+        XCTAssertTrue(screen(s).text().contains("More."))
         XCTAssertEqual(StepDetails.layouts, first + 1, "the step's line in the chat behind lays out only the thought's unchanged start")
         s.chat.steps[2]![0].detail = "**Checking** the calendar\n\n" + thought
         _ = update(&s, .key(.home))
-        XCTAssertTrue(screen(&s).text().contains("Checking the calendar"))
+        XCTAssertTrue(screen(s).text().contains("Checking the calendar"))
         XCTAssertEqual(StepDetails.layouts, first + 3, "a new start: the view and the step's line")
     }
 }

@@ -25,16 +25,17 @@ final class TimelineViewTests: XCTestCase {
         return state
     }
 
-    /// One renderer for the test, as in the app: it remembers what the view last followed.
+    /// One renderer and one view for the test, as in the app: the view remembers what it last followed.
     private let renderer = Renderer(theme: .dark)
+    private var view = ViewState()
 
-    private func screen(_ state: inout AppState) -> String { screenCanvas(&state, renderer: renderer).text() }
+    private func screen(_ state: AppState) -> String { screenCanvas(state, view: &view, renderer: renderer).text() }
 
     func testCtrlTOpensTheViewWithEveryStepInFull() {
         var s = state()
         _ = update(&s, .key(.ctrl("t")))
         XCTAssertEqual(s[overlay: TimelineViewState.self], TimelineViewState(messageId: 2))
-        let text = screen(&s)
+        let text = screen(s)
         XCTAssertTrue(text.contains("12:00:00.000  ✓ model call 1  800 ms"), text)
         XCTAssertTrue(text.contains("gpt-4.1-mini · 1,204 tokens in · 87 out"), text)
         XCTAssertTrue(text.contains("12:00:01.000  ✓ tool create_reminder  12 ms"), text)
@@ -47,7 +48,7 @@ final class TimelineViewTests: XCTestCase {
         var s = state()
         _ = update(&s, .key(.ctrl("t")))
         _ = update(&s, .key(.end))
-        let bottom = screen(&s)
+        let bottom = screen(s)
         XCTAssertTrue(bottom.contains("line 40 of the result"), bottom)
         let end = s[overlay: TimelineViewState.self]!.scroll
         _ = update(&s, .key(.pageDown))
@@ -56,7 +57,7 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertEqual(s[overlay: TimelineViewState.self]!.scroll, end - 1)
         _ = update(&s, .key(.escape))
         XCTAssertNil(s[overlay: TimelineViewState.self])
-        XCTAssertFalse(screen(&s).contains("Timeline"))
+        XCTAssertFalse(screen(s).contains("Timeline"))
     }
 
     func testWithoutStepsCtrlTSaysWhatTheViewIsFor() {
@@ -86,26 +87,26 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertEqual(s.chat.selectedMessageId, 2)
         _ = update(&s, .key(.altUp))
         XCTAssertEqual(s.chat.selectedMessageId, 2, "stays at the oldest")
-        var text = screen(&s)
+        var text = screen(s)
         XCTAssertTrue(text.contains("▶ Assistant") && text.contains("Enter: steps · Ctrl-T: timeline"), "scrolled into view:\n\(text)")
         XCTAssertFalse(text.contains("line 2 of the result"), "closed: the first line of each step only")
         XCTAssertEqual(update(&s, .key(.enter)), [], "Enter with an empty input opens, it does not send")
-        text = screen(&s)
+        text = screen(s)
         XCTAssertTrue(text.contains("▶ Assistant") && text.contains("line 2 of the result"), "opened, seen from its top:\n\(text)")
         XCTAssertTrue(text.contains("line 20 of the result"), text)
         _ = update(&s, .key(.end))
-        text = screen(&s)
+        text = screen(s)
         XCTAssertTrue(text.contains("…20 more lines (Ctrl-T)"), text)
         s.chat.selectedMessageId = nil
-        _ = screen(&s)
+        _ = screen(s)
         s.chat.selectedMessageId = 2
-        XCTAssertTrue(screen(&s).contains("▶ Assistant"), "choosing it again brings its first line into view")
+        XCTAssertTrue(screen(s).contains("▶ Assistant"), "choosing it again brings its first line into view")
         XCTAssertFalse(text.contains("line 21 of the result"), "at most 20 lines a step")
         _ = update(&s, .key(.text("t")))
         XCTAssertEqual(s[overlay: TimelineViewState.self]?.messageId, 2, "t, with an answer chosen: the timeline of that answer")
         _ = update(&s, .key(.escape))
         _ = update(&s, .key(.enter))
-        XCTAssertFalse(screen(&s).contains("line 20 of the result"), "Enter closes it again")
+        XCTAssertFalse(screen(s).contains("line 20 of the result"), "Enter closes it again")
         _ = update(&s, .key(.altDown))
         _ = update(&s, .key(.altDown))
         XCTAssertNil(s.chat.selectedMessageId, "past the newest: none")

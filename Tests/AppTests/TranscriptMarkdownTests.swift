@@ -54,8 +54,8 @@ final class TranscriptMarkdownTests: XCTestCase {
 
     /// The transcript alone, drawn by `view` (spinner frame 4: the blinking cursor is a blank).
     private func transcript(_ state: inout AppState, _ view: TranscriptView, width: Int, height: Int) -> String {
-        var canvas = Canvas(width: width, height: height)
-        view.draw(&state.chat, spinnerFrame: 4, timeZone: SnapshotFixture.utc, in: Rect(x: 0, y: 0, width: width, height: height),
+        var canvas = Canvas(width: width, height: height), scroll = ChatViewState()
+        view.draw(state.chat, view: &scroll, spinnerFrame: 4, timeZone: SnapshotFixture.utc, in: Rect(x: 0, y: 0, width: width, height: height),
                   theme: .dark, into: &canvas)
         return canvas.text()
     }
@@ -90,9 +90,9 @@ final class TranscriptMarkdownTests: XCTestCase {
         XCTAssertTrue(text.contains(" python") && text.contains("[1]") && text.contains("print(1/0)"), text)
         XCTAssertTrue(text.contains("# not a heading, 2*3*4 = 24"), text)
         XCTAssertTrue(text.contains("plan __it__"), text)
-        var plain = s
-        var canvas = Canvas(width: 80, height: 30)
-        view.draw(&plain.chat, spinnerFrame: 4, timeZone: SnapshotFixture.utc, in: Rect(x: 0, y: 0, width: 80, height: 30),
+        let plain = s
+        var canvas = Canvas(width: 80, height: 30), scroll = ChatViewState()
+        view.draw(plain.chat, view: &scroll, spinnerFrame: 4, timeZone: SnapshotFixture.utc, in: Rect(x: 0, y: 0, width: 80, height: 30),
                   theme: .dark, markdown: false, into: &canvas)
         XCTAssertTrue(canvas.text().contains("```python"), "render_markdown = false: the source")
     }

@@ -202,14 +202,15 @@ final class UpdateTests: XCTestCase {
 
     func testScrollingUpStopsFollowingAndEndReturnsToBottom() {
         var state = makeState()
-        state.chat.viewportHeight = 20
-        _ = update(&state, .key(.pageUp))
-        XCTAssertEqual(state.chat.scrollFromBottom, 18)
-        _ = update(&state, .key(.pageDown))
-        XCTAssertEqual(state.chat.scrollFromBottom, 0)
-        _ = update(&state, .key(.pageUp))
-        _ = update(&state, .key(.end))
-        XCTAssertEqual(state.chat.scrollFromBottom, 0)
+        var view = ViewState()
+        view.chat.height = 20
+        _ = update(&state, .key(.pageUp), view: view)
+        XCTAssertEqual(state.chat.scroll.rowsFromBottom, 18)
+        _ = update(&state, .key(.pageDown), view: view)
+        XCTAssertEqual(state.chat.scroll.rowsFromBottom, 0)
+        _ = update(&state, .key(.pageUp), view: view)
+        _ = update(&state, .key(.end), view: view)
+        XCTAssertEqual(state.chat.scroll.rowsFromBottom, 0)
     }
 
     func testTodoTreeFoldingAndSelection() {

@@ -10,12 +10,18 @@ final class ViKeysTests: XCTestCase {
     private func state(_ style: KeymapStyle, focus: PaneID = .chat) -> AppState {
         var state = SnapshotFixture.state(width: 120, height: 40, focus: focus)
         state.keyBindings.style = style
-        state.chat.viewportHeight = 20
         return state
     }
 
+    /// A last frame whose transcript was 20 rows high.
+    private let view: ViewState = {
+        var view = ViewState()
+        view.chat.height = 20
+        return view
+    }()
+
     private func press(_ state: inout AppState, _ keys: Key...) -> [Effect] {
-        keys.flatMap { update(&state, .key($0)) }
+        keys.flatMap { update(&state, .key($0), view: view) }
     }
 
     private func type(_ state: inout AppState, _ text: String) -> [Effect] {
@@ -34,9 +40,9 @@ final class ViKeysTests: XCTestCase {
         _ = press(&s, .escape)
         XCTAssertEqual(s.chat.selectedMessageId, 4)
         _ = press(&s, .ctrl("u"), .ctrl("u"))
-        XCTAssertEqual(s.chat.scrollFromBottom, 20)
+        XCTAssertEqual(s.chat.scroll.rowsFromBottom, 20)
         _ = press(&s, .ctrl("d"))
-        XCTAssertEqual(s.chat.scrollFromBottom, 10)
+        XCTAssertEqual(s.chat.scroll.rowsFromBottom, 10)
         XCTAssertEqual(s.chat.selectedMessageId, 4, "scrolling keeps the selection")
 
         _ = press(&s, .text(":"))
@@ -117,7 +123,7 @@ final class ViKeysTests: XCTestCase {
     func testTheDefaultKeymapIsUnchanged() {
         var chat = state(.default)
         _ = press(&chat, .escape, .ctrl("u"), .ctrl("d"))
-        XCTAssertEqual(chat.chat.scrollFromBottom, 0)
+        XCTAssertEqual(chat.chat.scroll.rowsFromBottom, 0)
         _ = press(&chat, .text(":"))
         XCTAssertNil(chat.chat.selectedMessageId)
         XCTAssertEqual(chat.chat.input.text, ":", "typed text leaves the selection, as before")

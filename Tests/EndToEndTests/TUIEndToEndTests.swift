@@ -103,6 +103,32 @@ final class TUIEndToEndTests: HomeFolderTestCase {
         XCTAssertTrue(session.waitUntilExited())
     }
 
+    /// The chat scrolls with the real keys: PgUp leaves the bottom, Home reaches the first
+    /// question, PgDn moves a page down from where Home stopped (not from the rows it asked
+    /// for), End follows the bottom again.
+    func testTheChatScrollsWithPageKeysHomeAndEnd() throws {
+        let session = TmuxSession(home: home)
+        try session.start(width: 80, height: 24)
+        session.waitFor(text: "Welcome to AI Helper")
+        for i in 1...4 {
+            try session.type("what can you do \(i)?")
+            try session.press("Enter")
+            session.waitFor("answer \(i)") { $0.contains("do \(i)?") && $0.contains("NAME.") && !$0.contains("Esc cancel") }
+        }
+        let more = "↓ more below"
+        try session.press("PPage")
+        session.waitFor(text: more)
+        try session.press("Home")
+        session.waitFor("the first question") { $0.contains("do 1?") && $0.contains(more) }
+        try session.press("NPage")
+        session.waitFor("a page below the top") { !$0.contains("do 1?") && $0.contains(more) }
+        try session.press("End")
+        let bottom = session.waitFor("the bottom") { $0.contains("do 4?") && !$0.contains(more) }
+        XCTAssertFalse(bottom.contains("do 1?"), bottom)
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+    }
+
     func testWideLayoutShowsThreePanesAndTabMovesFocus() throws {
         let session = TmuxSession(home: home)
         try session.start(width: 160, height: 40)

@@ -94,13 +94,12 @@ struct ChatState {
     var steps: [Int64: [TimelineStep]] = [:]
     /// More messages exist before `messages.first`.
     var hasOlder = false
-    /// Rows scrolled up from the bottom; 0 follows the stream.
-    var scrollFromBottom = 0
+    /// Where the user asked the transcript to be scrolled; the position drawn (clamped, kept
+    /// still while an answer grows) is the renderer's, in `ViewState.chat`.
+    var scroll = ScrollRequest()
     var activeTurn: Int?
     var streamingMessageId: Int64?
     var input = LineEditor()
-    /// Last rendered transcript height, so PgUp moves a page.
-    var viewportHeight = 10
     /// The message selected (Esc leaves the input; j/k, Alt-Up / Alt-Down choose): letters act
     /// on it (`handleSelectionKey`), Enter opens or closes its steps, Ctrl-T its timeline.
     var selectedMessageId: Int64?
@@ -177,7 +176,6 @@ struct TodosState {
     /// While only the head of a large list is loaded (the first frame), the sections' totals.
     private(set) var headTotals: TodoRows.Totals?
     var selectedRow = 0
-    var top = 0
     /// A todo to select once the list has loaded again (the one a tool just made or changed).
     var focusTodoId: Int64?
     /// `/` in Todos: only matching todos and subtasks are shown (all subtasks are loaded then).

@@ -11,7 +11,7 @@ struct ScreenOutsideInput: Equatable {
     let size: Size, focus: PaneID, hasOverlay: Bool
     let notice: Notice?, approval: ApprovalRequest?, usage: UsageTotals?
     let provider: String, model: String, tasksVersion: Int, todosVersion: Int
-    let conversationId: Int64?, messageCount: Int, hasOlder: Bool, scroll: Int
+    let conversationId: Int64?, messageCount: Int, hasOlder: Bool, scroll: ScrollRequest
     let activeTurn: Int?, streamingMessageId: Int64?, stepCount: Int
 
     init(_ state: AppState) {
@@ -20,7 +20,7 @@ struct ScreenOutsideInput: Equatable {
         provider = state.providerName; model = state.modelName
         tasksVersion = state.tasksVersion; todosVersion = state.todosVersion
         conversationId = state.chat.conversation?.id; messageCount = state.chat.messages.count
-        hasOlder = state.chat.hasOlder; scroll = state.chat.scrollFromBottom
+        hasOlder = state.chat.hasOlder; scroll = state.chat.scroll
         activeTurn = state.chat.activeTurn; streamingMessageId = state.chat.streamingMessageId
         stepCount = state.chat.steps.values.reduce(0) { $0 + $1.count }
     }

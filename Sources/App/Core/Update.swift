@@ -4,10 +4,11 @@ import Terminal
 import Agent
 
 /// The whole of the app's behavior: an event changes the state and asks for effects.
-/// Pure: no I/O here, so key scripts can drive it in tests.
-func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+/// Pure: no I/O here, so key scripts can drive it in tests. `view` is how the last frame
+/// showed the state (nothing drawn yet by default): read, never written.
+func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState()) -> [Effect] {
     switch event {
-    case .key(let key): return handleKey(&state, key)
+    case .key(let key): return handleKey(&state, key, view)
     case .clock(let now):
         state.clock = now
         return []
@@ -97,16 +98,16 @@ private func settingsSaved(_ state: inout AppState, text: String, ok: Bool, keyR
     return keySaved ? [.applySettings] : []
 }
 
-private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
+private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewState) -> [Effect] {
     // Remapped keys become the keys the handlers know; overlays keep the keys they show.
     var key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
     // The vi keys; a key a `[keys]` remap changed is the user's choice and passes as it is.
     if state.keyBindings.style == .vi, key == pressed, !state.hasOverlay, state.pendingApproval == nil {
         // Letters that came in one read ("gg" typed fast) are commands one by one, not text.
         if case .text(let typed) = key, typed.count > 1, state.focus != .chat || state.chat.selectedMessageId != nil {
-            return typed.flatMap { handleKey(&state, .text(String($0))) }
+            return typed.flatMap { handleKey(&state, .text(String($0)), view) }
         }
-        switch ViKeys.handle(&state, key) {
+        switch ViKeys.handle(&state, key, view.chat) {
         case .handled(let effects): return effects
         case .key(let translated): key = translated
         }
@@ -157,24 +158,24 @@ private func handleKey(_ state: inout AppState, _ pressed: Key) -> [Effect] {
     case .escape where state.chat.isStreaming:
         return [.cancelTurn]
     case .mouse(let mouse):
-        return handleMouse(&state, mouse)
+        return handleMouse(&state, mouse, view)
     default: break
     }
     switch state.focus {
-    case .chat: return handleChatKey(&state, key)
+    case .chat: return handleChatKey(&state, key, view.chat)
     case .tasks: return handleTasksKey(&state, key)
     case .todos: return handleTodosKey(&state, key)
     }
 }
 
-private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effect] {
+private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent, _ view: ViewState) -> [Effect] {
     let layout = Layout(size: state.size, focus: state.focus)
     guard let pane = layout.pane(at: mouse.x, mouse.y), let rect = layout.panes[pane] else { return [] }
     switch mouse.kind {
     case .wheelUp, .wheelDown:
         let up = mouse.kind == .wheelUp
         switch pane {
-        case .chat: scrollChat(&state, by: up ? 3 : -3)
+        case .chat: state.chat.scroll.move(by: up ? 3 : -3, from: view.chat)
         case .tasks: return moveDay(&state, by: up ? -7 : 7)
         case .todos: moveTodoSelection(&state, by: up ? -1 : 1)
         }
@@ -194,7 +195,7 @@ private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effec
             case nil: break
             }
         case .todos:
-            guard let (row, onFold) = TodosPane.hit(state.todos, in: inner, x: mouse.x, y: mouse.y) else { return [] }
+            guard let (row, onFold) = TodosPane.hit(state.todos, top: view.todosTop, in: inner, x: mouse.x, y: mouse.y) else { return [] }
             state.todos.selectedRow = row
             state.todos.clampSelection()
             if onFold { return handleTodosKey(&state, .enter) }

@@ -2,15 +2,16 @@ import Foundation
 import Core
 import Terminal
 
-func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -> [Effect] {
     if let effects = handleChatSearchKey(&state, key) { return effects }
-    let page = max(1, state.chat.viewportHeight - 2)
+    let page = max(1, view.height - 2)
     if state.chat.selectedMessageId != nil, let effects = handleSelectionKey(&state, key) { return effects }
     switch key {
-    case .pageUp: scrollChat(&state, by: page); return []
-    case .pageDown: scrollChat(&state, by: -page); return []
-    case .home where state.chat.input.isEmpty: scrollChat(&state, by: Int.max / 2); return []
-    case .end where state.chat.input.isEmpty: state.chat.scrollFromBottom = 0; return []
+    case .pageUp: state.chat.scroll.move(by: page, from: view); return []
+    case .pageDown: state.chat.scroll.move(by: -page, from: view); return []
+    // Clamped at the top of the transcript when drawn.
+    case .home where state.chat.input.isEmpty: state.chat.scroll.move(by: Int.max / 2, from: view); return []
+    case .end where state.chat.input.isEmpty: state.chat.scroll.ask(0); return []
     case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
     case .ctrl("t"):
         openTimeline(&state)
@@ -47,11 +48,6 @@ func handleChatKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     return submit(&state)
 }
 
-func scrollChat(_ state: inout AppState, by rows: Int) {
-    // Clamped against the transcript height when rendered.
-    state.chat.scrollFromBottom = max(0, state.chat.scrollFromBottom + rows)
-}
-
 private func submit(_ state: inout AppState) -> [Effect] {
     let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return [] }
@@ -64,7 +60,7 @@ private func submit(_ state: inout AppState) -> [Effect] {
         return []
     }
     _ = state.chat.input.commit()
-    state.chat.scrollFromBottom = 0
+    state.chat.scroll.ask(0)
     state.notice = nil
     if let edited = state.chat.editingMessageId {
         state.chat.editingMessageId = nil
@@ -158,7 +154,7 @@ private func retry(_ state: inout AppState) -> [Effect] {
 func askAgain(_ state: inout AppState, _ question: Message) -> [Effect] {
     guard let id = question.id else { return [] }
     state.chat.selectedMessageId = nil
-    state.chat.scrollFromBottom = 0
+    state.chat.scroll.ask(0)
     state.notice = nil
     return [.resendEdited(messageId: id, text: question.content)]
 }

@@ -23,23 +23,23 @@ enum ViKeys {
     /// The commands `:` takes, as the chat's slash commands.
     static let commands = ":q, :w FILE, :new, :help, :settings, :history, :search WORDS"
 
-    static func handle(_ state: inout AppState, _ key: Key) -> Outcome {
+    static func handle(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -> Outcome {
         let pendingG = state.vi.pendingG
         state.vi.pendingG = false
         if state.focus != .chat { state.vi.commandLine = false }
         switch state.focus {
-        case .chat: return chat(&state, key)
+        case .chat: return chat(&state, key, view)
         case .tasks: return tasks(&state, key, afterG: pendingG)
         case .todos: return todos(&state, key, afterG: pendingG)
         }
     }
 
-    private static func chat(_ state: inout AppState, _ key: Key) -> Outcome {
+    private static func chat(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -> Outcome {
         if state.chat.selectedMessageId != nil, state.chat.search == nil {
-            let half = max(1, state.chat.viewportHeight / 2)
+            let half = max(1, view.height / 2)
             switch key {
-            case .ctrl("d"): scrollChat(&state, by: -half); return .handled([])
-            case .ctrl("u"): scrollChat(&state, by: half); return .handled([])
+            case .ctrl("d"): state.chat.scroll.move(by: -half, from: view); return .handled([])
+            case .ctrl("u"): state.chat.scroll.move(by: half, from: view); return .handled([])
             case .text(":"):
                 state.chat.selectedMessageId = nil
                 state.chat.input.text = ":"

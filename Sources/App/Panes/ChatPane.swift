@@ -12,7 +12,7 @@ enum ChatPane {
 
     /// Returns where the input went (nil when the pane is too short to draw).
     @discardableResult
-    static func draw(_ state: inout AppState, in rect: Rect, focused: Bool, transcript: TranscriptView,
+    static func draw(_ state: AppState, view: inout ChatViewState, in rect: Rect, focused: Bool, transcript: TranscriptView,
                      theme: Theme, into canvas: inout Canvas) -> Rect? {
         guard rect.height >= 3 else { return nil }
         let inputRect = inputRect(state, in: rect)
@@ -30,11 +30,11 @@ enum ChatPane {
             }
         }
         let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - noteLines.count - rect.y))
-        transcript.draw(&state.chat, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme,
+        transcript.draw(state.chat, view: &view, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme,
                         markdown: state.renderMarkdown, into: &canvas)
         if state.chat.messages.isEmpty { drawSuggestions(in: transcriptRect, theme: theme, into: &canvas) }
 
-        let more = state.chat.scrollFromBottom > 0 ? tr.chat.moreBelow : ""
+        let more = view.rowsFromBottom > 0 ? tr.chat.moreBelow : ""
         canvas.put(String(repeating: "─", count: rect.width), x: rect.x, y: separatorY, style: theme[.border], maxWidth: rect.width)
         if !more.isEmpty { canvas.put(more, x: rect.x + max(0, rect.width - TextWidth.of(more) - 1), y: separatorY, style: theme[.accent]) }
         drawInput(state, in: inputRect, paneX: rect.x, focused: focused, theme: theme, into: &canvas)

@@ -2,7 +2,8 @@ import Foundation
 import Core
 import Terminal
 
-/// Draws the whole screen from the state. Holds only caches, never app state.
+/// Draws the whole screen from the state, which it only reads; the scroll positions and sizes
+/// it works out go in the `ViewState` it is given. Holds only caches, never app state.
 ///
 /// Streaming changes only the chat pane and the status bar, so a frame whose layout, focus,
 /// Tasks and Todos are as in the last frame drawn into the same canvas (and with no overlay
@@ -48,29 +49,30 @@ final class Renderer {
         return true
     }
 
-    /// Draws a frame. May clamp scroll positions in `state` to what exists.
-    func render(_ state: inout AppState, into canvas: inout Canvas) {
+    /// Draws a frame; `view` is the last frame's, and becomes this one's (scroll positions
+    /// moved to what exists and to what the state asks).
+    func render(_ state: AppState, view: inout ViewState, into canvas: inout Canvas) {
         let layout = Layout(size: state.size, focus: state.focus)
-        let hasOverlay = state.hasOverlay
+        let hasOverlay = state.hasOverlay, key = frameKey(state)
         if !hasOverlay, layout.mode != .tooSmall, let chat = layout.panes[.chat], let last = lastFrame,
-           last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == frameKey(state) {
+           last.stamp == canvas.drawStamp, canvas.size == state.size, last.key == key {
             canvas.cursor = nil
             let inner = innerRect(chat)
             canvas.fill(inner, style: theme[.text])
-            lastInputRect = ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
+            lastInputRect = ChatPane.draw(state, view: &view.chat, in: inner, focused: state.focus == .chat, transcript: transcript,
+                                          theme: theme, into: &canvas)
             StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
             partialFrames += 1
         } else {
-            drawAll(&state, layout: layout, into: &canvas)
+            drawAll(state, view: &view, layout: layout, into: &canvas)
             fullFrames += 1
         }
         if hasOverlay || layout.mode == .tooSmall {
             lastFrame = nil
         } else {
-            // After drawing: the Todos pane may have moved its scroll position.
             let stamp = AppState.nextVersion()
             canvas.drawStamp = stamp
-            lastFrame = (frameKey(state), stamp)
+            lastFrame = (key, stamp)
         }
     }
 
@@ -78,7 +80,7 @@ final class Renderer {
         FrameKey(size: state.size, focus: state.focus, tasksVersion: state.tasksVersion, todosVersion: state.todosVersion)
     }
 
-    private func drawAll(_ state: inout AppState, layout: Layout, into canvas: inout Canvas) {
+    private func drawAll(_ state: AppState, view: inout ViewState, layout: Layout, into canvas: inout Canvas) {
         canvas.clear(style: theme[.text])
         canvas.cursor = nil
         if layout.mode == .tooSmall {
@@ -89,9 +91,11 @@ final class Renderer {
         for (pane, rect) in layout.panes {
             let inner = drawFrame(pane.title, rect: rect, focused: pane == state.focus, into: &canvas)
             switch pane {
-            case .chat: lastInputRect = ChatPane.draw(&state, in: inner, focused: state.focus == .chat, transcript: transcript, theme: theme, into: &canvas)
+            case .chat:
+                lastInputRect = ChatPane.draw(state, view: &view.chat, in: inner, focused: state.focus == .chat, transcript: transcript,
+                                              theme: theme, into: &canvas)
             case .tasks: TasksPane.draw(state.tasks, in: inner, focused: state.focus == .tasks, theme: theme, into: &canvas)
-            case .todos: TodosPane.draw(&state.todos, in: inner, focused: state.focus == .todos, theme: theme, into: &canvas)
+            case .todos: TodosPane.draw(state.todos, top: &view.todosTop, in: inner, focused: state.focus == .todos, theme: theme, into: &canvas)
             }
         }
         StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)

@@ -4,9 +4,9 @@ import Terminal
 
 /// The todo tree: todos with progress, subtasks indented under them.
 enum TodosPane {
-    /// The row under a click inside the pane's `rect` (as last drawn), and whether it is on the fold marker.
-    static func hit(_ todos: TodosState, in rect: Rect, x: Int, y: Int) -> (row: Int, onFold: Bool)? {
-        let row = todos.top + y - rect.y
+    /// The row under a click inside the pane's `rect` as last drawn from row `top`, and whether it is on the fold marker.
+    static func hit(_ todos: TodosState, top: Int, in rect: Rect, x: Int, y: Int) -> (row: Int, onFold: Bool)? {
+        let row = top + y - rect.y
         guard rect.contains(x: x, y: y), todos.rows.indices.contains(row), todos.rows[row].section == nil else { return nil }
         let foldX = rect.x + 1 + todos.rows[row].depth * 2
         return (row, todos.rows[row].subtask == nil && (foldX...foldX + 1).contains(x))
@@ -22,7 +22,9 @@ enum TodosPane {
         return marks
     }
 
-    static func draw(_ todos: inout TodosState, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
+    /// Draws the rows from `top`, moved just enough to show the selection (the window stays
+    /// put while the selection is in it).
+    static func draw(_ todos: TodosState, top: inout Int, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 4, rect.height > 0 else { return }
         let rows = todos.rows
         if rows.isEmpty {
@@ -30,8 +32,8 @@ enum TodosPane {
             canvas.put(empty, x: rect.x + 1, y: rect.y, style: theme[.muted], maxWidth: rect.width - 2)
             return
         }
-        todos.top = ListWindow.top(count: rows.count, selected: todos.selectedRow, height: rect.height, previousTop: todos.top)
-        for (offset, index) in (todos.top..<min(rows.count, todos.top + rect.height)).enumerated() {
+        top = ListWindow.top(count: rows.count, selected: todos.selectedRow, height: rect.height, previousTop: top)
+        for (offset, index) in (top..<min(rows.count, top + rect.height)).enumerated() {
             let row = rows[index]
             let y = rect.y + offset
             if let section = row.section {

@@ -25,32 +25,30 @@ final class TranscriptView {
     }
     private var cache: [Key: Entry] = [:]
     private let answers = AnswerLayouts()
-    private var streamingHeight: (id: Int64, height: Int)?
     /// Messages laid out by the last draw: bounded by the view, never by the history.
     private(set) var messagesVisited = 0
-    /// The answer chosen, and whether its steps were open, when the view last followed the
-    /// choice: a new choice (or opening it) is scrolled into view once; after that the user
-    /// may scroll away from it.
-    private var followedSelection: (id: Int64?, expanded: Bool) = (nil, false)
     /// `render_markdown`: answers drawn as Markdown, or as wrapped plain text (their source).
     private var rendersMarkdown = true
 
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// Draws the transcript bottom-up into `rect`, honoring (and clamping) the scroll offset;
-    /// answers as Markdown unless `markdown` is false (`render_markdown = false`).
-    func draw(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme, markdown: Bool = true,
-              into canvas: inout Canvas) {
+    /// Draws the transcript bottom-up into `rect` at the scroll position in `view` (which takes
+    /// a new `chat.scroll` request first, and is clamped here); answers as Markdown unless
+    /// `markdown` is false (`render_markdown = false`).
+    func draw(_ chat: ChatState, view: inout ChatViewState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme,
+              markdown: Bool = true, into canvas: inout Canvas) {
         guard rect.width > 2, rect.height > 0 else { return }
         rendersMarkdown = markdown
-        keepViewStill(&chat, width: rect.width - 2)
+        view.take(chat.scroll)
+        keepViewStill(chat, view: &view, width: rect.width - 2)
         let selection = (id: chat.selectedMessageId, expanded: chat.selectedMessageId.map(chat.expanded.contains) ?? false)
-        if selection != followedSelection {
-            followedSelection = selection
-            scrollToSelection(&chat, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, height: rect.height, theme: theme)
+        if selection != view.followedSelection {
+            view.followedSelection = selection
+            scrollToSelection(chat, view: &view, spinnerFrame: spinnerFrame, timeZone: timeZone, width: rect.width - 2, height: rect.height,
+                              theme: theme)
         }
         var y = rect.y + rect.height - 1
-        var skip = chat.scrollFromBottom
+        var skip = view.rowsFromBottom
         var drewAny = false
         messagesVisited = 0
         for message in chat.messages.reversed() {
@@ -73,22 +71,24 @@ final class TranscriptView {
             }
             if y < rect.y { break }
         }
-        if skip > 0 || (!drewAny && chat.scrollFromBottom > 0) {
+        if skip > 0 || (!drewAny && view.rowsFromBottom > 0) {
             // Scrolled past the top (Home, a long PgUp): stop at the first line, and draw that now.
-            let clamped = max(0, chat.scrollFromBottom - skip - max(0, y - rect.y + 1))
-            if clamped != chat.scrollFromBottom {
-                chat.scrollFromBottom = clamped
+            let clamped = max(0, view.rowsFromBottom - skip - max(0, y - rect.y + 1))
+            if clamped != view.rowsFromBottom {
+                view.rowsFromBottom = clamped
                 canvas.fill(rect, style: theme[.text])
-                return draw(&chat, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, markdown: markdown, into: &canvas)
+                return draw(chat, view: &view, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, markdown: markdown,
+                            into: &canvas)
             }
         }
         if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
-        chat.viewportHeight = rect.height
+        view.height = rect.height
     }
 
     /// Scrolls so the chosen answer's block is in view, its first line at the top when it is
     /// taller than the view. Costs the blocks below it, never the whole history.
-    private func scrollToSelection(_ chat: inout ChatState, spinnerFrame: Int, timeZone: TimeZone, width: Int, height: Int, theme: Theme) {
+    private func scrollToSelection(_ chat: ChatState, view: inout ChatViewState, spinnerFrame: Int, timeZone: TimeZone, width: Int,
+                                   height: Int, theme: Theme) {
         guard let id = chat.selectedMessageId else { return }
         var below = 0
         for message in chat.messages.reversed() {
@@ -96,8 +96,8 @@ final class TranscriptView {
             let lines = block(message, steps: chat.steps[message.id ?? -1] ?? [], streaming: message.id == chat.streamingMessageId,
                               marks: marks, spinnerFrame: spinnerFrame, timeZone: timeZone, width: width, theme: theme).count
             if message.id == id {
-                if chat.scrollFromBottom > below { chat.scrollFromBottom = below }
-                if chat.scrollFromBottom + height < below + lines { chat.scrollFromBottom = below + lines - height }
+                if view.rowsFromBottom > below { view.rowsFromBottom = below }
+                if view.rowsFromBottom + height < below + lines { view.rowsFromBottom = below + lines - height }
                 return
             }
             below += lines
@@ -105,13 +105,13 @@ final class TranscriptView {
     }
 
     /// While the user reads older text, growth of the streaming answer must not move the view.
-    private func keepViewStill(_ chat: inout ChatState, width: Int) {
-        guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { streamingHeight = nil; return }
+    private func keepViewStill(_ chat: ChatState, view: inout ChatViewState, width: Int) {
+        guard let id = chat.streamingMessageId, let i = chat.index(of: id) else { view.streamingHeight = nil; return }
         let height = body(chat.messages[i], markdown: isMarkdown(chat.messages[i], chat), streaming: true, width: width).count
-        if let last = streamingHeight, last.id == id, chat.scrollFromBottom > 0 {
-            chat.scrollFromBottom += max(0, height - last.height)
+        if let last = view.streamingHeight, last.id == id, view.rowsFromBottom > 0 {
+            view.rowsFromBottom += max(0, height - last.height)
         }
-        streamingHeight = (id, height)
+        view.streamingHeight = (id, height)
     }
 
     /// A message's text: an answer as Markdown, anything else as wrapped plain text.

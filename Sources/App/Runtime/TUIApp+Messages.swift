@@ -85,7 +85,7 @@ extension TUIApp {
         state.chat.messages = window
         state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > window.count
         state.chat.steps = (try? database.timelineSteps(messageIds: window.compactMap(\.id))) ?? [:]
-        state.chat.scrollFromBottom = 0
+        state.chat.scroll.ask(0)
         loadBranchesAndSummaries()
     }
 

@@ -26,6 +26,9 @@ public final class TUIApp {
     let colorDepth: ColorDepth
     let inputDescriptor: Int32
     var state: AppState
+    /// How the last frame showed `state` (scroll positions, sizes): the renderer writes it,
+    /// `update` reads it.
+    var view = ViewState()
     var decoder = KeyDecoder()
     var canvas: Canvas
     var turnTask: Task<Message, Never>?
@@ -188,7 +191,7 @@ public final class TUIApp {
                 if agentEvent.drawsAtOnce { drawNow = true }
                 if case .modelCallEnded = agentEvent { endOfModelCall = true }
             }
-            for effect in update(&state, event) { perform(effect) }
+            for effect in update(&state, event, view: view) { perform(effect) }
         }
         // After the batch's keys (they were typed at what was on the screen) and drawn at once:
         // an alert box takes only the keys that come once it shows.
@@ -213,7 +216,7 @@ public final class TUIApp {
     }
 
     func render() {
-        renderer.render(&state, into: &canvas)
+        renderer.render(state, view: &view, into: &canvas)
         backend.present(canvas)
         lastRender = clock.now
         dirty = false

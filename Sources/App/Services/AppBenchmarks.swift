@@ -20,12 +20,13 @@ public enum AppBenchmarks {
         state.chat.streamingMessageId = messages[messages.count - 1].id
         state.chat.activeTurn = 1
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(width: width, height: height)
-        renderer.render(&state, into: &canvas)  // warm the caches as a running app has them
+        renderer.render(state, view: &view, into: &canvas)  // warm the caches as a running app has them
         let clock = ContinuousClock()
         return (0..<frames).map { (frame: Int) -> Duration in
             state.chat.messages[messages.count - 1].content += token(frame)
-            return clock.measure { renderer.render(&state, into: &canvas) }
+            return clock.measure { renderer.render(state, view: &view, into: &canvas) }
         }
     }
 
@@ -36,6 +37,7 @@ public enum AppBenchmarks {
         let database = try AppDatabase.open(path: path)
         var state = AppState(size: Size(width: 120, height: 40), today: .today(), providerName: "Offline", modelName: "offline")
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(width: 120, height: 40)
         let clock = ContinuousClock()
         var results = 0
@@ -43,7 +45,7 @@ public enum AppBenchmarks {
             try clock.measure {
                 let items = ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: .current)
                 state[overlay: Picker.self] = Picker(purpose: .conversations, title: "Conversations", items: items)
-                renderer.render(&state, into: &canvas)
+                renderer.render(state, view: &view, into: &canvas)
             }
         }
         let search = try (0..<runs).map { i in
@@ -51,7 +53,7 @@ public enum AppBenchmarks {
                 let hits = try database.search(queries[i % queries.count])
                 results = max(results, hits.count)
                 state[overlay: Picker.self] = Picker(purpose: .search, title: "Search", items: ConversationItems.search(hits, now: Date(), timeZone: .current))
-                renderer.render(&state, into: &canvas)
+                renderer.render(state, view: &view, into: &canvas)
             }
         }
         return (list, search, results)
@@ -69,6 +71,7 @@ public enum AppBenchmarks {
         var state = AppState(size: Size(width: 120, height: 40), today: .today(), providerName: "Offline", modelName: "offline")
         state.focus = .tasks
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(width: 120, height: 40)
         try loader.load(&state.tasks)
         store.settle()
@@ -77,7 +80,7 @@ public enum AppBenchmarks {
             let time = try clock.measure {
                 move(&state)
                 try loader.load(&state.tasks)
-                renderer.render(&state, into: &canvas)
+                renderer.render(state, view: &view, into: &canvas)
             }
             return time
         }

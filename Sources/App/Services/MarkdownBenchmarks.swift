@@ -19,6 +19,7 @@ public enum MarkdownBenchmarks {
         state.chat.streamingMessageId = 2
         state.chat.activeTurn = 1
         let renderer = Renderer(theme: .dark)
+        var view = ViewState()
         var canvas = Canvas(width: width, height: height)
         let characters = Array(text)
         var samples: [Duration] = []
@@ -33,7 +34,7 @@ public enum MarkdownBenchmarks {
                 state.chat.streamingMessageId = nil
                 state.chat.activeTurn = nil
             }
-            samples.append(clock.measure { renderer.render(&state, into: &canvas) })
+            samples.append(clock.measure { renderer.render(state, view: &view, into: &canvas) })
         }
         return samples
     }
@@ -71,8 +72,8 @@ public enum MarkdownBenchmarks {
                 state.chat.conversation = conversation
                 state.chat.messages = try database.recentMessages(conversationId: conversation.id!, limit: 200)
                 state.chat.steps = try database.timelineSteps(messageIds: state.chat.messages.compactMap(\.id))
-                var canvas = Canvas(width: 120, height: 40)
-                Renderer(theme: .dark).render(&state, into: &canvas)
+                var canvas = Canvas(width: 120, height: 40), view = ViewState()
+                Renderer(theme: .dark).render(state, view: &view, into: &canvas)
             }
         }
     }
