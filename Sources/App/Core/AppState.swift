@@ -5,7 +5,8 @@ import Storage
 import MCPClient
 import Terminal
 
-/// All the app's state. Owned by the loop thread alone; changed only by `update` and the loaders.
+/// All the app's state. Owned by the loop thread alone; changed only by `update` (the
+/// runtime's I/O answers with `ResultEvent`s that `update` applies).
 struct AppState {
     var size: Size
     var focus: PaneID = .chat
@@ -108,8 +109,9 @@ struct ChatState {
     var hasOlder = false
     /// Rows scrolled up from the bottom; 0 follows the stream.
     var scrollFromBottom = 0
-    var activeTurn: Int?
-    var streamingMessageId: Int64?
+    /// The turn streaming now, from `.turnStarted` to its `.finished` (`RunningTurn`).
+    var turn: RunningTurn?
+    var streamingMessageId: Int64? { turn?.messageId }
     var input = LineEditor()
     /// Last rendered transcript height, so PgUp moves a page.
     var viewportHeight = 10
@@ -132,7 +134,7 @@ struct ChatState {
     /// `/attach`: a resource that goes with the next message sent (📎 in the status bar).
     var attachment: ResourceAttachment?
 
-    var isStreaming: Bool { activeTurn != nil }
+    var isStreaming: Bool { turn != nil }
 
     func index(of messageId: Int64) -> Int? {
         // Streaming targets the newest messages: search from the end.
@@ -179,7 +181,7 @@ struct TasksState {
 struct TodosState {
     private(set) var trees: [TodoTree] = []
     /// Todos shown unfolded. Everything starts folded so thousands of todos load as one line
-    /// each; small collections are unfolded whole at start-up (see `TUIApp.reloadTodos`).
+    /// each; small collections are unfolded whole at start-up (see `TodoPaneLoader`).
     private(set) var expanded: Set<Int64> = []
     /// The visible rows, rebuilt only when the trees or the folds change (not per frame).
     private(set) var rows: [TodoRows.Row] = []
@@ -225,6 +227,14 @@ struct TodosState {
         headTotals = nil
         take(trees)
         return needsSubtasks
+    }
+
+    /// Takes a load (`TodoPaneLoader`): the trees with the folds they were loaded for.
+    mutating func setLoaded(_ trees: [TodoTree], expanded: Set<Int64>) {
+        self.expanded = expanded
+        loadedOnce = true
+        headTotals = nil
+        take(trees)
     }
 
     /// Takes the head of a large list, for the first frame; `setTrees` follows with all of it
