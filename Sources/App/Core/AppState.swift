@@ -229,14 +229,6 @@ struct TodosState {
         return needsSubtasks
     }
 
-    /// Takes a load (`TodoPaneLoader`): the trees with the folds they were loaded for.
-    mutating func setLoaded(_ trees: [TodoTree], expanded: Set<Int64>) {
-        self.expanded = expanded
-        loadedOnce = true
-        headTotals = nil
-        take(trees)
-    }
-
     /// Takes the head of a large list, for the first frame; `setTrees` follows with all of it
     /// (and counts as the first load).
     mutating func setHead(_ head: TodoHead) {

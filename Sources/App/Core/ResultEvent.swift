@@ -35,7 +35,9 @@ enum ResultEvent: Sendable {
     /// Ctrl-E: the input as the editor left it.
     case inputEdited(String)
     case tasksLoaded(TasksLoad)
-    case todosLoaded(TodosLoad)
+    /// The Todos pane as loaded: worked out by `TodoPaneLoader` from the pane as it was, a
+    /// moment before in the same pass (so nothing changed it meanwhile).
+    case todosLoaded(TodosState)
     /// The first frame of a large todo list: its head only.
     case todoHeadLoaded(TodoHead)
     /// A subtask is being added: its todo shows unfolded.
@@ -98,10 +100,4 @@ struct TasksLoad: Sendable {
     var summary: [CivilDate: DaySummary]
     var dayTasks: [TaskItem]
     var dayTodos: [DueTodo]
-}
-
-/// The todo trees and the todos shown unfolded, whose subtasks the trees hold (`TodoPaneLoader`).
-struct TodosLoad: Sendable {
-    var trees: [TodoTree]
-    var expanded: Set<Int64>
 }

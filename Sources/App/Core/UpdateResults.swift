@@ -52,8 +52,8 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         if state.chat.editingMessageId == nil { state.notice = nil }
     case .tasksLoaded(let load):
         state.tasks.take(load)
-    case .todosLoaded(let load):
-        state.todos.setLoaded(load.trees, expanded: load.expanded)
+    case .todosLoaded(let todos):
+        state.todos = todos
         clampTodoSelection(&state)
         state.todos.takeFocus()
     case .todoHeadLoaded(let head):

@@ -23,7 +23,7 @@ extension TUIApp {
     static let todoHeadLimit = 200
 
     func reloadTodos() {
-        do { apply(.todosLoaded(try TodoPaneLoader(database: database).load(for: state.todos))) } catch {
+        do { apply(.todosLoaded(try TodoPaneLoader(database: database).load(into: state.todos))) } catch {
             show(Notice(text: tr.notices.couldNotLoadTodos("\(error)"), kind: .error, expires: nil))
         }
     }

@@ -3,14 +3,14 @@ import Core
 import Storage
 
 /// Loads what the Todos pane shows: every todo with its subtask counts, and the subtasks of the
-/// unfolded ones only. Works out the folds on a copy of the pane (todos that appeared since
+/// unfolded ones only. Returns the pane given with the trees taken (todos that appeared since
 /// the last load unfold; a small collection, at most `unfoldAllLimit` subtasks, unfolds whole
-/// the first time, as most people keep few lists) and returns the trees with them.
+/// the first time, as most people keep few lists); `update` puts it in the state.
 struct TodoPaneLoader {
     let database: AppDatabase
     static let unfoldAllLimit = 300
 
-    func load(for current: TodosState) throws -> TodosLoad {
+    func load(into current: TodosState) throws -> TodosState {
         var todos = current
         let firstLoad = !todos.loadedOnce
         var needsSubtasks = todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded))
@@ -18,6 +18,6 @@ struct TodoPaneLoader {
             needsSubtasks = todos.setExpanded(todos.allIds)
         }
         if needsSubtasks { todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded)) }
-        return TodosLoad(trees: todos.trees, expanded: todos.expanded)
+        return todos
     }
 }
