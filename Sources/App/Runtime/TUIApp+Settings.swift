@@ -32,7 +32,7 @@ extension TUIApp {
         var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
         screen.form.status = mcpSettingsLine(mcp.servers)
         apply(.settingsOpened(screen))
-        perform(.listSettingsModels(kind))
+        listSettingsModels(kind)
     }
 
     /// Each provider's key as the screen may show it: masked, with where it comes from.

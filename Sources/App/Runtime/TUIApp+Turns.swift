@@ -44,4 +44,10 @@ extension TUIApp {
             return nil
         }
     }
+
+    /// The loop is handling the turn's `.finished` (`update` ends it in the state,
+    /// `turnEnded(_:turn:_:)`): its task has done its work and is let go.
+    func turnEnded(_ turn: Int) {
+        turns.ended(turn)
+    }
 }

@@ -179,7 +179,7 @@ public final class TUIApp {
             if case .agent(let turn, let agentEvent) = event {
                 if agentEvent.drawsAtOnce { drawNow = true }
                 if case .modelCallEnded = agentEvent { endOfModelCall = true }
-                if case .finished = agentEvent { turns.ended(turn) }
+                if case .finished = agentEvent { turnEnded(turn) }
             }
             handleNow(event)
         }
