@@ -15,8 +15,8 @@ final class AlertNotificationTests: XCTestCase {
             app.notifyDesktop = { sent.append($0.title) }
             app.notifications = setting
             let now = Date()
-            app.alertsRefreshedAt = now   // no background refresh during the test
-            app.alertQueue = [TaskAlert(taskId: 1, title: "Dentist", day: .today(), time: TimeOfDay(hour: 9, minute: 30),
+            app.reminders.refreshedAt = now   // no background refresh during the test
+            app.reminders.queue = [TaskAlert(taskId: 1, title: "Dentist", day: .today(), time: TimeOfDay(hour: 9, minute: 30),
                                         fireAt: now.addingTimeInterval(-1), missed: false)]
             app.fireDueAlerts(now: now)
             XCTAssertEqual(app.state[overlay: AlertBox.self]?.alerts.map(\.title), ["Dentist"], "\(setting): the box always shows")

@@ -29,16 +29,15 @@ final class AppTestHarness {
     }
 
     /// Carries out `effect` as the loop does: a turn it started is waited for (20 s at most),
-    /// then the events posted meanwhile are handled. The turn's answer, nil when none started.
+    /// then the events posted meanwhile are handled (the turn's end among them). The turn's answer, nil when none started.
     @discardableResult
     func perform(_ effect: Effect) async throws -> Message? {
         app.perform(effect)
         var answer: Message?
-        if let task = app.turnTask {
+        if let task = app.turns.task {
             answer = try await withDeadline(20) { await task.value }
-            app.turnTask = nil
         }
-        app.handle(app.mailbox.drain())
+        app.handle(app.mailbox.drain())  // with the turn's `.finished`, which ends it
         return answer
     }
 

@@ -31,7 +31,7 @@ final class DataRefreshTests: XCTestCase {
         XCTAssertNotEqual(app.state.tasksVersion, tasks, "a new task reloads Tasks")
         XCTAssertEqual(app.state.todosVersion, todos, "and leaves Todos alone")
         XCTAssertEqual(app.state.tasks.dayTasks.map(\.title), ["Dentist"])
-        XCTAssertNotNil(app.alertsRefreshedAt, "and its reminder is scheduled")
+        XCTAssertNotNil(app.reminders.refreshedAt, "and its reminder is scheduled")
     }
 
     /// A tool's change (as the agent reports it) reloads Tasks, schedules the new reminder at
@@ -42,13 +42,13 @@ final class DataRefreshTests: XCTestCase {
         let day = app.state.tasks.selected.adding(days: 1)
         _ = try database.insertTask(TaskItem(title: "Early", dueDate: day, dueTime: TimeOfDay(hour: 8, minute: 0)))
         let late = try database.insertTask(TaskItem(title: "Call mom", dueDate: day, dueTime: TimeOfDay(hour: 17, minute: 0)))
-        XCTAssertNil(app.alertsRefreshedAt)
+        XCTAssertNil(app.reminders.refreshedAt)
 
         app.handle([.agent(turnId: 1, .dataChanged(DataChange(tasks: true, focusDate: day, focusTaskId: late.id)))])
         XCTAssertEqual(app.state.tasks.selected, day)
         XCTAssertEqual(app.state.tasks.dayTasks.map(\.title), ["Early", "Call mom"])
         XCTAssertEqual(app.state.tasks.selectedItem?.title, "Call mom", "the task the tool made is selected")
-        XCTAssertNotNil(app.alertsRefreshedAt, "its reminder is scheduled without waiting for a tick")
+        XCTAssertNotNil(app.reminders.refreshedAt, "its reminder is scheduled without waiting for a tick")
         XCTAssertEqual(app.lastCounters, try database.changeCounters(), "the app's own write is taken as seen")
 
         let loaded = app.state.tasksVersion
@@ -69,8 +69,8 @@ final class DataRefreshTests: XCTestCase {
     /// An edit in a pane goes the same way: a task added with a time gets its reminder at once.
     func testAnEditInThePaneSchedulesTheReminder() throws {
         let (app, database) = try makeApp()
-        app.perform(TaskEdit.save(TaskItem(title: "Standup", dueDate: app.state.tasks.selected, dueTime: TimeOfDay(hour: 9, minute: 30)), label: "add"))
-        XCTAssertNotNil(app.alertsRefreshedAt)
+        app.changeTask(TaskEdit.save(TaskItem(title: "Standup", dueDate: app.state.tasks.selected, dueTime: TimeOfDay(hour: 9, minute: 30)), label: "add"))
+        XCTAssertNotNil(app.reminders.refreshedAt)
         XCTAssertEqual(app.lastCounters, try database.changeCounters())
         XCTAssertEqual(app.state.tasks.dayTasks.map(\.title), ["Standup"])
     }

@@ -33,8 +33,7 @@ final class KeymapAgreementTests: XCTestCase {
         last.tasks.selectedTask = last.tasks.dayTasks.count - 1
         last.todos.selectedRow = last.todos.rows.count - 1
         var streaming = first
-        streaming.chat.streamingMessageId = 4
-        streaming.chat.activeTurn = 1
+        streaming.chat.turn = RunningTurn(id: 1, messageId: 4)
         var folded = first  // a folded todo with subtasks, for the keys that unfold
         folded.todos.selectedRow = first.todos.rows.firstIndex { $0.section == nil && $0.subtask == nil && !first.todos.expanded.contains($0.todoId) } ?? 0
         var typed = first  // words in the input, the cursor between them, a question before

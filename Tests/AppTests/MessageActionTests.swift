@@ -159,7 +159,7 @@ final class MessageActionTests: XCTestCase {
         XCTAssertEqual(update(&s, .key(.enter)), [.send("/summarize")])
         s.chat.messages += [Message(id: 5, conversationId: 1, role: .user, content: "/summarize"),
                             Message(id: 6, conversationId: 1, role: .assistant, content: "", status: .streaming)]
-        s.chat.activeTurn = 1
+        s.chat.turn = RunningTurn(id: 1, messageId: 6)
         let done = Message(id: 6, conversationId: 1, role: .assistant, content: "T", status: .complete)
         XCTAssertEqual(update(&s, .agent(turnId: 1, .finished(done))), [.reloadUsage, .loadSummary(messageId: 6)])
     }

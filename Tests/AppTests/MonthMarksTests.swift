@@ -57,11 +57,11 @@ final class MonthMarksTests: XCTestCase {
         var tasks = TasksState(today: CivilDate(year: 2027, month: 3, day: 2))
         let due = CivilDate(year: 2027, month: 3, day: 20)
         let todo = try database.createTodo(title: "Packing list")
-        try loader.load(&tasks)
+        tasks.take(try loader.load(for: tasks))
         XCTAssertNil(tasks.summary[due])
 
         try database.setTodoDue(todoId: todo.todo.id!, subtaskId: nil, due)
-        try loader.load(&tasks)
+        tasks.take(try loader.load(for: tasks))
         XCTAssertNotNil(tasks.summary[due], "the due todo is marked on the grid without a task change")
     }
 }

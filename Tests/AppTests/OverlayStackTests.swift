@@ -95,10 +95,10 @@ final class OverlayStackTests: XCTestCase {
         let app = TUIApp(backend: backend, database: database, agent: agent)
         app.notifications = .none
         let now = Date()
-        app.alertsRefreshedAt = now   // no background refresh during the test
+        app.reminders.refreshedAt = now   // no background refresh during the test
         var missed = alert
         missed.fireAt = now.addingTimeInterval(-3600)
-        app.alertQueue = [missed]
+        app.reminders.queue = [missed]
         let framesBefore = backend.framesPresented
 
         app.alertsDue = true   // the tick came with these keys

@@ -18,8 +18,7 @@ final class PartialRedrawTests: XCTestCase {
             Message(id: 1, conversationId: 1, role: .user, content: "go", createdAt: t0),
             Message(id: 2, conversationId: 1, role: .assistant, content: "", provider: "offline", createdAt: t0),
         ]
-        state.chat.activeTurn = 1
-        state.chat.streamingMessageId = 2
+        state.chat.turn = RunningTurn(id: 1, messageId: 2)
         state.tasks.summary = [today: DaySummary(count: 1, open: 1, highestPriority: .high)]
         state.tasks.dayTasks = [TaskItem(id: 1, title: "Dentist", dueDate: today, priority: .high)]
         state.todos.setTrees([
@@ -64,8 +63,7 @@ final class PartialRedrawTests: XCTestCase {
                 if frame == 30 { state.chat.scroll.ask(5) }
                 check(renderer, state, &view, &canvas, partial: true, "frame \(frame) at \(width)")
             }
-            state.chat.activeTurn = nil
-            state.chat.streamingMessageId = nil
+            state.chat.turn = nil
             check(renderer, state, &view, &canvas, partial: true, "answer finished at \(width)")
         }
     }

@@ -48,7 +48,7 @@ final class TranscriptMarkdownTests: XCTestCase {
                     provider: "offline", createdAt: t0.addingTimeInterval(1)),
         ]
         state.chat.steps = [:]
-        state.chat.streamingMessageId = streaming ? 2 : nil
+        state.chat.turn = streaming ? RunningTurn(id: 1, messageId: 2) : nil
         return state
     }
 
@@ -118,7 +118,7 @@ final class TranscriptMarkdownTests: XCTestCase {
                     XCTAssertEqual(last, finished, "after \(end) bytes at \(width)")
                 }
                 s.chat.messages[1].status = .complete
-                s.chat.streamingMessageId = nil
+                s.chat.turn = nil
                 XCTAssertEqual(transcript(&s, view, width: width, height: 60), last, "answer \(n) at \(width) once finished")
             }
         }

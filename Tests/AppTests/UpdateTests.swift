@@ -51,7 +51,7 @@ final class UpdateTests: XCTestCase {
 
     func testSendingWhileStreamingKeepsTextAndExplains() {
         var state = makeState()
-        state.chat.activeTurn = 1
+        state.chat.turn = RunningTurn(id: 1, messageId: 2)
         type("second question", into: &state)
         XCTAssertEqual(update(&state, .key(.enter)), [])
         XCTAssertEqual(state.chat.input.text, "second question")
@@ -61,7 +61,7 @@ final class UpdateTests: XCTestCase {
     func testEscapeCancelsOnlyWhileStreaming() {
         var state = makeState()
         XCTAssertEqual(update(&state, .key(.escape)), [])
-        state.chat.activeTurn = 3
+        state.chat.turn = RunningTurn(id: 3, messageId: 2)
         XCTAssertEqual(update(&state, .key(.escape)), [.cancelTurn])
     }
 
@@ -130,8 +130,7 @@ final class UpdateTests: XCTestCase {
         var state = makeState()
         let answer = Message(id: 2, conversationId: 1, role: .assistant, content: "", status: .streaming)
         state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "hi"), answer]
-        state.chat.activeTurn = 1
-        state.chat.streamingMessageId = 2
+        state.chat.turn = RunningTurn(id: 1, messageId: 2)
         _ = update(&state, .agent(turnId: 1, .textDelta(messageId: 2, "Hello ")))
         _ = update(&state, .agent(turnId: 1, .textDelta(messageId: 2, "there")))
         XCTAssertEqual(state.chat.messages[1].content, "Hello there")
@@ -151,7 +150,7 @@ final class UpdateTests: XCTestCase {
         var failed = Message(id: 2, conversationId: 1, role: .assistant, content: "", status: .error)
         failed.errorText = "The provider is overloaded. Try again in a minute."
         state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "plan my week"), failed]
-        state.chat.activeTurn = 1
+        state.chat.turn = RunningTurn(id: 1, messageId: 2)
         _ = update(&state, .agent(turnId: 1, .finished(failed)))
         XCTAssertEqual(state.notice?.text, failed.errorText)
         XCTAssertEqual(update(&state, .key(.text("r"))), [.resendEdited(messageId: 1, text: "plan my week")])

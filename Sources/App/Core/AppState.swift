@@ -5,7 +5,8 @@ import Storage
 import MCPClient
 import Terminal
 
-/// All the app's state. Owned by the loop thread alone; changed only by `update` and the loaders.
+/// All the app's state. Owned by the loop thread alone; changed only by `update` (the
+/// runtime's I/O answers with `ResultEvent`s that `update` applies).
 struct AppState {
     var size: Size
     var focus: PaneID = .chat
@@ -97,8 +98,9 @@ struct ChatState {
     /// Where the user asked the transcript to be scrolled; the position drawn (clamped, kept
     /// still while an answer grows) is the renderer's, in `ViewState.chat`.
     var scroll = ScrollRequest()
-    var activeTurn: Int?
-    var streamingMessageId: Int64?
+    /// The turn streaming now, from `.turnStarted` to its `.finished` (`RunningTurn`).
+    var turn: RunningTurn?
+    var streamingMessageId: Int64? { turn?.messageId }
     var input = LineEditor()
     /// The message selected (Esc leaves the input; j/k, Alt-Up / Alt-Down choose): letters act
     /// on it (`handleSelectionKey`), Enter opens or closes its steps, Ctrl-T its timeline.
@@ -119,7 +121,7 @@ struct ChatState {
     /// `/attach`: a resource that goes with the next message sent (📎 in the status bar).
     var attachment: ResourceAttachment?
 
-    var isStreaming: Bool { activeTurn != nil }
+    var isStreaming: Bool { turn != nil }
 
     func index(of messageId: Int64) -> Int? {
         // Streaming targets the newest messages: search from the end.
@@ -166,7 +168,7 @@ struct TasksState {
 struct TodosState {
     private(set) var trees: [TodoTree] = []
     /// Todos shown unfolded. Everything starts folded so thousands of todos load as one line
-    /// each; small collections are unfolded whole at start-up (see `TUIApp.reloadTodos`).
+    /// each; small collections are unfolded whole at start-up (see `TodoPaneLoader`).
     private(set) var expanded: Set<Int64> = []
     /// The visible rows, rebuilt only when the trees or the folds change (not per frame).
     private(set) var rows: [TodoRows.Row] = []

@@ -40,6 +40,8 @@ enum Event: Sendable {
     case onboardingModels(ProviderKind, [String], status: String?)
     /// The model named the conversation after its first exchange (already stored).
     case conversationTitled(id: Int64, title: String)
+    /// What an effect's I/O found, applied in the same pass of the loop (`ResultEvent`).
+    case result(ResultEvent)
 }
 
 struct ApprovalRequest: Sendable, Equatable {

@@ -12,7 +12,7 @@ struct ScreenOutsideInput: Equatable {
     let notice: Notice?, approval: ApprovalRequest?, usage: UsageTotals?
     let provider: String, model: String, tasksVersion: Int, todosVersion: Int
     let conversationId: Int64?, messageCount: Int, hasOlder: Bool, scroll: ScrollRequest
-    let activeTurn: Int?, streamingMessageId: Int64?, stepCount: Int
+    let turn: RunningTurn?, stepCount: Int
 
     init(_ state: AppState) {
         size = state.size; focus = state.focus; hasOverlay = state.hasOverlay
@@ -21,7 +21,7 @@ struct ScreenOutsideInput: Equatable {
         tasksVersion = state.tasksVersion; todosVersion = state.todosVersion
         conversationId = state.chat.conversation?.id; messageCount = state.chat.messages.count
         hasOlder = state.chat.hasOlder; scroll = state.chat.scroll
-        activeTurn = state.chat.activeTurn; streamingMessageId = state.chat.streamingMessageId
+        turn = state.chat.turn
         stepCount = state.chat.steps.values.reduce(0) { $0 + $1.count }
     }
 }

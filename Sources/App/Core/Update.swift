@@ -77,6 +77,8 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         w.modelStatus = status
         state[overlay: Onboarding.self] = w
         return []
+    case .result(let result):
+        return applyResult(&state, result)
     case .conversationTitled(let id, let title):
         if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
         return []
@@ -247,18 +249,6 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         if state.connectivity != .offlineAssistant { state.connectivity = .retrying }
         return []
     case .finished(let message):
-        if let i = state.chat.index(of: message.id!) { state.chat.messages[i] = message }
-        state.connectivity = state.connectivity.after(message)
-        if turn == state.chat.activeTurn {
-            state.chat.activeTurn = nil
-            state.chat.streamingMessageId = nil
-        }
-        if message.status == .error || message.status == .interrupted, let text = message.errorText {
-            state.notice = Notice(text: text, kind: message.status == .error ? .error : .info, expires: nil)
-        } else if state.notice?.countdownTo != nil {
-            state.notice = nil
-        }
-        let question = state.chat.index(of: message.id!).flatMap { i in state.chat.messages[..<i].last { $0.role == .user } }
-        return [.reloadUsage] + (question.map { isSummarizeCommand($0.content) } == true ? [.loadSummary(messageId: message.id!)] : [])
+        return turnEnded(&state, turn: turn, message)
     }
 }

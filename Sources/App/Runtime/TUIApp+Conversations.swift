@@ -10,34 +10,41 @@ extension TUIApp {
     static var listHelp: String { tr.conversations.listHelp }
     static var searchHelp: String { tr.conversations.searchHelp }
 
-    func perform(_ action: ConversationAction) {
+    func actOnConversations(_ action: ConversationAction) {
         switch action {
         case .openList: openConversationList()
         case .openSearch:
-            state[overlay: Picker.self] = Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)
+            apply(.pickerOpened(Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)))
         case .search(let query): search(query)
         case .open(let id, let messageId, let query): openConversation(id: id, at: messageId, query: query)
         case .showNote(let id): showNote(id)
         case .rename(let id, let title):
             changeConversation { try database.renameConversation(id: id, title: title) }
-            if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
+            handleNow(.conversationTitled(id: id, title: title))
         case .archive(let id, let archived): changeConversation { try database.setConversationArchived(id: id, archived) }
         case .delete(let id):
             changeConversation { try database.trashConversation(id: id) }
-            if state.chat.conversation?.id == id { perform(.newConversation) }
+            apply(.conversationDeleted(id: id))
         case .restore(let id): changeConversation { try database.restoreConversation(id: id) }
         case .export(let path): exportConversation(to: path)
         }
     }
 
+    /// Opens with the last 200 messages; at `messageId`, from a little before it to the newest.
+    func openConversation(_ conversation: Conversation, at messageId: Int64? = nil) {
+        let window = conversation.id.map { ConversationLoader(database: database).open($0, at: messageId) }
+            ?? ConversationWindow(messages: [], hasOlder: false, steps: [:], marks: ConversationMarks(branches: [:], summaries: [:]))
+        apply(.conversationOpened(conversation, window, usage: conversation.id.flatMap { try? database.usageTotals(conversationId: $0) }))
+    }
+
     private func openConversationList() {
-        state[overlay: Picker.self] = Picker(purpose: .conversations, title: tr.conversations.listTitle, items: listItems(),
-                              current: state.chat.conversation?.id.map(String.init), status: Self.listHelp)
+        apply(.pickerOpened(Picker(purpose: .conversations, title: tr.conversations.listTitle, items: listItems(),
+                                   current: state.chat.conversation?.id.map(String.init), status: Self.listHelp)))
     }
 
     private func listItems() -> [Picker.Item] {
         do { return ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: state.timeZone) } catch {
-            state.notice = Notice(text: tr.notices.couldNotReadConversations("\(error)"), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.couldNotReadConversations("\(error)"), kind: .error, expires: nil))
             return []
         }
     }
@@ -45,61 +52,48 @@ extension TUIApp {
     /// Does the change, then shows the list again with the choice kept.
     private func changeConversation(_ change: () throws -> Void) {
         do { try change() } catch {
-            state.notice = Notice(text: tr.notices.couldNotChangeConversation("\(error)"), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.couldNotChangeConversation("\(error)"), kind: .error, expires: nil))
         }
-        guard var picker = state[overlay: Picker.self], picker.purpose == .conversations else { return }
-        let place = picker.selected, chosen = picker.selectedItem?.id
-        picker.replaceItems(listItems(), status: picker.status)
-        // A deleted row's place goes to the next one, not back to the top.
-        if picker.selectedItem?.id != chosen { picker.selected = min(place, max(0, picker.visible.count - 1)) }
-        state[overlay: Picker.self] = picker
+        guard state[overlay: Picker.self]?.purpose == .conversations else { return }
+        apply(.conversationListChanged(listItems()))
     }
 
     private func search(_ query: String) {
         guard state[overlay: Picker.self]?.purpose == .search else { return }
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            state[overlay: Picker.self]?.replaceItems([], status: Self.searchHelp)
-            return
+            return apply(.searchResults([], status: Self.searchHelp))
         }
         do {
             let hits = try database.search(query)
             let status = hits.isEmpty ? tr.conversations.nothingFound(query) : tr.conversations.results(hits.count)
-            // Built first: reading `state` inside a change of the picker in `state` is an access conflict.
-            let items = ConversationItems.search(hits, now: Date(), timeZone: state.timeZone)
-            state[overlay: Picker.self]?.replaceItems(items, status: status)
-            state[overlay: Picker.self]?.selected = 0
+            apply(.searchResults(ConversationItems.search(hits, now: Date(), timeZone: state.timeZone), status: status))
         } catch {
-            state[overlay: Picker.self]?.replaceItems([], status: tr.notices.searchFailed("\(error)"))
+            apply(.searchResults([], status: tr.notices.searchFailed("\(error)")))
         }
     }
 
     private func openConversation(id: Int64, at messageId: Int64?, query: String?) {
         guard let conversation = try? database.conversation(id: id) else {
-            state.notice = Notice(text: tr.notices.conversationGone, kind: .error, expires: nil)
-            return
+            return show(Notice(text: tr.notices.conversationGone, kind: .error, expires: nil))
         }
         openConversation(conversation, at: messageId)
         // What the status bar said was about the conversation left.
-        state.notice = nil
+        show(nil)
         guard let messageId, let query, !ChatSearch.words(query).isEmpty else { return }
-        let search = ChatSearch(query: query, messages: state.chat.messages, steps: state.chat.steps, at: messageId)
-        state.chat.search = search
-        state.chat.selectedMessageId = search.currentId
-        state.notice = Notice(text: search.notice, kind: .info, expires: nil)
+        apply(.searchOpened(query: query, at: messageId))
     }
 
     private func showNote(_ id: Int64) {
         guard let note = try? database.note(id: id) else { return }
         let body = Sanitizer.clean(note.body).split(whereSeparator: \.isNewline).joined(separator: " ")
-        state.notice = Notice(text: tr.notices.note(Sanitizer.clean(note.title), body), kind: .info, expires: nil)
+        show(Notice(text: tr.notices.note(Sanitizer.clean(note.title), body), kind: .info, expires: nil))
     }
 
     /// `/export [FILE]`: Markdown, or JSON when FILE ends in .json; by default
     /// `conversation-ID.md` in the folder the app was started from.
     private func exportConversation(to path: String?) {
         guard let id = state.chat.conversation?.id else {
-            state.notice = Notice(text: tr.notices.nothingToExport, kind: .info, expires: state.clock.addingTimeInterval(10))
-            return
+            return show(Notice(text: tr.notices.nothingToExport, kind: .info, expires: state.clock.addingTimeInterval(10)))
         }
         let file = URL(fileURLWithPath: NSString(string: path ?? "conversation-\(id).md").expandingTildeInPath)
         do {
@@ -107,18 +101,17 @@ extension TUIApp {
             let text = file.pathExtension.lowercased() == "json"
                 ? try ConversationJSON(records).text() : ConversationMarkdown.write(records, timeZone: state.timeZone)
             try Data(text.utf8).write(to: file, options: .atomic)
-            state.notice = Notice(text: tr.notices.exported(id, records.messages.count, file.path),
-                                  kind: .info, expires: state.clock.addingTimeInterval(20))
+            show(Notice(text: tr.notices.exported(id, records.messages.count, file.path),
+                        kind: .info, expires: state.clock.addingTimeInterval(20)))
         } catch {
-            state.notice = Notice(text: tr.notices.couldNotExport(file.path, error.localizedDescription),
-                                  kind: .error, expires: nil)
+            show(Notice(text: tr.notices.couldNotExport(file.path, error.localizedDescription), kind: .error, expires: nil))
         }
     }
 
     /// After the first exchange with a connected model, asks it for a title in the background;
     /// a failure keeps the title made from the first message.
     func titleByModel(turn: Turn) {
-        let agent = self.agent, database = self.database, mailbox = self.mailbox, firstTurn = turnTask
+        let agent = self.agent, database = self.database, mailbox = self.mailbox, firstTurn = turns.task
         let conversationId = turn.user.conversationId
         guard agent.provider.id != "offline" else { return }
         Task.detached {

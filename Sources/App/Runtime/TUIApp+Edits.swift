@@ -6,7 +6,7 @@ import Storage
 /// undo entry; the panes reload from the database afterwards (`refresh`, which also schedules the
 /// reminders again), so what is shown is what is stored.
 extension TUIApp {
-    func perform(_ edit: TaskEdit) {
+    func changeTask(_ edit: TaskEdit) {
         let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
         confirm(confirmation, if: attempt(tr.tasks.changeTheTask) {
             switch edit {
@@ -23,7 +23,7 @@ extension TUIApp {
         refresh(tasks: true)
     }
 
-    func perform(_ edit: TodoEdit) {
+    func changeTodo(_ edit: TodoEdit) {
         let confirmation = EditConfirmation.text(for: edit, in: state), before = state.notice
         let done = attempt(tr.todos.changeTheTodo) {
             switch edit {
@@ -34,9 +34,7 @@ extension TUIApp {
                 return
             case .addSubtask(let todoId, let parentId, let title):
                 let subtask = try database.addSubtask(todoId: todoId, parentId: parentId, title: title)
-                var expanded = state.todos.expanded
-                expanded.insert(todoId)
-                state.todos.setExpanded(expanded)
+                apply(.todoUnfolded(todoId))
                 refresh(todos: true)
                 select(todoId: todoId, subtaskId: subtask.id)
                 return
@@ -76,7 +74,7 @@ extension TUIApp {
     /// a failed one keeps the failure `attempt` put there, as does a change whose reload failed.
     private func confirm(_ text: String?, if done: Bool, before: Notice?) {
         guard done, state.notice == before || state.notice?.kind != .error else { return }
-        state.notice = text.map { Notice(text: $0, kind: .info, expires: Date().addingTimeInterval(6)) }
+        show(text.map { Notice(text: $0, kind: .info, expires: Date().addingTimeInterval(6)) })
     }
 
     /// Changes the title and/or notes of a todo or a subtask; `label` gets the old title.
@@ -94,18 +92,17 @@ extension TUIApp {
     }
 
     private func select(todoId: Int64?, subtaskId: Int64?) {
-        guard let row = state.todos.rows.firstIndex(where: { $0.todoId == todoId && $0.subtask?.id == subtaskId && $0.section == nil }) else { return }
-        state.todos.selectedRow = row
+        apply(.todoSelected(todoId: todoId, subtaskId: subtaskId))
     }
 
-    func performUndo(_ area: JournalArea, redo: Bool) {
+    func undo(_ area: JournalArea, redo: Bool) {
         attempt(redo ? tr.tasks.redoWord : tr.tasks.undoWord) {
             let entry = redo ? try database.redo(area) : try database.undo(area)
             let words = tr.notices
             let text = entry.map { (redo ? words.redid : words.undid)(Sanitized.oneLine(words.journalLabel($0.label), max: 60)) }
                 ?? (redo ? words.nothingToRedo : words.nothingToUndo)
-            state.notice = Notice(text: text + (entry != nil && !redo ? words.redoHint : ""), kind: .info,
-                                  expires: Date().addingTimeInterval(6))
+            show(Notice(text: text + (entry != nil && !redo ? words.redoHint : ""), kind: .info,
+                        expires: Date().addingTimeInterval(6)))
         }
         refresh(tasks: area == .tasks, todos: area == .todos)
     }
@@ -119,7 +116,7 @@ extension TUIApp {
         } catch is EditorDeclined {
             return false
         } catch {
-            state.notice = Notice(text: tr.notices.couldNot(what, "\(error)"), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.couldNot(what, "\(error)"), kind: .error, expires: nil))
             return false
         }
     }
@@ -132,7 +129,7 @@ extension TUIApp {
         var edited: String?
         let ran = runOnFile(text, name: name, command: editor) { edited = try? String(contentsOf: $0, encoding: .utf8) }
         guard ran, let edited else {
-            state.notice = Notice(text: tr.notices.editorFailed(editor), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.editorFailed(editor), kind: .error, expires: nil))
             return nil
         }
         return edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
@@ -145,7 +142,7 @@ extension TUIApp {
     func runOnFile(_ text: String, name: String, fileExtension: String = "md", command: String, after: (URL) -> Void = { _ in }) -> Bool {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-\(getpid())-\(name).\(fileExtension)")
         do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
-            state.notice = Notice(text: tr.notices.cannotWriteTemporary(command, "\(error)"), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.cannotWriteTemporary(command, "\(error)"), kind: .error, expires: nil))
             return false
         }
         defer { try? FileManager.default.removeItem(at: file) }

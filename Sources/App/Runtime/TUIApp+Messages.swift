@@ -17,19 +17,19 @@ extension TUIApp {
             ways.append(URL(fileURLWithPath: tool[0]).lastPathComponent)
         }
         let count = text.count
-        state.notice = ways.isEmpty
+        show(ways.isEmpty
             ? Notice(text: tr.messages.copyFailed(count),
                      kind: .error, expires: nil)
             : Notice(text: tr.messages.copied(count, ways.joined(separator: " + ")),
-                     kind: .info, expires: Date().addingTimeInterval(8))
+                     kind: .info, expires: Date().addingTimeInterval(8)))
     }
 
     /// p: the message in $PAGER (less by default), with the screen handed over meanwhile.
     func page(_ text: String) {
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
         // Back from the pager, the notice of what came before it is stale.
-        state.notice = runOnFile(text, name: "message", command: pager)
-            ? nil : Notice(text: tr.messages.pagerFailed(pager), kind: .error, expires: nil)
+        show(runOnFile(text, name: "message", command: pager)
+            ? nil : Notice(text: tr.messages.pagerFailed(pager), kind: .error, expires: nil))
     }
 
     /// o: a code block in $PAGER, else $VISUAL or $EDITOR, else less, on a file named with
@@ -37,30 +37,20 @@ extension TUIApp {
     func openCode(_ code: String, fileExtension: String) {
         let env = ProcessInfo.processInfo.environment
         let command = ["PAGER", "VISUAL", "EDITOR"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "less"
-        state.notice = runOnFile(code + "\n", name: "code", fileExtension: fileExtension, command: command)
-            ? nil : Notice(text: tr.messages.openFailed(command), kind: .error, expires: nil)
-    }
-
-    func resend(editing messageId: Int64, text: String) {
-        guard !state.chat.isStreaming else { return }
-        start(text) {
-            let turn = try agent.startEditedTurn(replacing: messageId, text: text)
-            reloadWindow(before: turn.user.id!)
-            return turn
-        }
-        loadBranchesAndSummaries()
+        show(runOnFile(code + "\n", name: "code", fileExtension: fileExtension, command: command)
+            ? nil : Notice(text: tr.messages.openFailed(command), kind: .error, expires: nil))
     }
 
     func switchBranch(to messageId: Int64) {
         do {
             try database.switchBranch(to: messageId)
             reloadWindow()
-            state.chat.selectedMessageId = messageId
-            state.notice = state.chat.branches[messageId].map {
+            apply(.messageSelected(messageId))
+            show(state.chat.branches[messageId].map {
                 Notice(text: tr.messages.showingVersion($0.index + 1, $0.siblings.count), kind: .info, expires: Date().addingTimeInterval(5))
-            }
+            })
         } catch {
-            state.notice = Notice(text: tr.notices.couldNotSwitchBranches("\(error)"), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.couldNotSwitchBranches("\(error)"), kind: .error, expires: nil))
         }
     }
 
@@ -69,41 +59,35 @@ extension TUIApp {
             try database.deleteMessage(id: id)
             let next = state.chat.index(of: id).flatMap { i in (state.chat.messages.indices.contains(i + 1) ? state.chat.messages[i + 1] : i > 0 ? state.chat.messages[i - 1] : nil)?.id }
             reloadWindow()
-            state.chat.selectedMessageId = next
-            state.notice = Notice(text: tr.messages.deletedMessage, kind: .info, expires: Date().addingTimeInterval(4))
+            apply(.messageSelected(next))
+            show(Notice(text: tr.messages.deletedMessage, kind: .info, expires: Date().addingTimeInterval(4)))
             reloadUsage()
         } catch {
-            state.notice = Notice(text: tr.notices.couldNotDeleteMessage("\(error)"), kind: .error, expires: nil)
+            show(Notice(text: tr.notices.couldNotDeleteMessage("\(error)"), kind: .error, expires: nil))
         }
     }
 
     /// Reads the conversation's window again (after a branch changed), without messages from
     /// `before` on when given (the turn being started adds those itself).
-    private func reloadWindow(before: Int64 = .max) {
+    func reloadWindow(before: Int64 = .max) {
         guard let id = state.chat.conversation?.id else { return }
-        let window = (try? database.recentMessages(conversationId: id, limit: 200, through: before - 1)) ?? []
-        state.chat.messages = window
-        state.chat.hasOlder = ((try? database.messageCount(conversationId: id)) ?? 0) > window.count
-        state.chat.steps = (try? database.timelineSteps(messageIds: window.compactMap(\.id))) ?? [:]
-        state.chat.scroll.ask(0)
-        loadBranchesAndSummaries()
+        apply(.windowReloaded(ConversationLoader(database: database).reload(id, before: before)))
     }
 
-    /// Branch marks and summaries of the loaded window: queries by partial indexes, which read
-    /// nothing in a conversation without edits or summaries.
+    /// Branch marks and summaries of the loaded window, read again.
     func loadBranchesAndSummaries() {
-        let users = state.chat.messages.filter { $0.role == .user }.compactMap(\.id)
-        state.chat.branches = (try? database.branchPositions(of: users)) ?? [:]
-        state.chat.summaries = [:]
-        loadSummaries(of: state.chat.messages.filter { $0.role == .assistant }.compactMap(\.id))
-        loadAutoSummary()
+        apply(.marksLoaded(ConversationLoader(database: database).marks(of: state.chat.messages, conversationId: state.chat.conversation?.id)))
     }
 
     func loadSummaries(of messageIds: [Int64]) {
-        for (id, stored) in (try? database.summaries(shownBy: messageIds)) ?? [:] { state.chat.summaries[id] = stored.summary }
+        apply(.summariesLoaded(ConversationLoader(database: database).summaries(of: messageIds)))
     }
 
     func loadAutoSummary() {
-        state.chat.autoSummary = state.chat.conversation?.id.flatMap { try? database.latestAutoSummary(conversationId: $0) }
+        apply(.autoSummaryLoaded(ConversationLoader(database: database).autoSummary(of: state.chat.conversation?.id)))
+    }
+
+    func reloadUsage() {
+        apply(.usageLoaded(state.chat.conversation?.id.flatMap { try? database.usageTotals(conversationId: $0) }))
     }
 }

@@ -8,21 +8,21 @@ import Providers
 extension TUIApp {
     func openProviderPicker() {
         guard let switcher else { return noSwitching() }
-        state[overlay: Picker.self] = Picker(purpose: .provider, title: tr.notices.providerTitle, items: switcher.providerItems(), current: agent.provider.id,
-                              selected: 0, status: tr.notices.providerStatus)
-        if let i = state[overlay: Picker.self]?.visible.firstIndex(where: { $0.id == agent.provider.id }) { state[overlay: Picker.self]?.selected = i }
+        var picker = Picker(purpose: .provider, title: tr.notices.providerTitle, items: switcher.providerItems(), current: agent.provider.id,
+                            selected: 0, status: tr.notices.providerStatus)
+        if let i = picker.visible.firstIndex(where: { $0.id == agent.provider.id }) { picker.selected = i }
+        apply(.pickerOpened(picker))
     }
 
     /// Shows the catalog at once, then the live list (cached for a day) when it arrives.
     func openModelPicker() {
         guard let switcher else { return noSwitching() }
         guard let kind = ProviderKind(name: agent.provider.id), kind != .offline else {
-            state.notice = Notice(text: tr.notices.offlineOneModel, kind: .info, expires: nil)
-            return
+            return show(Notice(text: tr.notices.offlineOneModel, kind: .info, expires: nil))
         }
         let words = tr.notices
-        state[overlay: Picker.self] = Picker(purpose: .model, title: words.modelTitle(kind.displayName), items: ProviderSwitcher.catalogItems(kind, words: words),
-                              current: agent.model, status: tr.notices.loadingLiveList)
+        apply(.pickerOpened(Picker(purpose: .model, title: words.modelTitle(kind.displayName),
+                                   items: ProviderSwitcher.catalogItems(kind, words: words), current: agent.model, status: tr.notices.loadingLiveList)))
         guard let settings = try? ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) else { return }
         let mailbox = self.mailbox, folder = switcher.cacheFolder
         Task.detached {
@@ -43,31 +43,26 @@ extension TUIApp {
         guard var switcher else { return noSwitching() }
         let choice = switcher.choose(provider: provider, model: model)
         if let problem = choice.problem {
-            state.notice = Notice(text: problem.description, kind: .error, expires: nil)
-            return
+            return show(Notice(text: problem.description, kind: .error, expires: nil))
         }
         self.switcher = switcher
         agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider,
                                       externalTools: agent.externalTools)
-        state.providerName = agent.provider.displayName
-        state.modelName = agent.model
-        state.connectivity = Connectivity.initial(providerId: agent.provider.id)
-        state.notice = Notice(text: tr.notices.nowAnswering(agent.provider.displayName, agent.model), kind: .info,
-                              expires: state.clock.addingTimeInterval(10))
+        apply(.providerChanged(providerId: agent.provider.id, name: agent.provider.displayName, model: agent.model))
+        show(Notice(text: tr.notices.nowAnswering(agent.provider.displayName, agent.model), kind: .info,
+                    expires: state.clock.addingTimeInterval(10)))
     }
 
     func checkKey() {
         guard let switcher else { return noSwitching() }
         guard let kind = ProviderKind(name: agent.provider.id), kind != .offline else {
-            state.notice = Notice(text: tr.notices.offlineNeedsNoKey, kind: .info, expires: state.clock.addingTimeInterval(10))
-            return
+            return show(Notice(text: tr.notices.offlineNeedsNoKey, kind: .info, expires: state.clock.addingTimeInterval(10)))
         }
         let settings: ProviderSettings
         do { settings = try ProviderChecks.settings(kind, config: switcher.config, environment: switcher.environment) } catch {
-            state.notice = Notice(text: "\(error)", kind: .error, expires: nil)
-            return
+            return show(Notice(text: "\(error)", kind: .error, expires: nil))
         }
-        state.notice = Notice(text: tr.notices.checkingKey(kind.displayName), kind: .info, expires: nil)
+        show(Notice(text: tr.notices.checkingKey(kind.displayName), kind: .info, expires: nil))
         let mailbox = self.mailbox
         Task.detached {
             let answer = KeyValidation(await ProviderChecks.checkKey(settings), kind)
@@ -75,12 +70,7 @@ extension TUIApp {
         }
     }
 
-    func reloadUsage() {
-        guard let id = state.chat.conversation?.id else { state.usage = nil; return }
-        state.usage = try? database.usageTotals(conversationId: id)
-    }
-
     private func noSwitching() {
-        state.notice = Notice(text: tr.notices.switchingUnavailable, kind: .info, expires: nil)
+        show(Notice(text: tr.notices.switchingUnavailable, kind: .info, expires: nil))
     }
 }

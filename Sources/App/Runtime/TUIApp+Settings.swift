@@ -8,8 +8,7 @@ extension TUIApp {
 
     func openSettings() {
         guard let switcher, configPath != nil else {
-            state.notice = Notice(text: tr.notices.settingsUnavailable, kind: .info, expires: nil)
-            return
+            return show(Notice(text: tr.notices.settingsUnavailable, kind: .info, expires: nil))
         }
         let config = switcher.config
         var values = SettingsValues()
@@ -30,9 +29,10 @@ extension TUIApp {
         values.keymap = config.keymap
         values.notifications = config.notifications
         values.toolsets = config.toolsets
-        state[overlay: SettingsScreen.self] = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
-        state[overlay: SettingsScreen.self]?.form.status = mcpSettingsLine(mcpServers?.servers ?? [])
-        perform(.listSettingsModels(kind))
+        var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
+        screen.form.status = mcpSettingsLine(mcp.servers)
+        apply(.settingsOpened(screen))
+        listSettingsModels(kind)
     }
 
     /// Each provider's key as the screen may show it: masked, with where it comes from.
@@ -70,10 +70,7 @@ extension TUIApp {
         do {
             if !edits.isEmpty { try Self.edit(configAt: path, edits) }
         } catch {
-            state[overlay: SettingsScreen.self]?.checking = false
-            state[overlay: SettingsScreen.self]?.form.status = "\(error)"
-            state[overlay: SettingsScreen.self]?.form.statusIsError = true
-            return
+            return apply(.settingsNotSaved("\(error)"))
         }
         if values.theme != previous.theme { switchTheme(values.theme) }
         applySettings()
@@ -143,23 +140,18 @@ extension TUIApp {
         self.switcher = switcher
         agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider,
                                       externalTools: agent.externalTools)
-        state.providerName = agent.provider.displayName
-        state.modelName = agent.model
-        state.connectivity = Connectivity.initial(providerId: agent.provider.id)
-        state.keyBindings = switcher.config.keyBindings
-        state.renderMarkdown = switcher.config.renderMarkdown
-        state.vi = ViState()
+        apply(.providerChanged(providerId: agent.provider.id, name: agent.provider.displayName, model: agent.model))
+        apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown))
         notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {
-            state.notice = Notice(text: problem.description, kind: .error, expires: nil)
+            show(Notice(text: problem.description, kind: .error, expires: nil))
         }
     }
 
     func editPersona(_ text: String) {
         guard let edited = editInEditor(text, name: "persona") else { return }
-        state[overlay: SettingsScreen.self]?.setField(.customPersona) { $0.editor.text = edited.trimmingCharacters(in: .whitespacesAndNewlines) }
-        state[overlay: SettingsScreen.self]?.setField(.persona) { $0.editor.text = tr.settings.persona(.custom) }
+        apply(.personaEdited(edited.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     // MARK: the first-run wizard
@@ -181,7 +173,7 @@ extension TUIApp {
                 keys[kind] = .init(variable: variable, key: environment[variable]!.trimmingCharacters(in: .whitespacesAndNewlines))
             }
         }
-        state[overlay: Onboarding.self] = Onboarding(environmentKeys: keys)
+        apply(.onboardingOpened(Onboarding(environmentKeys: keys)))
         let probe = LocalServerProbe(environment: environment), mailbox = self.mailbox
         Task.detached { mailbox.post(.localServersFound(await probe.probe()), urgent: true) }
     }
@@ -221,13 +213,12 @@ extension TUIApp {
             try Self.edit(configAt: path, edits)
             if let key = choice.apiKey, let kind = choice.provider { try Credentials.save(key, for: kind, path: Credentials.path(besideConfig: path)) }
         } catch {
-            state.notice = Notice(text: "\(error)", kind: .error, expires: nil)
-            return
+            return show(Notice(text: "\(error)", kind: .error, expires: nil))
         }
         applySettings()
         guard state.notice?.kind != .error else { return }
         let skipped = choice.provider == nil ? tr.keyCheck.skipped : tr.keyCheck.ready(agent.provider.displayName)
-        state.notice = Notice(text: skipped + tr.keyCheck.readyKeys, kind: .info, expires: state.clock.addingTimeInterval(20))
+        show(Notice(text: skipped + tr.keyCheck.readyKeys, kind: .info, expires: state.clock.addingTimeInterval(20)))
     }
 }
 

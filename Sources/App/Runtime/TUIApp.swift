@@ -15,11 +15,11 @@ public final class TUIApp {
     var agent: Agent
     /// Changes provider and model at run time; nil where that is not offered (tests, benchmarks).
     var switcher: ProviderSwitcher?
-    /// The external MCP servers (`watch`); nil in tests and benchmarks without them.
-    var mcpServers: MCPServerManager?
+    /// The external MCP servers (`watch`); none in tests and benchmarks without them.
+    let mcp: MCPBinding
     let mailbox = Mailbox()
-    let approvals = ApprovalBroker()
-    let frames = FrameBarrier()
+    /// The agent's turns: their task, approvals and frame barrier.
+    let turns: TurnController
     let renderer: Renderer
     /// Where `/theme` finds themes, and the colors the terminal shows (`.none`: NO_COLOR).
     let themes: ThemeCatalog
@@ -31,19 +31,12 @@ public final class TUIApp {
     var view = ViewState()
     var decoder = KeyDecoder()
     var canvas: Canvas
-    var turnTask: Task<Message, Never>?
-    var turnCounter = 0
     /// The database's change counters when the panes were last loaded.
     var lastCounters: ChangeCounters?
     let taskLoader: TaskPaneLoader
     let series: SeriesStore
-    /// The last alert fired per task, so a schedule worked out before it fired cannot fire it again.
-    var lastFired: [Int64: Date] = [:]
-    /// Reminders coming within the hour (and missed ones), soonest first.
-    var alertQueue: [TaskAlert] = []
-    var alertsRefreshedAt: Date?
-    /// Alerts due before this came due while the app was closed.
-    let startedAt = Date()
+    /// The reminders coming, and what fired.
+    let reminders: AlertScheduler
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
     /// Sends a reminder to the desktop; tests put a recorder here.
@@ -70,8 +63,11 @@ public final class TUIApp {
         self.backend = backend
         self.database = database
         let mailbox = self.mailbox
+        self.turns = TurnController(mailbox: mailbox)
         self.series = SeriesStore(database: database, ready: { mailbox.post(.tasksDataReady) })
         self.taskLoader = TaskPaneLoader(database: database, series: series)
+        self.reminders = AlertScheduler(database: database, series: series, mailbox: mailbox)
+        self.mcp = MCPBinding(mailbox: mailbox)
         self.agent = agent
         self.switcher = switcher
         self.inputDescriptor = inputDescriptor
@@ -81,20 +77,22 @@ public final class TUIApp {
         self.renderer = Renderer(theme: theme.adapted(to: colorDepth))
         let size = backend.size
         self.canvas = Canvas(width: size.width, height: size.height)
-        self.state = AppState(size: size, today: .today(), providerName: agent.provider.displayName, modelName: agent.model,
-                              timeZone: .current, clock: Date())
+        // The state is built here, before the loop; from then on only `update` changes it.
+        var initial = AppState(size: size, today: .today(), providerName: agent.provider.displayName, modelName: agent.model,
+                               timeZone: .current, clock: Date())
         let now = ContinuousClock.now
         lastRender = now - .seconds(1)
         lastInput = now
         nextTick = now
         if let config = switcher?.config {
-            state.keyBindings = config.keyBindings
-            state.renderMarkdown = config.renderMarkdown
+            initial.keyBindings = config.keyBindings
+            initial.renderMarkdown = config.renderMarkdown
             notifications = config.notifications
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
         let warnings = [startupWarning, themeWarning].compactMap { $0 }
-        if !warnings.isEmpty { state.notice = Notice(text: warnings.joined(separator: " "), kind: .error, expires: Date().addingTimeInterval(20)) }
+        if !warnings.isEmpty { initial.notice = Notice(text: warnings.joined(separator: " "), kind: .error, expires: Date().addingTimeInterval(20)) }
+        self.state = initial
     }
 
     /// Loads the last conversation and the panes' data, then runs until the user quits.
@@ -134,7 +132,7 @@ public final class TUIApp {
                    pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, nfds_t(fds.count), ms)
         if fds[0].revents & Int16(POLLIN) != 0 { readInput() }
-        else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { state.shouldQuit = true }
+        else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { pendingEvents.append(.quitRequested) }
     }
 
     private var pendingEvents: [Event] = []
@@ -143,7 +141,7 @@ public final class TUIApp {
     private func readInput() {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = read(inputDescriptor, &buffer, buffer.count)
-        if n == 0 { state.shouldQuit = true; return }  // the terminal went away
+        if n == 0 { pendingEvents.append(.quitRequested); return }  // the terminal went away
         guard n > 0 else { return }
         lastInput = clock.now
         let keys = decoder.feed(Array(buffer[0..<n]))
@@ -187,11 +185,12 @@ public final class TUIApp {
         _ = update(&state, .clock(Date()))
         for event in events {
             dirty = true
-            if case .agent(_, let agentEvent) = event {
+            if case .agent(let turn, let agentEvent) = event {
                 if agentEvent.drawsAtOnce { drawNow = true }
                 if case .modelCallEnded = agentEvent { endOfModelCall = true }
+                if case .finished = agentEvent { turnEnded(turn) }
             }
-            for effect in update(&state, event, view: view) { perform(effect) }
+            handleNow(event)
         }
         // After the batch's keys (they were typed at what was on the screen) and drawn at once:
         // an alert box takes only the keys that come once it shows.
@@ -204,7 +203,7 @@ public final class TUIApp {
         // key that changed only the input redraws only the input; the answer keeps its frames.
         if drawNow && dirty {
             render()
-            if endOfModelCall { frames.frameDrawn() }
+            if endOfModelCall { turns.modelCallDrawn() }
         } else if hadKey && dirty {
             if let before, state.chat.isStreaming, before == ScreenOutsideInput(state), renderer.renderInput(state, into: &canvas) {
                 backend.present(canvas)
@@ -213,6 +212,18 @@ public final class TUIApp {
             }
         }
         hadKey = false
+    }
+
+    /// One event through `update`, and the effects it asks for carried out, before anything else.
+    func handleNow(_ event: Event) {
+        for effect in update(&state, event, view: view) { perform(effect) }
+    }
+
+    /// What an effect's I/O found, applied by `update` at once: in the same pass of the loop as
+    /// the effect, so before the frame that shows it (a result costs no frame of latency).
+    func apply(_ result: ResultEvent) {
+        dirty = true
+        handleNow(.result(result))
     }
 
     func render() {
@@ -226,8 +237,7 @@ public final class TUIApp {
     /// so the rest is due once that frame is out.
     private func startUp() -> Bool {
         if let cut = try? database.markInterruptedMessages(), cut > 0 {
-            state.notice = Notice(text: tr.notices.cutOff(cut),
-                                  kind: .info, expires: Date().addingTimeInterval(15))
+            apply(.noticed(Notice(text: tr.notices.cutOff(cut), kind: .info, expires: Date().addingTimeInterval(15))))
         }
         // What an earlier session deleted (a crash skipped the purge at exit) goes for good.
         _ = try? database.purgeTrash()
@@ -241,14 +251,8 @@ public final class TUIApp {
     }
 
     private func shutDown() {
-        if let task = turnTask {
-            task.cancel()
-            approvals.denyAll()
-            // Let the agent mark the answer interrupted before the process ends (bounded).
-            let done = DispatchSemaphore(value: 0)
-            Task.detached { _ = await task.value; done.signal() }
-            _ = done.wait(timeout: .now() + 2)
-        }
+        // Let the agent mark the answer interrupted before the process ends (bounded).
+        turns.stop()
         // Conversations deleted this session can no longer be brought back: delete them for good.
         _ = try? database.purgeTrash()
         backend.shutdown()

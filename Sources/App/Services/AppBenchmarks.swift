@@ -17,8 +17,7 @@ public enum AppBenchmarks {
                              providerName: "Offline", modelName: "offline-assistant")
         state.chat.messages = messages
         state.chat.messages[messages.count - 1].role = .assistant
-        state.chat.streamingMessageId = messages[messages.count - 1].id
-        state.chat.activeTurn = 1
+        state.chat.turn = RunningTurn(id: 1, messageId: messages[messages.count - 1].id!)
         let renderer = Renderer(theme: .dark)
         var view = ViewState()
         var canvas = Canvas(width: width, height: height)
@@ -73,13 +72,13 @@ public enum AppBenchmarks {
         let renderer = Renderer(theme: .dark)
         var view = ViewState()
         var canvas = Canvas(width: 120, height: 40)
-        try loader.load(&state.tasks)
+        state.tasks.take(try loader.load(for: state.tasks))
         store.settle()
         let clock = ContinuousClock()
         func measure(_ move: (inout AppState) -> Void) throws -> Duration {
             let time = try clock.measure {
                 move(&state)
-                try loader.load(&state.tasks)
+                state.tasks.take(try loader.load(for: state.tasks))
                 renderer.render(state, view: &view, into: &canvas)
             }
             return time
@@ -87,7 +86,7 @@ public enum AppBenchmarks {
         let days = try (0..<moves).map { i in try measure { $0.tasks.selected = $0.tasks.selected.firstOfMonth.adding(days: i % 28) } }
         var months: [Duration] = [], years: [Duration] = [], expansions: [Duration] = []
         for i in 0..<moves {
-            _ = try loader.load(&state.tasks)
+            state.tasks.take(try loader.load(for: state.tasks))
             store.settle()  // the neighbours are expanded while the person looks at the month
             months.append(try measure { $0.tasks.selected = $0.tasks.selected.adding(months: i % 2 == 0 ? 1 : -1) })
             years.append(try measure { $0.tasks.selected = $0.tasks.selected.adding(months: i % 2 == 0 ? 12 * (i + 1) : -12 * i) })

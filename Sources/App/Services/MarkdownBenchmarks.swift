@@ -16,8 +16,7 @@ public enum MarkdownBenchmarks {
         var state = chatState(width: width, height: height)
         state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "Plan it", createdAt: Date()),
                                Message(id: 2, conversationId: 1, role: .assistant, content: "", status: .streaming, createdAt: Date())]
-        state.chat.streamingMessageId = 2
-        state.chat.activeTurn = 1
+        state.chat.turn = RunningTurn(id: 1, messageId: 2)
         let renderer = Renderer(theme: .dark)
         var view = ViewState()
         var canvas = Canvas(width: width, height: height)
@@ -31,8 +30,7 @@ public enum MarkdownBenchmarks {
             start = end
             if start == characters.count {
                 state.chat.messages[1].status = .complete
-                state.chat.streamingMessageId = nil
-                state.chat.activeTurn = nil
+                state.chat.turn = nil
             }
             samples.append(clock.measure { renderer.render(state, view: &view, into: &canvas) })
         }

@@ -16,7 +16,8 @@ final class TaskPaneLoader {
         marks = MonthMarksStore(database: database)
     }
 
-    func load(_ tasks: inout TasksState) throws {
+    /// What the pane shows for `tasks`' selected day, week or filter (applied by `update`).
+    func load(for tasks: TasksState) throws -> TasksLoad {
         let day = tasks.selected, first = day.firstOfMonth
         let counters = try database.changeCounters()
         let counter = counters.tasks, version = MonthMarksStore.Version(counters)
@@ -24,19 +25,16 @@ final class TaskPaneLoader {
         var summary = try marks.marks(first, version: version)
         marks.readAhead(around: first, version: version) { work in series.background { _ in work() } }
         if let month { summary.merge(month.summary) { a, b in a.adding(b) } }
-        tasks.summary = summary
         switch tasks.mode {
         case .day:
             let single = try database.singleTasks(from: day, to: day)
-            tasks.dayTasks = (single + (month?.days[day] ?? [])).sorted(by: AppDatabase.dayOrder)
-            tasks.dayTodos = try database.dueTodos(from: day, to: day)
+            return TasksLoad(summary: summary, dayTasks: (single + (month?.days[day] ?? [])).sorted(by: AppDatabase.dayOrder),
+                             dayTodos: try database.dueTodos(from: day, to: day))
         case .week:
-            tasks.dayTasks = try database.agenda(from: day, to: day.adding(days: 6), series: series.series(counter: counter))
-            tasks.dayTodos = []
+            return TasksLoad(summary: summary, dayTasks: try database.agenda(from: day, to: day.adding(days: 6), series: series.series(counter: counter)),
+                             dayTodos: [])
         case .filter(let text):
-            tasks.dayTasks = try database.filterTasks(text)
-            tasks.dayTodos = []
+            return TasksLoad(summary: summary, dayTasks: try database.filterTasks(text), dayTodos: [])
         }
-        tasks.selectedTask = min(tasks.selectedTask, max(0, tasks.dayTasks.count - 1))
     }
 }

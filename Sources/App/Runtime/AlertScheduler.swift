@@ -1,0 +1,74 @@
+import Foundation
+import Core
+import Storage
+
+/// The reminders coming while the app runs: the queue of alerts within the hour (worked out in
+/// the background when tasks change, and every minute), and what fired last per task. The
+/// loop asks it each tick for the alerts whose time came (`TUIApp.fireDueAlerts`).
+final class AlertScheduler {
+    static let horizon: TimeInterval = 3600
+    private let database: AppDatabase
+    private let series: SeriesStore
+    private let mailbox: Mailbox
+    /// The last alert fired per task, so a schedule worked out before it fired cannot fire it again.
+    private var lastFired: [Int64: Date] = [:]
+    /// Reminders coming within the hour (and missed ones), soonest first.
+    var queue: [TaskAlert] = []
+    var refreshedAt: Date?
+    /// Alerts due before this came due while the app was closed.
+    let startedAt = Date()
+
+    init(database: AppDatabase, series: SeriesStore, mailbox: Mailbox) {
+        self.database = database
+        self.series = series
+        self.mailbox = mailbox
+    }
+
+    /// A minute since the queue was worked out.
+    func isStale(at now: Date) -> Bool { now.timeIntervalSince(refreshedAt ?? .distantPast) >= 60 }
+
+    /// Works out the coming alerts in the background (thousands of series take milliseconds
+    /// to expand); the result comes back as `.alertsComputed`, then `setQueue`.
+    func refresh(now: Date, timeZone zone: TimeZone) throws {
+        let today = CivilDate(now, in: zone)
+        refreshedAt = now
+        let single = try database.alertCandidates(from: today.adding(days: -8), to: today.adding(days: 8))
+        _ = series.series(counter: try database.changeCounters().tasks)
+        let mailbox = self.mailbox
+        series.background { set in
+            var tasks: [Int64: TaskItem] = [:]
+            var rules: [Int64: RecurrenceSet] = [:]
+            for (task, rule) in set.items where task.dueTime != nil && !task.completed {
+                guard let id = task.id else { continue }
+                tasks[id] = task
+                rules[id] = rule
+            }
+            for task in single { if let id = task.id { tasks[id] = task } }  // a snoozed series comes with its snooze
+            let alerts = AlertSchedule.pending(Array(tasks.values), now: now, horizon: now.addingTimeInterval(Self.horizon),
+                                               timeZone: zone) { task, range in
+                guard let start = task.dueDate else { return [] }
+                // A rule that does not parse alerts on its first day only, as the calendar shows it.
+                return task.id.flatMap { rules[$0] }?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
+            }
+            mailbox.post(.alertsComputed(alerts))
+        }
+    }
+
+    func setQueue(_ alerts: [TaskAlert]) {
+        queue = alerts.filter { alert in lastFired[alert.taskId].map { alert.fireAt > $0 } ?? true }
+    }
+
+    /// The alerts whose time came, taken off the queue and marked alerted in the database.
+    func takeDue(at now: Date) -> [TaskAlert] {
+        var fired: [TaskAlert] = []
+        while let next = queue.first, next.fireAt <= now {
+            queue.removeFirst()
+            var alert = next
+            alert.missed = next.fireAt < startedAt
+            do { try database.markAlerted(taskId: alert.taskId, through: alert.fireAt) } catch { continue }
+            lastFired[alert.taskId] = alert.fireAt
+            fired.append(alert)
+        }
+        return fired
+    }
+}
