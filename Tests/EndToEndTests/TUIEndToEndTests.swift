@@ -94,7 +94,7 @@ final class TUIEndToEndTests: HomeFolderTestCase {
         try session.press("NPage")
         session.waitFor(text: "19–37 of 68 lines")
         try session.press("End")
-        let end = session.waitFor(text: "49–67 of 68 lines")
+        let end = session.waitFor(text: "50–68 of 68 lines")
         XCTAssertTrue(end.contains("dismiss a reminder"), end)
         try session.press("Escape")
         let closed = session.waitFor("the help closed") { !$0.contains("of 68 lines") }
