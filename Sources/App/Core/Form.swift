@@ -111,21 +111,6 @@ struct Choice: Equatable {
     }
 }
 
-func handleChoiceKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard let choice = state[overlay: Choice.self] else { return [] }
-    switch key {
-    case .escape:
-        state[overlay: Choice.self] = nil
-        return []
-    case .text(let typed):
-        guard let option = choice.options.first(where: { String($0.key) == typed.lowercased() }) else { return [] }
-        state[overlay: Choice.self] = nil
-        return option.effects
-    default:
-        return []
-    }
-}
-
 extension LineEditor {
     /// The same editor with every character drawn as a dot: a secret is edited, never shown.
     var masked: LineEditor {

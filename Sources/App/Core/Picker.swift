@@ -73,34 +73,3 @@ struct Picker: Equatable {
         selected = visible.firstIndex { $0.id == chosen } ?? 0
     }
 }
-
-func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    guard var picker = state[overlay: Picker.self] else { return [] }
-    if picker.purpose == .conversations || picker.purpose == .search { return handleConversationPickerKey(&state, key) }
-    if case .codeBlocks(let id, let open) = picker.purpose,
-       let effects = CodeBlockActions.pickerKey(&state, key, messageId: id, open: open) { return effects }
-    switch key {
-    case .escape:
-        state[overlay: Picker.self] = nil
-        return []
-    case _ where picker.moveSelection(key): break
-    case .backspace:
-        if !picker.filter.isEmpty { picker.filter.removeLast(); picker.selected = 0 }
-    case .text(let text) where !text.contains(where: \.isNewline):
-        picker.filter += text
-        picker.selected = 0
-    case .enter:
-        guard picker.visible.indices.contains(picker.selected) else { return [] }
-        let id = picker.visible[picker.selected].id
-        state[overlay: Picker.self] = nil
-        switch picker.purpose {
-        case .provider: return [.switchProvider(provider: id, model: nil)]
-        case .model: return [.switchProvider(provider: nil, model: id)]
-        case .theme: return [.switchTheme(id)]
-        case .conversations, .search, .codeBlocks: return []  // handled above
-        }
-    default: return []
-    }
-    state[overlay: Picker.self] = picker
-    return []
-}
