@@ -1,12 +1,12 @@
 import XCTest
 
-/// `update` is pure: the update code (Sources/App/Core) reads the time from `state.clock`, which
+/// `update` is pure: the update code (Sources/App/Model) reads the time from `state.clock`, which
 /// the runtime stamps on each batch of events, and the zone from `state.timeZone`, never the
 /// system's. Reads the sources themselves, so a new `Date()` there fails here.
 final class UpdatePurityTests: XCTestCase {
     /// The update code's folder, from this file's place in the repository.
     static let updateCode = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/App/Core").standardized
+        .appendingPathComponent("../../Sources/App/Model").standardized
 
     /// Reads of the clock, the zone, the locale and the environment.
     static let ambient = ["Date()", "Date.now", "Date(timeIntervalSinceNow", "TimeZone.current", "TimeZone = .current",

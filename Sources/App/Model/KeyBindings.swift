@@ -138,7 +138,7 @@ enum Keymap {
         .init(nil, .forms, [], "Enter", "dismiss a reminder"),
     ]
 
-    /// `keymap = "vi"` (ViKeys.swift): described here for the help, handled before `update`'s
+    /// `keymap = "vi"` (UpdateViKeys.swift): described here for the help, handled before `update`'s
     /// panes see the keys, so they have no keys of their own and cannot clash with `[keys]`.
     private static let vi: [KeyAction] = [
         .init(nil, .chat, [], "Ctrl-D/U (selected)", "half a page down / up", keymap: .vi),
