@@ -10,11 +10,7 @@ final class TimelineMarkdownTests: XCTestCase {
     private let arguments = "title: \"**not bold**\", notes: \"# not a heading\""
 
     private func state() -> AppState {
-        var state = AppState(size: Size(width: 100, height: 40), today: CivilDate(year: 2026, month: 11, day: 23),
-                             providerName: "OpenAI", modelName: "gpt-4.1-mini")
-        state.timeZone = TimeZone(identifier: "UTC")!
-        state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "plan"),
-                               Message(id: 2, conversationId: 1, role: .assistant, content: "Done.", status: .complete)]
+        var state = TimelineViewTests.answered("plan", height: 40)
         let start = Date(timeIntervalSince1970: 1_795_435_200)
         state.chat.steps[2] = [
             TimelineStep(messageId: 2, position: 0, kind: .thought, title: "thinking", detail: thought, status: .done,

@@ -7,11 +7,7 @@ import Terminal
 /// every step in full. Alt-Up / Alt-Down choose an answer, Enter opens its steps in place.
 final class TimelineViewTests: XCTestCase {
     private func state() -> AppState {
-        var state = AppState(size: Size(width: 100, height: 30), today: CivilDate(year: 2026, month: 11, day: 23),
-                             providerName: "OpenAI", modelName: "gpt-4.1-mini")
-        state.timeZone = TimeZone(identifier: "UTC")!
-        state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "remind me"),
-                               Message(id: 2, conversationId: 1, role: .assistant, content: "Done.", status: .complete)]
+        var state = Self.answered("remind me", height: 30)
         let start = Date(timeIntervalSince1970: 1_795_435_200)   // 2026-11-23 12:00:00 UTC
         let result = (1...40).map { "line \($0) of the result" }.joined(separator: "\n")
         state.chat.steps[2] = [
@@ -110,5 +106,15 @@ final class TimelineViewTests: XCTestCase {
         _ = update(&s, .key(.altDown))
         _ = update(&s, .key(.altDown))
         XCTAssertNil(s.chat.selectedMessageId, "past the newest: none")
+    }
+
+    /// A question and its answer (id 2) at 100 columns, in UTC, for the steps a test gives it.
+    static func answered(_ question: String, height: Int) -> AppState {
+        var state = AppState(size: Size(width: 100, height: height), today: CivilDate(year: 2026, month: 11, day: 23),
+                             providerName: "OpenAI", modelName: "gpt-4.1-mini")
+        state.timeZone = TimeZone(identifier: "UTC")!
+        state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: question),
+                               Message(id: 2, conversationId: 1, role: .assistant, content: "Done.", status: .complete)]
+        return state
     }
 }
