@@ -51,6 +51,16 @@ final class RepeatSentenceTests: XCTestCase {
             Row("stretch daily at 7am", "Stretch", "2026-11-24", "07:00", "FREQ=DAILY"),
             Row("meeting on monday", "Meeting", "2026-11-30", nil, nil),
             Row("dentist friday 9am", "Dentist", "2026-11-27", "09:00", nil),
+            // Issue 17's own sentences, and more a person says.
+            Row("remind me to water the plants every monday at 8am", "Water the plants", "2026-11-24", "08:00", "FREQ=WEEKLY;BYDAY=MO"),
+            Row("pay rent every month on the 15th", "Pay rent", nil, nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
+            Row("standup every weekday at 10:30", "Standup", "2026-11-23", "10:30", weekdays),
+            Row("call dad every saturday", "Call dad", nil, nil, "FREQ=WEEKLY;BYDAY=SA"),
+            Row("clean the kitchen every 3 days", "Clean the kitchen", nil, nil, "FREQ=DAILY;INTERVAL=3"),
+            Row("check the mail every weekday", "Check the mail", nil, nil, weekdays),
+            Row("dentist checkup every 6 months", "Dentist checkup", nil, nil, "FREQ=MONTHLY;INTERVAL=6"),
+            Row("book club every first thursday", "Book club", nil, nil, "FREQ=MONTHLY;BYDAY=1TH"),
+            Row("team lunch every last friday of the month at noon", "Team lunch", "2026-11-23", "12:00", "FREQ=MONTHLY;BYDAY=-1FR"),
         ]
         for row in rows {
             // As `aihelper add` reads its words: a task whatever they start with.
@@ -73,6 +83,15 @@ final class RepeatSentenceTests: XCTestCase {
             Row("提醒我每月15号交房租", "交房租", nil, nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
             Row("每年提醒我续保险", "续保险", nil, nil, "FREQ=YEARLY"),
             Row("明天下午5点提醒我给妈妈打电话", "给妈妈打电话", "2026-11-24", "17:00", nil),
+            // Issue 17's own: 每周一, 每个月1号, 每个工作日; and more.
+            Row("每周一早上8点提醒我浇花", "浇花", "2026-11-24", "08:00", "FREQ=WEEKLY;BYDAY=MO"),
+            Row("每个月1号提醒我交房租", "交房租", nil, nil, "FREQ=MONTHLY;BYMONTHDAY=1"),
+            Row("每个工作日9点半提醒我开站会", "开站会", "2026-11-24", "09:30", weekdays),
+            Row("每周六提醒我给爸爸打电话", "给爸爸打电话", nil, nil, "FREQ=WEEKLY;BYDAY=SA"),
+            Row("每天晚上10点提醒我睡觉", "睡觉", "2026-11-23", "22:00", "FREQ=DAILY"),
+            Row("每三天提醒我打扫厨房", "打扫厨房", nil, nil, "FREQ=DAILY;INTERVAL=3"),
+            Row("每周三下午3点提醒我开会", "开会", "2026-11-23", "15:00", "FREQ=WEEKLY;BYDAY=WE"),
+            Row("每年1月5号提醒我备份", "备份", "2027-01-05", nil, "FREQ=YEARLY"),
         ]
         for row in rows {
             let draft = try XCTUnwrap(IntentRecognizer().taskDraft(row.sentence, now: offlineNow, timeZone: utc), row.sentence)

@@ -61,6 +61,16 @@ extension RecurrenceRule {
             case .minute, .hour: return nil
             }
         }
+        // "every first thursday (of the month)", "each last friday": monthly on that weekday.
+        var monthly: RecurrenceRule?
+        if interval == 1, cursor.attempt({ cursor in
+            guard let nth = readOrdinal(&cursor), let weekday = cursor.take(weekdayWords) else { return false }
+            _ = cursor.attempt { $0.take("of") && $0.take("the") && $0.take("month") }
+            var rule = RecurrenceRule(frequency: .monthly)
+            rule.byDay = [WeekdayNum(weekday, ordinal: nth)]
+            monthly = rule
+            return true
+        }) { return monthly }
         if interval == 1, cursor.take(["weekday", "weekdays"]) != nil { return .weekdays }
         let days = readWeekdays(&cursor)
         return days.isEmpty ? nil : .weekly(interval: interval, on: days)
