@@ -63,6 +63,8 @@ enum Effect: Equatable {
     /// Data changed (a tool wrote, `DataChange`): the one refresh path (`TUIApp.refresh`).
     case refresh(tasks: Bool, todos: Bool)
     case reloadUsage
+    /// The Contacts and Notes views (`RecordsEffect`).
+    case records(RecordsEffect)
     case openProviderPicker
     case openModelPicker
     /// nil keeps the current provider / takes the provider's default model.
@@ -182,4 +184,16 @@ extension AgentEvent {
         case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized, .answering: return true
         }
     }
+}
+
+/// What the Contacts and Notes views ask the runtime for; each answers `.recordsLoaded`.
+enum RecordsEffect: Equatable {
+    case open(RecordsView.Kind)
+    /// Added when it has no id, else changed.
+    case save(Record)
+    case delete(Record)
+    /// Brings back the record deleted last (as a new one).
+    case restore(Record)
+    /// A note's text in `$VISUAL` / `$EDITOR`.
+    case editNoteText(Int64)
 }

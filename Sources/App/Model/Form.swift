@@ -92,6 +92,8 @@ enum FormPurpose: Equatable {
     case filterTodos
     /// The settings screen (F2); see SettingsScreen.
     case settings
+    /// A contact or note added (no id) or edited, from the Contacts or Notes view.
+    case record(Record)
 }
 
 /// A question with lettered answers, each answer a list of effects (Esc answers none).

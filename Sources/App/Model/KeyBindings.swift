@@ -62,6 +62,8 @@ enum Keymap {
         .init("history", .everywhere, [.ctrl("o")], "Ctrl-O, /history", "conversations: open, rename, delete"),
         .init("search", .everywhere, [.ctrl("f")], "Ctrl-F, /search", "search all; n / N step through hits"),
         .init("new_conversation", .everywhere, [.ctrl("n")], "Ctrl-N, /new", "new conversation"),
+        .init("contacts", .everywhere, [.alt("c")], "Alt-C, /contacts", "contacts: add, edit, delete, filter"),
+        .init("notes", .everywhere, [.alt("n")], "Alt-N, /notes", "notes: add, edit in $EDITOR, delete, filter"),
         .init("quit", .everywhere, [.ctrl("q")], "Ctrl-Q, /quit", "quit"),
     ]
 

@@ -22,6 +22,8 @@ enum Overlay {
     case mcpView(MCPView)
     /// The first-run wizard.
     case onboarding(Onboarding)
+    /// The Contacts or Notes view (Alt-C, Alt-N).
+    case records(RecordsView)
 
     var content: any OverlayContent {
         switch self {
@@ -34,6 +36,7 @@ enum Overlay {
         case .settings(let c): return c
         case .mcpView(let c): return c
         case .onboarding(let c): return c
+        case .records(let c): return c
         }
     }
 }
@@ -52,6 +55,7 @@ extension AlertBox: OverlayContent { var overlay: Overlay { .alerts(self) } }
 extension SettingsScreen: OverlayContent { var overlay: Overlay { .settings(self) } }
 extension MCPView: OverlayContent { var overlay: Overlay { .mcpView(self) } }
 extension Onboarding: OverlayContent { var overlay: Overlay { .onboarding(self) } }
+extension RecordsView: OverlayContent { var overlay: Overlay { .records(self) } }
 
 extension AppState {
     /// The overlay of one kind (the topmost, though there is never more than one of a kind).

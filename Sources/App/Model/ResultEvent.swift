@@ -38,6 +38,8 @@ enum ResultEvent: Sendable {
     /// The Todos pane as loaded: worked out by `TodoPaneLoader` from the pane as it was, a
     /// moment before in the same pass (so nothing changed it meanwhile).
     case todosLoaded(TodosState)
+    /// The Contacts or Notes view's records, read again: shown in the open view, or the view opened.
+    case recordsLoaded(RecordsView.Kind, [Record], notice: Notice?)
     /// The first frame of a large todo list: its head only.
     case todoHeadLoaded(TodoHead)
     /// A subtask is being added: its todo shows unfolded.

@@ -155,6 +155,8 @@ private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewStat
             state.chat.input.insert(prompts[n - 1].text)
             return []
         }
+    case .alt("c"): return [.records(.open(.contacts))]
+    case .alt("n"): return [.records(.open(.notes))]
     case .ctrl("o"), .ctrl("n"), .ctrl("f"):
         return handleConversationKey(&state, key)
     case .escape where state.chat.isStreaming:

@@ -122,6 +122,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     case "/mcp":
         _ = state.chat.input.commit()
         return [.openMCPView]
+    case "/contacts", "/notes":
+        _ = state.chat.input.commit()
+        return [.records(.open(name == "/contacts" ? .contacts : .notes))]
     case "/attach":
         return runAttachCommand(&state, argument: text.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
     case "/keys", "/key":

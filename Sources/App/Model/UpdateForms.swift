@@ -74,6 +74,9 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
         state.todos.filter = text.isEmpty ? nil : text
         state.todos.selectedRow = 0
         return close([.reloadTodos])
+    case .record(let record):
+        guard let saved = submitRecordForm(&form, record) else { return [] }
+        return close([.records(.save(saved))])
     case .settings:
         // The settings screen has its own state and keys (handleSettingsKey), never `state[overlay: Form.self]`.
         return close([])

@@ -21,5 +21,6 @@ func handleOverlayKey(_ state: inout AppState, _ top: Overlay, _ key: Key) -> [E
     case .settings: return handleSettingsKey(&state, key)
     case .mcpView: return handleMCPViewKey(&state, key)
     case .onboarding: return handleOnboardingKey(&state, key)
+    case .records: return handleRecordsKey(&state, key)
     }
 }

@@ -52,6 +52,14 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         if state.chat.editingMessageId == nil { state.notice = nil }
     case .tasksLoaded(let load):
         state.tasks.take(load)
+    case .recordsLoaded(let kind, let records, let notice):
+        if var view = state[overlay: RecordsView.self], view.kind == kind {
+            view.take(records)
+            state[overlay: RecordsView.self] = view
+        } else {
+            state[overlay: RecordsView.self] = RecordsView(kind: kind, records: records)
+        }
+        if let notice { state.notice = notice }
     case .todosLoaded(let todos):
         state.todos = todos
         clampTodoSelection(&state)

@@ -118,6 +118,7 @@ final class Renderer {
         case .settings(let settings): FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas)
         case .mcpView(let view): MCPOverlay.draw(view, in: area, theme: theme, into: &canvas)
         case .onboarding(let onboarding): OnboardingOverlay.draw(onboarding, in: area, theme: theme, into: &canvas)
+        case .records(let view): RecordsOverlay.draw(view, in: area, theme: theme, into: &canvas)
         }
     }
 

@@ -18,6 +18,7 @@ extension TUIApp {
         case .reloadTodos: reloadTodos()
         case .refresh(let tasks, let todos): refresh(tasks: tasks, todos: todos)
         case .reloadUsage: reloadUsage()
+        case .records(let effect): perform(records: effect)
         case .openProviderPicker: openProviderPicker()
         case .openModelPicker: openModelPicker()
         case .switchProvider(let provider, let model): switchProvider(provider: provider, model: model)
