@@ -15,8 +15,8 @@ struct RecordStrings: Sendable {
 
     static let english = RecordStrings(
         contactsTitle: "Contacts", notesTitle: "Notes",
-        noContacts: "No contacts yet · a adds one, or ask: add Ana Lima, ana@example.com, to my contacts",
-        noNotes: "No notes yet · a adds one, or ask: take a note …", noMatch: "Nothing matches the filter · Esc clears it",
+        noContacts: "No contacts yet · a adds one",
+        noNotes: "No notes yet · a adds one", noMatch: "Nothing matches the filter · Esc clears it",
         keys: "a add · e / Enter edit · d delete · u undo · / filter · Esc close",
         noteKeys: "a add · Enter text in $EDITOR · e rename · d delete · u undo · / filter · Esc close",
         filterPrompt: "Filter: ",
@@ -28,8 +28,8 @@ struct RecordStrings: Sendable {
 
     static let chinese = RecordStrings(
         contactsTitle: "联系人", notesTitle: "笔记",
-        noContacts: "还没有联系人 · 按 a 添加，或对助手说：把 Ana Lima（ana@example.com）加到联系人",
-        noNotes: "还没有笔记 · 按 a 添加，或对助手说：记一条笔记……", noMatch: "没有符合筛选的项 · 按 Esc 清除",
+        noContacts: "还没有联系人 · 按 a 添加",
+        noNotes: "还没有笔记 · 按 a 添加", noMatch: "没有符合筛选的项 · 按 Esc 清除",
         keys: "a 添加 · e / Enter 编辑 · d 删除 · u 撤销 · / 筛选 · Esc 关闭",
         noteKeys: "a 添加 · Enter 在 $EDITOR 中编辑正文 · e 重命名 · d 删除 · u 撤销 · / 筛选 · Esc 关闭",
         filterPrompt: "筛选：",
