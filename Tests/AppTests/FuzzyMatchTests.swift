@@ -1,0 +1,77 @@
+import XCTest
+@testable import App
+
+/// The one fuzzy scoring of every list (pickers, the palette, the slash-command popup).
+final class FuzzyMatchTests: XCTestCase {
+    private func order(_ query: String, _ texts: [String]) -> [String] {
+        FuzzyMatch.filter(texts, query: query) { $0 }.map(\.item)
+    }
+
+    func testConsecutiveMatchesComeBeforeScatteredOnes() {
+        XCTAssertEqual(order("the", ["the other", "toggle help everywhere", "theme"]).prefix(2).sorted(), ["the other", "theme"])
+        XCTAssertEqual(order("the", ["toggle help everywhere", "theme"]), ["theme", "toggle help everywhere"])
+    }
+
+    func testWordStartsComeBeforeMiddles() {
+        // "ns" at the starts of "new" and "search" beats the "ns" inside "answers".
+        XCTAssertEqual(order("ns", ["answers", "new search"]), ["new search", "answers"])
+        // A camelCase hump and a path's segment count as word starts.
+        XCTAssertEqual(order("gm", ["clangMore", "go/mod"]).first, "go/mod")
+        XCTAssertEqual(order("mb", ["embed", "modelBase"]), ["modelBase", "embed"])
+    }
+
+    func testTypicalQueries() {
+        let commands = ["/help", "/new", "/history", "/search", "/export", "/retry", "/remind", "/list", "/summarize",
+                        "/provider", "/model", "/theme", "/keys", "/mcp", "/attach", "/settings", "/quit"]
+        XCTAssertEqual(order("/th", commands).first, "/theme")
+        XCTAssertEqual(order("mo", commands).first, "/model")
+        XCTAssertEqual(order("se", commands).prefix(2), ["/search", "/settings"], "ties keep the list's order")
+        XCTAssertEqual(order("gpt4o", ["gpt-4o-mini", "gpt-4o", "o4-mini"]).prefix(2), ["gpt-4o-mini", "gpt-4o"])
+    }
+
+    func testCaseInsensitive() {
+        XCTAssertNotNil(FuzzyMatch.match("OPEN", in: "openai"))
+        XCTAssertNotNil(FuzzyMatch.match("open", in: "OpenAI"))
+    }
+
+    func testCJKMatchesAsCharacters() {
+        let m = FuzzyMatch.match("设置", in: "打开设置：主题")
+        XCTAssertEqual(m?.positions, [2, 3])
+        XCTAssertEqual(order("主题", ["选择主题", "主要话题", "模型"]), ["选择主题", "主要话题"])
+        XCTAssertNil(FuzzyMatch.match("题主", in: "选择主题"), "out of order does not match")
+        // Emoji and combined graphemes count as one character each.
+        XCTAssertEqual(FuzzyMatch.match("x", in: "👩‍💻x")?.positions, [1])
+    }
+
+    func testSymbols() {
+        XCTAssertEqual(FuzzyMatch.match("/", in: "/theme")?.positions, [0])
+        XCTAssertEqual(FuzzyMatch.match("$ed", in: "compose in $EDITOR")?.positions, [11, 12, 13])
+        XCTAssertNil(FuzzyMatch.match("%", in: "compose in $EDITOR"))
+        XCTAssertEqual(order("ctrl-o", ["Ctrl-O", "Ctrl-Q"]), ["Ctrl-O"])
+    }
+
+    func testEmptyQueryMatchesEverythingInOrder() {
+        XCTAssertEqual(FuzzyMatch.match("", in: "anything"), FuzzyMatch(score: 0, positions: []))
+        XCTAssertEqual(order("", ["b", "a", "c"]), ["b", "a", "c"])
+        XCTAssertEqual(order("  ", ["b", "a"]), ["b", "a"], "spaces alone are no query")
+    }
+
+    func testNoMatch() {
+        XCTAssertNil(FuzzyMatch.match("xyz", in: "theme"))
+        XCTAssertNil(FuzzyMatch.match("themes", in: "theme"), "longer than the text")
+        XCTAssertNil(FuzzyMatch.match("a", in: ""))
+        XCTAssertEqual(order("zz", ["theme", "model"]), [])
+    }
+
+    func testPositionsAreTheBestAlignment() {
+        // The "t" of "the" and not the first "t" of "settings": the consecutive run wins.
+        XCTAssertEqual(FuzzyMatch.match("the", in: "settings: theme")?.positions, [10, 11, 12])
+    }
+
+    /// A long row costs a bounded amount: only its first 512 characters are read.
+    func testLongTextIsBounded() {
+        let long = String(repeating: "ab ", count: 10_000) + "zq"
+        XCTAssertNil(FuzzyMatch.match("zq", in: long))
+        XCTAssertNotNil(FuzzyMatch.match("ab", in: long))
+    }
+}
