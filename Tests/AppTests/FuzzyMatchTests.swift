@@ -37,7 +37,10 @@ final class FuzzyMatchTests: XCTestCase {
     func testCJKMatchesAsCharacters() {
         let m = FuzzyMatch.match("设置", in: "打开设置：主题")
         XCTAssertEqual(m?.positions, [2, 3])
+        // Each ideograph may start a word: a phrase found whole ranks with one found at the start.
         XCTAssertEqual(order("主题", ["选择主题", "主要话题", "模型"]), ["选择主题", "主要话题"])
+        XCTAssertEqual(order("设置", ["设置", "设定的位置"]), ["设置", "设定的位置"])
+        XCTAssertEqual(order("设置", ["设定的位置", "打开设置"]), ["打开设置", "设定的位置"], "a whole phrase before scattered characters")
         XCTAssertNil(FuzzyMatch.match("题主", in: "选择主题"), "out of order does not match")
         // Emoji and combined graphemes count as one character each.
         XCTAssertEqual(FuzzyMatch.match("x", in: "👩‍💻x")?.positions, [1])

@@ -39,7 +39,9 @@ enum CommandPalette {
         let keys = Keymap.actions.compactMap { action -> Picker.Item? in
             guard let name = action.name, action.keymap == nil || action.keymap == bindings.style, let key = action.keys.first else { return nil }
             let shown = bindings.chosen[name] ?? key
-            return Picker.Item(id: Entry.key(name).id, label: words.does(action), detail: KeyNames.display(shown), keywords: name)
+            // A pane's key says its pane: "Todos › delete (asks)".
+            let label = action.scope == .everywhere ? words.does(action) : action.scope.title + " › " + words.does(action)
+            return Picker.Item(id: Entry.key(name).id, label: label, detail: KeyNames.display(shown), keywords: name)
         }
         let commands = SlashCommand.all.map { command in
             Picker.Item(id: Entry.command(command.name).id, label: command.does, detail: command.name,
@@ -52,7 +54,6 @@ enum CommandPalette {
             guard let id = Int64(item.id), id != state.chat.conversation?.id, !item.dimmed else { return nil }
             return Picker.Item(id: Entry.conversation(id).id, label: words.conversation(item.label), detail: item.detail)
         }
-        return Picker(purpose: .palette, title: words.title, items: keys + commands + settings + Array(recent.prefix(20)),
-                      status: words.keys)
+        return Picker(purpose: .palette, title: words.title, items: keys + commands + settings + Array(recent.prefix(20)))
     }
 }

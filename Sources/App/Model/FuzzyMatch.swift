@@ -94,6 +94,8 @@ struct FuzzyMatch: Equatable {
         return chars.map { c in
             let k = kind(c)
             defer { previous = k }
+            // Chinese and Japanese write words without spaces: each ideograph may start one.
+            if isIdeograph(c) { return previous == .white ? boundaryWhite : boundary }
             switch (previous, k) {
             case (_, .white), (_, .delimiter), (_, .other): return 0
             case (.white, _): return boundaryWhite
@@ -103,6 +105,11 @@ struct FuzzyMatch: Equatable {
             default: return 0
             }
         }
+    }
+
+    private static func isIdeograph(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x3400...0x9FFF).contains(v) || (0x3040...0x30FF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
     }
 
     /// `items` that match `query`, best first; ties keep their order (recent first, in use first).

@@ -45,6 +45,7 @@ enum PickerOverlay {
         case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + picker.filter + "▏", .accent)
         case .conversations where picker.filtering: return (words.filterLabel + picker.filter + "▏" + words.filterKeys, .accent)
         case .conversations: return picker.filter.isEmpty ? (words.listKeys, .muted) : (words.filterLabel + picker.filter, .accent)
+        case .palette: return picker.filter.isEmpty ? (tr.palette.keys, .muted) : (words.filterLabel + picker.filter, .accent)
         case .codeBlocks: return picker.filter.isEmpty ? (tr.messages.codePickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         default:
             return picker.filter.isEmpty ? (words.pickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
