@@ -63,6 +63,7 @@ enum Keymap {
         .init("search", .everywhere, [.ctrl("f")], "Ctrl-F, /search", "search all; n / N step through hits"),
         .init("new_conversation", .everywhere, [.ctrl("n")], "Ctrl-N, /new", "new conversation"),
         .init("quit", .everywhere, [.ctrl("q")], "Ctrl-Q, /quit", "quit"),
+        .init("palette", .everywhere, [.ctrl("p")], nil, "command palette: find any action"),
     ]
 
     private static let chat: [KeyAction] = [
@@ -95,6 +96,7 @@ enum Keymap {
         .init(nil, .chat, [], "/provider [name]", "choose the provider"),
         .init(nil, .chat, [], "/model [id]", "choose the model"),
         .init(nil, .chat, [], "/keys", "check the API key"),
+        .init(nil, .chat, [], "/ … Tab", "complete a command or its argument"),
     ]
 
     private static let tasks: [KeyAction] = [
