@@ -117,6 +117,10 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(followInput(&state), [.listCompletions(.models)])
         _ = update(&state, .modelsListed(["gpt-4o", "gpt-4o-mini", "o3"].map { Picker.Item(id: $0, label: $0, detail: "") }, status: nil))
         XCTAssertEqual(rows(state), ["gpt-4o", "gpt-4o-mini"], "the live list the model picker reads feeds it too")
+        _ = update(&state, .modelsListed(["gpt-4o-mini", "gpt-4o"].map { Picker.Item(id: $0, label: $0, detail: "") }, status: nil))
+        state.chat.input.text = "/model gpt-4o"
+        XCTAssertEqual(rows(state), ["gpt-4o", "gpt-4o-mini"], "the id typed whole first")
+        XCTAssertEqual(press(&state, .enter), [.switchProvider(provider: nil, model: "gpt-4o")], "so Enter sends it as typed")
         state.chat.input.text = "/attach "
         XCTAssertEqual(followInput(&state), [.listCompletions(.mcpServers)])
         _ = update(&state, .result(.completionsListed(.mcpServers, [

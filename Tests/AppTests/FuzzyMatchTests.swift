@@ -78,3 +78,32 @@ final class FuzzyMatchTests: XCTestCase {
         XCTAssertNotNil(FuzzyMatch.match("ab", in: long))
     }
 }
+
+/// Every picker filters with `FuzzyMatch`: best first, the label's matched characters kept for highlighting.
+final class PickerFuzzyFilterTests: XCTestCase {
+    private func picker(_ purpose: Picker.Purpose, _ labels: [String], filter: String) -> Picker {
+        var picker = Picker(purpose: purpose, title: "", items: labels.enumerated().map { Picker.Item(id: "\($0.offset + 1)", label: $0.element, detail: "") })
+        picker.filter = filter
+        return picker
+    }
+
+    func testModelsThemesProvidersAndConversations() {
+        XCTAssertEqual(picker(.model, ["o3-mini", "gpt-4o-mini", "gpt-4o"], filter: "4o").visible.map(\.label), ["gpt-4o-mini", "gpt-4o"])
+        XCTAssertEqual(picker(.theme, ["dark", "solarized-dark", "solarized-light"], filter: "sl").visible.map(\.label),
+                       ["solarized-light", "solarized-dark"], "s…l at word starts beats s…l inside")
+        XCTAssertEqual(picker(.provider, ["OpenAI (openai)", "Anthropic (anthropic)", "Ollama (ollama)"], filter: "olla").visible.map(\.label),
+                       ["Ollama (ollama)"])
+        let list = picker(.conversations, ["Groceries", "Trip to Kyoto", "京都旅行计划"], filter: "kyo")
+        XCTAssertEqual(list.visible.map(\.label), ["Trip to Kyoto"])
+        XCTAssertEqual(list.matches.first?.positions, [8, 9, 10])
+        XCTAssertEqual(picker(.conversations, ["Groceries", "京都旅行计划"], filter: "旅行").visible.map(\.label), ["京都旅行计划"])
+        XCTAssertEqual(picker(.conversations, ["Groceries"], filter: "#!").visible, [], "symbols that are not there match nothing")
+        // The search picker shows the database's answer as it is.
+        XCTAssertEqual(picker(.search, ["b", "a"], filter: "zzz").visible.map(\.label), ["b", "a"])
+    }
+
+    func testTheMatchedLettersAreDrawnHighlighted() {
+        XCTAssertEqual(PickerOverlay.highlighted("gpt-4o", at: [4, 5]), [.init(text: "gpt-", match: false), .init(text: "4o", match: true)])
+        XCTAssertEqual(PickerOverlay.highlighted("京都旅行", at: [2]), [.init(text: "京都", match: false), .init(text: "旅", match: true), .init(text: "行", match: false)])
+    }
+}

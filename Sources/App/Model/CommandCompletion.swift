@@ -102,9 +102,11 @@ struct CompletionPopup: Equatable {
         let query = String(typed.dropFirst())
         var found = FuzzyMatch.filter(SlashCommand.all, query: query) { String($0.name.dropFirst()) }
             .map { Row(text: $0.item.name, detail: $0.item.does, matched: $0.match.positions.map { $0 + 1 }) }
-        // An alias typed whole ("/q", "/?") shows its command first.
-        if let alias = SlashCommand.named(typed), !found.contains(where: { $0.text == alias.name }) {
-            found.insert(Row(text: alias.name, detail: alias.does, matched: []), at: 0)
+        // A command or alias typed whole ("/model", "/q", "/?") shows its command first.
+        if let named = SlashCommand.named(typed) {
+            let row = found.first { $0.text == named.name } ?? Row(text: named.name, detail: named.does, matched: [])
+            found.removeAll { $0.text == named.name }
+            found.insert(row, at: 0)
         }
         return CompletionPopup(head: "", word: typed, rows: found, selected: min(selected, max(0, found.count - 1)), source: nil,
                                empty: found.isEmpty ? tr.palette.noCommand(typed) : nil, openEnded: false,
@@ -121,8 +123,10 @@ struct CompletionPopup: Equatable {
 
     private static func filtered(_ head: String, _ word: String, _ items: [Picker.Item]?, source: CompletionSource,
                                  selected: Int) -> CompletionPopup {
-        let rows = FuzzyMatch.filter(items ?? [], query: word) { $0.id }.prefix(200)
+        var rows = FuzzyMatch.filter(items ?? [], query: word) { $0.id }.prefix(200)
             .map { Row(text: $0.item.id, detail: $0.item.detail, matched: $0.match.positions) }
+        // The word typed whole comes first ("gpt-4o" before "gpt-4o-mini"), so Enter sends it as typed.
+        if let exact = rows.firstIndex(where: { $0.text == word }), exact > 0 { rows.insert(rows.remove(at: exact), at: 0) }
         let empty = items == nil ? tr.palette.loading : rows.isEmpty ? tr.palette.nothingMatches(word) : nil
         return CompletionPopup(head: head, word: word, rows: Array(rows), selected: min(selected, max(0, rows.count - 1)),
                                source: source, empty: empty, openEnded: false, suffix: { _ in "" })
