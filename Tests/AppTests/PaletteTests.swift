@@ -39,7 +39,8 @@ final class PaletteTests: XCTestCase {
                              Picker.Item(id: "8", label: "Old", detail: "", dimmed: true)]  // archived
         let items = paletteState(conversations: conversations)[overlay: Picker.self]!.items
         let ids = Set(items.map(\.id))
-        for action in Keymap.actions where action.name != nil && action.keymap != .vi {
+        XCTAssertFalse(ids.contains("key:palette"), "not itself")
+        for action in Keymap.actions where action.name != nil && action.name != "palette" && action.keymap != .vi {
             XCTAssertTrue(ids.contains("key:" + action.name!), action.name!)
         }
         for command in SlashCommand.all { XCTAssertTrue(ids.contains("cmd:" + command.name), command.name) }

@@ -37,7 +37,9 @@ enum CommandPalette {
         let words = tr.palette
         let bindings = state.keyBindings
         let keys = Keymap.actions.compactMap { action -> Picker.Item? in
-            guard let name = action.name, action.keymap == nil || action.keymap == bindings.style, let key = action.keys.first else { return nil }
+            // Not itself, and not the keys of the other keymap.
+            guard let name = action.name, name != "palette", action.keymap == nil || action.keymap == bindings.style,
+                  let key = action.keys.first else { return nil }
             let shown = bindings.chosen[name] ?? key
             // A pane's key says its pane: "Todos › delete (asks)".
             let label = action.scope == .everywhere ? words.does(action) : action.scope.title + " › " + words.does(action)
