@@ -120,6 +120,8 @@ struct ChatState {
     var search: ChatSearch?
     /// `/attach`: a resource that goes with the next message sent (📎 in the status bar).
     var attachment: ResourceAttachment?
+    /// The slash-command popup over the input (CommandCompletion.swift).
+    var completion = CompletionState()
 
     var isStreaming: Bool { turn != nil }
 

@@ -78,6 +78,12 @@ enum Effect: Equatable {
     case attachResource(server: String, uri: String)
     /// `/theme`: the list of themes to choose from; `/theme NAME`: that theme, drawn at once.
     case openThemePicker
+    /// The slash-command popup needs a list (providers, models, themes, servers, a folder's files).
+    case listCompletions(CompletionSource)
+    /// Ctrl-P: the command palette, with the recent conversations.
+    case openPalette
+    /// The palette's settings rows: the settings screen on that field.
+    case openSettingsAt(SettingsScreen.Field)
     case switchTheme(String)
     case composeInEditor(String)
     /// y on a message: to the clipboard (OSC 52, and wl-copy / xclip when present).

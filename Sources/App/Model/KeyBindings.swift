@@ -65,6 +65,7 @@ enum Keymap {
         .init("contacts", .everywhere, [.alt("c")], "Alt-C, /contacts", "contacts: add, edit, delete, filter"),
         .init("notes", .everywhere, [.alt("n")], "Alt-N, /notes", "notes: add, edit in $EDITOR, delete, filter"),
         .init("quit", .everywhere, [.ctrl("q")], "Ctrl-Q, /quit", "quit"),
+        .init("palette", .everywhere, [.ctrl("p")], nil, "command palette: find any action"),
     ]
 
     private static let chat: [KeyAction] = [
@@ -97,6 +98,7 @@ enum Keymap {
         .init(nil, .chat, [], "/provider [name]", "choose the provider"),
         .init(nil, .chat, [], "/model [id]", "choose the model"),
         .init(nil, .chat, [], "/keys", "check the API key"),
+        .init(nil, .chat, [], "/ … Tab", "complete a command or its argument"),
     ]
 
     private static let tasks: [KeyAction] = [

@@ -5,7 +5,7 @@ import Terminal
 /// draws them in that order and the top one takes the keys (`handleOverlayKey`), so what the
 /// user sees on top is what answers a key.
 enum Overlay {
-    /// `/provider`, `/model`, `/theme`, the conversation list, search, a code block.
+    /// `/provider`, `/model`, `/theme`, the conversation list, search, a code block, the palette (Ctrl-P).
     case picker(Picker)
     /// A task or todo form (add, edit, go to a date, filter).
     case form(Form)

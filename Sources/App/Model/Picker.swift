@@ -6,6 +6,8 @@ import Terminal
 struct Picker: Equatable {
     enum Purpose: Equatable {
         case provider, model, theme, conversations, search
+        /// Ctrl-P: every action, command, settings section and recent conversation (CommandPalette.swift).
+        case palette
         /// `c` (copy) or `o` (open) on a message with several code blocks: which one.
         case codeBlocks(messageId: Int64, open: Bool)
     }
@@ -17,6 +19,8 @@ struct Picker: Equatable {
         var highlighted: [HighlightedText]? = nil
         /// Drawn muted (an archived conversation).
         var dimmed = false
+        /// Also matched by the filter, not drawn (a command's name, an action's `[keys]` name).
+        var keywords = ""
     }
     struct HighlightedText: Equatable {
         var text: String
@@ -41,11 +45,20 @@ struct Picker: Equatable {
     /// The conversation list: `/` was pressed, typed text goes to the filter (not to the keys).
     var filtering = false
 
-    var visible: [Item] {
-        let needle = filter.lowercased()
+    var visible: [Item] { matches.map(\.item) }
+
+    /// The items the filter keeps, best first (`FuzzyMatch`; ties keep the list's order), with
+    /// the label's matched characters for highlighting. A match on the id or the keywords
+    /// counts too, with nothing highlighted.
+    var matches: [(item: Item, positions: [Int])] {
         // Search results are the database's answer to the filter, not filtered again here.
-        guard !needle.isEmpty, purpose != .search else { return items }
-        return items.filter { $0.id.lowercased().contains(needle) || $0.label.lowercased().contains(needle) }
+        guard !filter.isEmpty, purpose != .search else { return items.map { ($0, []) } }
+        let scored = items.enumerated().compactMap { i, item -> (Int, Item, Int, [Int])? in
+            if let m = FuzzyMatch.match(filter, in: item.label) { return (i, item, m.score, m.positions) }
+            let other = [item.id, item.keywords].compactMap { FuzzyMatch.match(filter, in: $0)?.score }.max()
+            return other.map { (i, item, $0, []) }
+        }
+        return scored.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }.map { ($0.1, $0.3) }
     }
 
     /// ↑ ↓ PgUp PgDn Home End move the selection; false for any other key.

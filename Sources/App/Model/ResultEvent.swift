@@ -49,6 +49,8 @@ enum ResultEvent: Sendable {
     case alertsFired([TaskAlert], more: Int, now: Date)
     /// A chooser filled by the runtime (providers, models, themes, conversations, search).
     case pickerOpened(Picker)
+    /// A list the slash-command popup asked for (`Effect.listCompletions`).
+    case completionsListed(CompletionSource, [Picker.Item])
     /// The conversation list read again after a change: the choice kept, or its place.
     case conversationListChanged([Picker.Item])
     /// The search picker's results for the text typed so far.

@@ -13,6 +13,8 @@ struct ScreenOutsideInput: Equatable {
     let provider: String, model: String, tasksVersion: Int, todosVersion: Int
     let conversationId: Int64?, messageCount: Int, hasOlder: Bool, scroll: ScrollRequest
     let turn: RunningTurn?, stepCount: Int
+    /// The slash-command popup, drawn over the transcript.
+    let completion: CompletionPopup?
 
     init(_ state: AppState) {
         size = state.size; focus = state.focus; hasOverlay = state.hasOverlay
@@ -22,6 +24,7 @@ struct ScreenOutsideInput: Equatable {
         conversationId = state.chat.conversation?.id; messageCount = state.chat.messages.count
         hasOlder = state.chat.hasOlder; scroll = state.chat.scroll
         turn = state.chat.turn
+        completion = CompletionPopup.of(state)
         stepCount = state.chat.steps.values.reduce(0) { $0 + $1.count }
     }
 }

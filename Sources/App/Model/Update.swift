@@ -32,6 +32,7 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         return [.bell]
     case .modelsListed(let items, let status):
         if state[overlay: Picker.self]?.purpose == .model { state[overlay: Picker.self]?.replaceItems(items, status: status) }
+        completionsListed(&state, .models, items)
         return []
     case .mcpServers(let servers):
         tellMCPFailures(&state, servers)
@@ -114,7 +115,14 @@ private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewStat
         case .key(let translated): key = translated
         }
     }
-    if let top = state.overlays.last, let effects = handleOverlayKey(&state, top, key) { return effects }
+    return dispatchKey(&state, key, view)
+}
+
+/// A key as the handlers know it (remaps and vi keys already applied): the top overlay, an
+/// approval question, the slash-command popup, the keys of everywhere, then the focused pane.
+/// The palette runs an action's default key through here.
+func dispatchKey(_ state: inout AppState, _ key: Key, _ view: ViewState) -> [Effect] {
+    if let top = state.overlays.last, let effects = handleOverlayKey(&state, top, key, view) { return effects }
     if let approval = state.pendingApproval {
         switch key {
         case .text("y"), .text("Y"):
@@ -127,6 +135,8 @@ private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewStat
         default: return []
         }
     }
+    // The slash-command popup's keys come before the global ones (Tab completes there).
+    if state.focus == .chat, let effects = handleCompletionKey(&state, key) { return effects }
     switch key {
     case .ctrl("q"):
         state.shouldQuit = true
@@ -148,6 +158,8 @@ private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewStat
         return []
     case .f(2):
         return [.openSettings]
+    case .ctrl("p"):
+        return [.openPalette]
     case .text(let digit) where state.focus == .chat && state.chat.messages.isEmpty && state.chat.input.isEmpty:
         // A new conversation shows numbered suggestions: a digit puts one in the input to edit or send.
         let prompts = SuggestedPrompts.prompts()
@@ -166,7 +178,9 @@ private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewStat
     default: break
     }
     switch state.focus {
-    case .chat: return handleChatKey(&state, key, view.chat)
+    case .chat:
+        let effects = handleChatKey(&state, key, view.chat)
+        return effects + followInput(&state)
     case .tasks: return handleTasksKey(&state, key)
     case .todos: return handleTodosKey(&state, key)
     }

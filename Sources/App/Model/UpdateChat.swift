@@ -48,7 +48,7 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
     return submit(&state)
 }
 
-private func submit(_ state: inout AppState) -> [Effect] {
+func submit(_ state: inout AppState) -> [Effect] {
     let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return [] }
     // /remind, /list and /summarize go to the agent as messages: it asks the model for their JSON.
@@ -78,7 +78,7 @@ func isSummarizeCommand(_ text: String) -> Bool {
     text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "/summarize"
 }
 
-let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /mcp, /attach, /settings, /quit"
+var chatCommands: String { SlashCommand.list }
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text
@@ -133,7 +133,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     default:
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         if let effects = runConversationCommand(&state, name: name, argument: argument) { return effects }
-        state.notice = Notice(text: tr.notices.unknownCommand(name, chatCommands), kind: .error, expires: nil)
+        // Not sent: the notice names the command nearest to what was typed, else lists them.
+        let text = SlashCommand.nearest(name).map { tr.palette.didYouMean(name, $0.name) } ?? tr.notices.unknownCommand(name, chatCommands)
+        state.notice = Notice(text: text, kind: .error, expires: nil)
         return []
     }
 }

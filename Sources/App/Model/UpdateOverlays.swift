@@ -6,11 +6,11 @@ import Terminal
 /// The top overlay takes every key, except two it lets through (nil): Ctrl-Q, which quits from
 /// any overlay but the help (where it closes the help), and, over the timeline view, the keys of
 /// an approval question (the status bar, which the view leaves visible, asks it).
-func handleOverlayKey(_ state: inout AppState, _ top: Overlay, _ key: Key) -> [Effect]? {
+func handleOverlayKey(_ state: inout AppState, _ top: Overlay, _ key: Key, _ view: ViewState = ViewState()) -> [Effect]? {
     switch top {
     case .help: return handleHelpKey(&state, key)
     case _ where key == .ctrl("q"): return nil
-    case .picker: return handlePickerKey(&state, key)
+    case .picker: return handlePickerKey(&state, key, view)
     case .form: return handleFormKey(&state, key)
     case .choice: return handleChoiceKey(&state, key)
     case .timeline:

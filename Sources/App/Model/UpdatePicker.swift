@@ -1,9 +1,9 @@
 import Foundation
 import Terminal
 
-// Keys of a list to choose from (providers, models, themes, conversations, code blocks).
+// Keys of a list to choose from (providers, models, themes, conversations, code blocks, the palette).
 
-func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+func handlePickerKey(_ state: inout AppState, _ key: Key, _ view: ViewState = ViewState()) -> [Effect] {
     guard var picker = state[overlay: Picker.self] else { return [] }
     if picker.purpose == .conversations || picker.purpose == .search { return handleConversationPickerKey(&state, key) }
     if case .codeBlocks(let id, let open) = picker.purpose,
@@ -23,6 +23,7 @@ func handlePickerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         let id = picker.visible[picker.selected].id
         state[overlay: Picker.self] = nil
         switch picker.purpose {
+        case .palette: return runPaletteItem(&state, id, view)
         case .provider: return [.switchProvider(provider: id, model: nil)]
         case .model: return [.switchProvider(provider: nil, model: id)]
         case .theme: return [.switchTheme(id)]

@@ -91,7 +91,12 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state[overlay: Picker.self]?.selected = 0
     case .mcpViewOpened(let view):
         state[overlay: MCPView.self] = view
+    case .completionsListed(let source, let items):
+        completionsListed(&state, source, items)
     case .providerChanged(let providerId, let name, let model):
+        // Another provider's models: the popup asks again.
+        state.chat.completion.lists[.models] = nil
+        state.chat.completion.asked.remove(.models)
         state.providerName = name
         state.modelName = model
         state.connectivity = Connectivity.initial(providerId: providerId)

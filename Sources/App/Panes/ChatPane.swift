@@ -38,6 +38,9 @@ enum ChatPane {
         canvas.put(String(repeating: "─", count: rect.width), x: rect.x, y: separatorY, style: theme[.border], maxWidth: rect.width)
         if !more.isEmpty { canvas.put(more, x: rect.x + max(0, rect.width - TextWidth.of(more) - 1), y: separatorY, style: theme[.accent]) }
         drawInput(state, in: inputRect, paneX: rect.x, focused: focused, theme: theme, into: &canvas)
+        if let popup = CompletionPopup.of(state) {
+            CompletionPopupView.draw(popup, above: inputRect, in: rect, theme: theme, into: &canvas)
+        }
         return inputRect
     }
 

@@ -18,14 +18,15 @@ enum PickerOverlay {
         let (top, topStyle) = topLine(picker)
         canvas.put(top, x: inner.x, y: inner.y, style: theme[topStyle], maxWidth: inner.width)
 
-        let visible = picker.visible
+        let matches = picker.matches
+        let visible = matches.map(\.item)
         let first = ListWindow.top(count: visible.count, selected: picker.selected, height: listRows, previousTop: 0)
         if visible.isEmpty, !picker.filter.isEmpty, picker.purpose != .search {
             canvas.put(tr.conversations.nothingMatches(picker.filter), x: inner.x, y: inner.y + 2, style: theme[.muted], maxWidth: inner.width)
         }
         for (row, index) in (first..<min(visible.count, first + listRows)).enumerated() {
-            drawItem(visible[index], selected: index == picker.selected, current: visible[index].id == picker.current,
-                     x: inner.x, y: inner.y + 2 + row, width: inner.width, theme: theme, into: &canvas)
+            drawItem(visible[index], matched: matches[index].positions, selected: index == picker.selected,
+                     current: visible[index].id == picker.current, x: inner.x, y: inner.y + 2 + row, width: inner.width, theme: theme, into: &canvas)
         }
         if let status = picker.status {
             canvas.put(status, x: inner.x, y: inner.y + inner.height - 1, style: theme[.muted], maxWidth: inner.width)
@@ -44,20 +45,21 @@ enum PickerOverlay {
         case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + picker.filter + "▏", .accent)
         case .conversations where picker.filtering: return (words.filterLabel + picker.filter + "▏" + words.filterKeys, .accent)
         case .conversations: return picker.filter.isEmpty ? (words.listKeys, .muted) : (words.filterLabel + picker.filter, .accent)
+        case .palette: return picker.filter.isEmpty ? (tr.palette.keys, .muted) : (words.filterLabel + picker.filter, .accent)
         case .codeBlocks: return picker.filter.isEmpty ? (tr.messages.codePickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         default:
             return picker.filter.isEmpty ? (words.pickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         }
     }
 
-    private static func drawItem(_ item: Picker.Item, selected: Bool, current: Bool, x: Int, y: Int, width: Int, theme: Theme,
+    private static func drawItem(_ item: Picker.Item, matched: [Int], selected: Bool, current: Bool, x: Int, y: Int, width: Int, theme: Theme,
                                  into canvas: inout Canvas) {
         let base = selected ? theme[.selection] : theme[.helpBox]
         if selected { canvas.fill(Rect(x: x, y: y, width: width, height: 1), style: base) }
         let labelStyle = selected ? base : theme[item.dimmed ? .muted : .text]
         let labelWidth = width * 2 / 3
         var column = x + canvas.put(current ? "● " : "  ", x: x, y: y, style: labelStyle, maxWidth: labelWidth)
-        for part in item.highlighted ?? [Picker.HighlightedText(text: item.label, match: false)] {
+        for part in item.highlighted ?? highlighted(item.label, at: matched) {
             let room = x + labelWidth - column
             guard room > 0 else { break }
             column += canvas.put(part.text, x: column, y: y, style: part.match ? matchStyle(selected ? base : theme[.accent]) : labelStyle,
@@ -65,6 +67,18 @@ enum PickerOverlay {
         }
         let detail = truncate(item.detail, toWidth: max(0, x + width - column - 2))
         canvas.put(detail, x: x + width - TextWidth.of(detail), y: y, style: selected ? base : theme[.muted])
+    }
+
+    /// `text` cut into runs of matched and unmatched characters (the filter's fuzzy match).
+    static func highlighted(_ text: String, at positions: [Int]) -> [Picker.HighlightedText] {
+        guard !positions.isEmpty else { return [Picker.HighlightedText(text: text, match: false)] }
+        let marked = Set(positions)
+        var parts: [Picker.HighlightedText] = []
+        for (i, c) in text.enumerated() {
+            let match = marked.contains(i)
+            if parts.last?.match == match { parts[parts.count - 1].text.append(c) } else { parts.append(.init(text: String(c), match: match)) }
+        }
+        return parts
     }
 
     /// A matched word: the style it is drawn in, bold and underlined (seen without color too).

@@ -6,7 +6,8 @@ import Providers
 extension TUIApp {
     private var configPath: String? { switcher?.configPath }
 
-    func openSettings() {
+    /// `field`: the palette's settings row, the form opened on that field.
+    func openSettings(at field: SettingsScreen.Field? = nil) {
         guard let switcher, configPath != nil else {
             return show(Notice(text: tr.notices.settingsUnavailable, kind: .info, expires: nil))
         }
@@ -31,6 +32,7 @@ extension TUIApp {
         values.toolsets = config.toolsets
         var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
         screen.form.status = mcpSettingsLine(mcp.servers)
+        if let field, let i = screen.form.fields.firstIndex(where: { $0.id == field.rawValue }) { screen.form.focus = i }
         apply(.settingsOpened(screen))
         listSettingsModels(kind)
     }

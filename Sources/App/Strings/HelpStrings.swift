@@ -38,6 +38,7 @@ struct HelpStrings: Sendable {
         "cancel the streaming answer": "取消正在生成的回答", "this help (? outside typing)": "本帮助（不在输入时按 ?）",
         "settings: provider, model, key…": "设置：服务商、模型、密钥、主题…", "quit": "退出",
         "contacts: add, edit, delete, filter": "联系人：添加、编辑、删除、筛选", "notes: add, edit in $EDITOR, delete, filter": "笔记：添加、在 $EDITOR 中编辑、删除、筛选",
+        "command palette: find any action": "命令面板：查找任何操作", "complete a command or its argument": "补全命令或其参数",
         "conversations: open, rename, delete": "对话列表：打开、重命名、删除", "search all; n / N step through hits": "全部搜索；n / N 在结果间跳转",
         "save it as Markdown (or .json)": "保存为 Markdown（或 .json）",
         "select messages: j k move, Esc back": "选择消息：j k 移动，Esc 返回", "copy (OSC 52) · $PAGER · delete": "复制（OSC 52）· $PAGER · 删除（会先确认）",
