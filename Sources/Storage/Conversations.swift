@@ -59,3 +59,20 @@ extension AppDatabase {
         try db.execute(sql: "UPDATE conversation SET updatedAt = ? WHERE id = ?", arguments: [Date(), id])
     }
 }
+
+extension AppDatabase {
+    /// The provider and model the conversation answers with from now on (`/model`, `/provider`).
+    /// Not activity: the conversation keeps its place in the list.
+    public func setConversationModel(id: Int64, provider: String, model: String) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE conversation SET provider = ?, model = ? WHERE id = ?", arguments: [provider, model, id])
+        }
+    }
+
+    /// The persona the conversation answers with (`/persona`); nil: the settings'.
+    public func setConversationPersona(id: Int64, persona: String?) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE conversation SET persona = ? WHERE id = ?", arguments: [persona, id])
+        }
+    }
+}
