@@ -4,9 +4,9 @@ import Core
 
 extension AppDatabase {
     public func createConversation(title: String = "New conversation", provider: String? = nil,
-                                   model: String? = nil) throws -> Conversation {
+                                   model: String? = nil, persona: String? = nil) throws -> Conversation {
         try pool.write { db in
-            var conversation = Conversation(title: title, provider: provider, model: model)
+            var conversation = Conversation(title: title, provider: provider, model: model, persona: persona)
             try conversation.insert(db)
             return conversation
         }

@@ -78,7 +78,7 @@ func isSummarizeCommand(_ text: String) -> Bool {
     text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "/summarize"
 }
 
-let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /theme, /keys, /mcp, /attach, /settings, /quit"
+let chatCommands = "/help, /new, /history, /search, /export, /retry, /remind, /list, /summarize, /provider, /model, /persona, /theme, /keys, /mcp, /attach, /settings, /quit"
 
 private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     let name = text.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? text

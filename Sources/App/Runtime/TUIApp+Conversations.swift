@@ -24,17 +24,28 @@ extension TUIApp {
         case .archive(let id, let archived): changeConversation { try database.setConversationArchived(id: id, archived) }
         case .delete(let id):
             changeConversation { try database.trashConversation(id: id) }
+            let wasOpen = state.chat.conversation?.id == id
             apply(.conversationDeleted(id: id))
+            if wasOpen { answerWith(nil) }
         case .restore(let id): changeConversation { try database.restoreConversation(id: id) }
         case .export(let path): exportConversation(to: path)
         }
     }
 
     /// Opens with the last 200 messages; at `messageId`, from a little before it to the newest.
-    func openConversation(_ conversation: Conversation, at messageId: Int64? = nil) {
+    /// The agent then answers with the conversation's provider, model and persona, unless
+    /// `keepModel` (at start-up, when `--provider` / `--model` chose for it).
+    func openConversation(_ conversation: Conversation, at messageId: Int64? = nil, keepModel: Bool = false) {
         let window = conversation.id.map { ConversationLoader(database: database).open($0, at: messageId) }
             ?? ConversationWindow(messages: [], hasOlder: false, steps: [:], marks: ConversationMarks(branches: [:], summaries: [:]))
         apply(.conversationOpened(conversation, window, usage: conversation.id.flatMap { try? database.usageTotals(conversationId: $0) }))
+        if keepModel { rebuildAgentForPersona() } else { answerWith(conversation) }
+    }
+
+    /// The agent as it is, with the open conversation's persona.
+    private func rebuildAgentForPersona() {
+        guard let switcher, state.chat.persona != nil else { return }
+        rebuildAgent(agent.provider, config: switcher.config)
     }
 
     private func openConversationList() {
@@ -76,9 +87,10 @@ extension TUIApp {
         guard let conversation = try? database.conversation(id: id) else {
             return show(Notice(text: tr.notices.conversationGone, kind: .error, expires: nil))
         }
-        openConversation(conversation, at: messageId)
-        // What the status bar said was about the conversation left.
+        // What the status bar said was about the conversation left (before opening: a model
+        // that cannot be used there says so).
         show(nil)
+        openConversation(conversation, at: messageId)
         guard let messageId, let query, !ChatSearch.words(query).isEmpty else { return }
         apply(.searchOpened(query: query, at: messageId))
     }

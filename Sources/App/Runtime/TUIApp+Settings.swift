@@ -141,7 +141,8 @@ extension TUIApp {
         agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider,
                                       externalTools: agent.externalTools)
         apply(.providerChanged(providerId: agent.provider.id, name: agent.provider.displayName, model: agent.model))
-        apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown))
+        apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown,
+                               notifyAfter: switcher.config.notifyAfterSeconds))
         notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {
