@@ -16,6 +16,11 @@ extension AppDatabase {
         try pool.read { db in try Conversation.fetchOne(db, key: id) }
     }
 
+    /// The conversation unless it is missing or was deleted this session (`aihelper ask --conversation`).
+    public func liveConversation(id: Int64) throws -> Conversation? {
+        try pool.read { db in try Conversation.filter(key: id).filter(Column("deletedAt") == nil).fetchOne(db) }
+    }
+
     /// The conversation touched last, not archived: the one the app reopens.
     public func latestConversation() throws -> Conversation? {
         try conversations(limit: 1).first
