@@ -84,6 +84,10 @@ final class ConversationModelTests: XCTestCase {
         XCTAssertEqual(try harness.database.conversation(id: casual)?.persona, "casual", "stored with the conversation made")
         XCTAssertTrue(harness.screen().contains("gpt-4.1-mini · Casual"), "the status bar shows it")
 
+        try await harness.perform(.conversation(.openList))
+        let row = app.state[overlay: Picker.self]?.items.first { $0.id == String(casual) }
+        XCTAssertTrue(row?.detail.contains("openai · gpt-4.1-mini · Casual · #\(casual)") == true, "the list shows it: \(String(describing: row))")
+        app.state[overlay: Picker.self] = nil
         try await harness.perform(.newConversation)
         XCTAssertNil(app.state.chat.persona)
         let asked6 = try await ask(harness, "hello in a new one")
