@@ -129,4 +129,35 @@ final class ConversationModelTests: XCTestCase {
         XCTAssertTrue(app.state.notice?.text.contains("anthropic · claude-haiku-4-5") == true, app.state.notice?.text ?? "")
         XCTAssertEqual(app.state[overlay: Picker.self]?.purpose, .provider)
     }
+
+    /// Saved settings: a new provider or model is the default and answers the open
+    /// conversation too (stored with it); a save that changes neither keeps the conversation's own.
+    func testSavedSettingsChangeTheOpenConversationsModelOnlyWhenTheyChooseOne() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("aih-model-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let paths = AppPaths(environment: ["AIHELPER_HOME": home, "HOME": home])
+        try "provider = \"openai\"\n".write(toFile: paths.config, atomically: true, encoding: .utf8)
+        let base = try Self.peer.get().baseURL
+        let switcher = ProviderSwitcher(config: AppConfig.load(path: paths.config).config, flags: ProviderFlags(),
+                                        environment: ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-test"],
+                                        cacheFolder: home, paths: paths)
+        let harness = try AppTestHarness(switcher: switcher), app = harness.app
+        try await harness.perform(.newConversation)
+        try await harness.perform(.switchProvider(provider: nil, model: "model-a"))
+        let asked = try await ask(harness, "settings one")
+        XCTAssertEqual(asked.model, "model-a")
+        let id = try XCTUnwrap(app.state.chat.conversation?.id)
+
+        try "provider = \"openai\"\ntheme = \"light\"\n".write(toFile: paths.config, atomically: true, encoding: .utf8)
+        try await harness.perform(.applySettings)
+        XCTAssertEqual(app.agent.model, "model-a", "no model saved: the conversation keeps its own")
+
+        try "provider = \"openai\"\nmodel = \"model-c\"\n".write(toFile: paths.config, atomically: true, encoding: .utf8)
+        try await harness.perform(.applySettings)
+        XCTAssertEqual(app.agent.model, "model-c")
+        XCTAssertEqual(try harness.database.conversation(id: id)?.model, "model-c", "stored with the open conversation")
+        try await harness.perform(.newConversation)
+        XCTAssertEqual(app.agent.model, "model-c", "and the default for new ones")
+    }
 }

@@ -33,19 +33,17 @@ extension TUIApp {
     }
 
     /// Opens with the last 200 messages; at `messageId`, from a little before it to the newest.
-    /// The agent then answers with the conversation's provider, model and persona, unless
-    /// `keepModel` (at start-up, when `--provider` / `--model` chose for it).
+    /// The agent then answers with the conversation's provider, model and persona; with
+    /// `keepModel` (at start-up, when `--provider` / `--model` chose) the agent's provider and
+    /// model become the conversation's.
     func openConversation(_ conversation: Conversation, at messageId: Int64? = nil, keepModel: Bool = false) {
         let window = conversation.id.map { ConversationLoader(database: database).open($0, at: messageId) }
             ?? ConversationWindow(messages: [], hasOlder: false, steps: [:], marks: ConversationMarks(branches: [:], summaries: [:]))
         apply(.conversationOpened(conversation, window, usage: conversation.id.flatMap { try? database.usageTotals(conversationId: $0) }))
-        if keepModel { rebuildAgentForPersona() } else { answerWith(conversation) }
-    }
-
-    /// The agent as it is, with the open conversation's persona.
-    private func rebuildAgentForPersona() {
-        guard let switcher, state.chat.persona != nil else { return }
+        guard keepModel else { return answerWith(conversation) }
+        guard let switcher else { return }
         rebuildAgent(agent.provider, config: switcher.config)
+        storeConversationModel()
     }
 
     private func openConversationList() {

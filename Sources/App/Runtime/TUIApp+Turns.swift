@@ -15,10 +15,6 @@ extension TUIApp {
                 apply(.conversationCreated(try database.createConversation(
                     title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model,
                     persona: state.chat.persona)))
-            } else if let open = state.chat.conversation, open.provider != agent.provider.id || open.model != agent.model {
-                // Chosen at start-up by --provider / --model: from now on the conversation's.
-                storeConversationModel()
-                apply(.providerChanged(providerId: agent.provider.id, name: agent.provider.displayName, model: agent.model))
             }
             return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
         }
