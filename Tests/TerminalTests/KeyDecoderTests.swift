@@ -99,7 +99,7 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testUnknownSequencesAreSwallowed() {
-        XCTAssertEqual(decode("\u{1B}[99~a\u{1B}[?1;2cb\u{1B}[Ic\u{1B}O~d"), [.text("a"), .text("b"), .text("c"), .text("d")])
+        XCTAssertEqual(decode("\u{1B}[99~a\u{1B}[?1;2cb\u{1B}[Jc\u{1B}O~d"), [.text("a"), .text("b"), .text("c"), .text("d")])
     }
 
     func testSGRMouse() {
