@@ -32,6 +32,11 @@ final class ErrorMappingTests: XCTestCase {
                       "the provider's sentence ends with one full stop, not \"!.\"")
         XCTAssertEqual(OpenAIErrorMapper.map(status: 503, body: OpenAIFixtures.error503).kind, .overloaded)
         XCTAssertEqual(OpenAIErrorMapper.map(status: 404, body: "").kind, .modelNotFound)
+        // A model the provider does not offer, whatever the status it comes with: another model, not another try.
+        let gone = OpenAIErrorMapper.map(status: 400, body: #"{"error":{"message":"The model `x` does not exist.","type":"invalid_request_error","code":"model_not_found"}}"#)
+        XCTAssertEqual(gone.kind, .modelNotFound)
+        XCTAssertFalse(gone.isWorthAskingAgain)
+        XCTAssertTrue(gone.description.contains("Choose another model"), gone.description)
     }
 
     func testAnthropicBodies() {
