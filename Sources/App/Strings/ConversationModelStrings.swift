@@ -11,7 +11,7 @@ struct ConversationModelStrings: Sendable {
     var personaInEffect: @Sendable (_ current: String, _ choices: String) -> String
     var unknownPersona: @Sendable (_ name: String, _ choices: String) -> String
     var noCustomPersona: String
-    /// The word for "the settings' persona" in `/persona`'s list.
+    /// The word for "the settings' persona" (`/persona` takes it as well as `default`).
     var defaultWord: String
     /// A conversation's stored provider cannot be set up here (no key, unknown name).
     var providerUnavailable: @Sendable (_ provider: String, _ model: String, _ why: String) -> String
@@ -38,7 +38,7 @@ struct ConversationModelStrings: Sendable {
         personaInEffect: { "人设：\($0)。/persona 名称：\($1)。" },
         unknownPersona: { "没有名为“\($0)”的人设。可选：\($1)。" },
         noCustomPersona: "还没有自定义人设：请在设置中填写（F2，人设：自定义）。",
-        defaultWord: "default",
+        defaultWord: "默认",
         providerUnavailable: { "此对话使用的 \($0) · \($1) 在这里无法使用（\($2)）请选择服务商。" },
         modelUnavailable: { "\($0) 已不再提供此对话的模型 \($1)。请选择其他模型，然后按 r 重新提问。" },
         answerReady: "AI Helper：回答已完成", answerFailed: "AI Helper：回答失败")
