@@ -20,6 +20,9 @@ public enum AgentEvent: Sendable {
     case answering(providerId: String, name: String)
     /// Older messages of the conversation were summarized for the context (a marker shows it).
     case summarized(conversationId: Int64, coversThroughId: Int64)
+    /// The provider does not know the model asked for (a 404, `model_not_found`); `.finished`
+    /// follows with the error. A screen offers another model.
+    case modelNotFound(model: String)
     /// The turn ended; the message carries its final status and text.
     case finished(Message)
 }

@@ -284,6 +284,7 @@ struct TurnRunner {
         }
         let failure = error as? ProviderError
         let text = failure?.description ?? "The request failed: \(error)."
+        if failure?.kind == .modelNotFound { emit(.modelNotFound(model: agent.model)) }
         return finish(status: message.content.isEmpty ? .error : .interrupted,
                       errorText: failure?.isWorthAskingAgain == false ? text : withRetryHint(text), openSteps: .failed)
     }

@@ -5,13 +5,15 @@ public struct Conversation: Codable, Sendable, Equatable, Identifiable {
     public var title: String
     public var provider: String?
     public var model: String?
+    /// The persona it answers with (a preset's name or a custom persona's text); nil: the settings'.
+    public var persona: String?
     public var archived: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: Int64? = nil, title: String = "New conversation", provider: String? = nil, model: String? = nil,
-                archived: Bool = false, createdAt: Date = Date(), updatedAt: Date = Date()) {
-        self.id = id; self.title = title; self.provider = provider; self.model = model
+                persona: String? = nil, archived: Bool = false, createdAt: Date = Date(), updatedAt: Date = Date()) {
+        self.id = id; self.title = title; self.provider = provider; self.model = model; self.persona = persona
         self.archived = archived; self.createdAt = createdAt; self.updatedAt = updatedAt
     }
 }

@@ -13,6 +13,8 @@ public struct ConversationJSON: Codable, Equatable {
         public var title: String
         public var provider: String?
         public var model: String?
+        /// The conversation's own persona (null: the settings'); absent in files written before it was kept.
+        public var persona: String?
         public var archived: Bool
         public var createdAt: Date
         public var updatedAt: Date
@@ -20,7 +22,7 @@ public struct ConversationJSON: Codable, Equatable {
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id); try c.encode(title, forKey: .title); try c.encode(provider, forKey: .provider)
-            try c.encode(model, forKey: .model); try c.encode(archived, forKey: .archived)
+            try c.encode(model, forKey: .model); try c.encode(persona, forKey: .persona); try c.encode(archived, forKey: .archived)
             try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
         }
     }
@@ -94,7 +96,7 @@ public struct ConversationJSON: Codable, Equatable {
         format = Self.formatName
         version = Self.currentVersion
         let c = records.conversation
-        conversation = Header(id: c.id, title: c.title, provider: c.provider, model: c.model, archived: c.archived,
+        conversation = Header(id: c.id, title: c.title, provider: c.provider, model: c.model, persona: c.persona, archived: c.archived,
                               createdAt: c.createdAt, updatedAt: c.updatedAt)
         messages = records.messages.map { m in
             let id = m.id ?? -1
@@ -116,7 +118,7 @@ public struct ConversationJSON: Codable, Equatable {
     /// import gives everything new ids.
     public var records: ConversationRecords {
         let header = Conversation(id: conversation.id, title: conversation.title, provider: conversation.provider,
-                                  model: conversation.model, archived: conversation.archived,
+                                  model: conversation.model, persona: conversation.persona, archived: conversation.archived,
                                   createdAt: conversation.createdAt, updatedAt: conversation.updatedAt)
         var records = ConversationRecords(conversation: header, messages: [])
         for (index, entry) in messages.enumerated() {

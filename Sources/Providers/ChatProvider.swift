@@ -89,6 +89,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         case stalled
         /// The account has no credit or quota left (not worth retrying; OpenAI's `insufficient_quota`).
         case quotaExceeded
+        /// The provider does not know the model asked for (404, `model_not_found`): the front end
+        /// offers another model rather than another try.
+        case modelNotFound
     }
     public var kind: Kind
     /// What happened.
@@ -125,7 +128,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     /// but a missing, rejected or unfunded key and a request the provider refused.
     public var isWorthAskingAgain: Bool {
         switch kind {
-        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .badRequest: return false
+        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .badRequest, .modelNotFound: return false
         default: return true
         }
     }

@@ -4,9 +4,9 @@ import Core
 
 extension AppDatabase {
     public func createConversation(title: String = "New conversation", provider: String? = nil,
-                                   model: String? = nil) throws -> Conversation {
+                                   model: String? = nil, persona: String? = nil) throws -> Conversation {
         try pool.write { db in
-            var conversation = Conversation(title: title, provider: provider, model: model)
+            var conversation = Conversation(title: title, provider: provider, model: model, persona: persona)
             try conversation.insert(db)
             return conversation
         }
@@ -14,6 +14,11 @@ extension AppDatabase {
 
     public func conversation(id: Int64) throws -> Conversation? {
         try pool.read { db in try Conversation.fetchOne(db, key: id) }
+    }
+
+    /// The conversation unless it is missing or was deleted this session (`aihelper ask --conversation`).
+    public func liveConversation(id: Int64) throws -> Conversation? {
+        try pool.read { db in try Conversation.filter(key: id).filter(Column("deletedAt") == nil).fetchOne(db) }
     }
 
     /// The conversation touched last, not archived: the one the app reopens.
@@ -57,5 +62,22 @@ extension AppDatabase {
 
     static func touchConversation(id: Int64, _ db: Database) throws {
         try db.execute(sql: "UPDATE conversation SET updatedAt = ? WHERE id = ?", arguments: [Date(), id])
+    }
+}
+
+extension AppDatabase {
+    /// The provider and model the conversation answers with from now on (`/model`, `/provider`).
+    /// Not activity: the conversation keeps its place in the list.
+    public func setConversationModel(id: Int64, provider: String, model: String) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE conversation SET provider = ?, model = ? WHERE id = ?", arguments: [provider, model, id])
+        }
+    }
+
+    /// The persona the conversation answers with (`/persona`); nil: the settings'.
+    public func setConversationPersona(id: Int64, persona: String?) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE conversation SET persona = ? WHERE id = ?", arguments: [persona, id])
+        }
     }
 }

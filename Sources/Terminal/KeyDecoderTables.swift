@@ -73,6 +73,8 @@ extension KeyDecoder {
         case 0x48: return m.ctrl ? .ctrlHome : .home
         case 0x46: return m.ctrl ? .ctrlEnd : .end
         case 0x5A: return .backTab
+        case 0x49 where params.isEmpty: return .focus(true)   // CSI I
+        case 0x4F where params.isEmpty: return .focus(false)  // CSI O
         case 0x50...0x53: return .f(Int(final) - 0x4F)
         case 0x75: return codepointKey(first, m)  // CSI code;mod u (kitty / fixterms)
         case 0x7E: return tildeKey(params, m)

@@ -22,6 +22,9 @@ public enum Key: Hashable, Sendable {
     /// A bracketed paste, whole, sanitized, with newlines as `\n`.
     case paste(String)
     case mouse(MouseEvent)
+    /// The terminal gained (true) or lost (false) the focus: `CSI I` / `CSI O`, sent while
+    /// focus reporting (`CSI ? 1004 h`) is on. Never text.
+    case focus(Bool)
 }
 
 /// A mouse report (SGR 1006 or legacy X10), coordinates 0-based.

@@ -173,20 +173,21 @@ public final class NcursesBackend: TerminalBackend {
     /// modes saved at startup. Uses only write(2) and tcsetattr(3), which are
     /// async-signal-safe; it does not call endwin(), which is not.
     public static func emergencyRestore() {
-        let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
         _ = Glibc.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
         if hasSavedTermios { _ = tcsetattr(0, TCSANOW, &savedTermios) }
     }
 
     // MARK: - Private
 
-    /// DECSET/DECRST for SGR mouse (1000 clicks, 1002 drags, 1006 SGR encoding) and
-    /// bracketed paste (2004), written straight to the tty.
+    /// DECSET/DECRST for SGR mouse (1000 clicks, 1002 drags, 1006 SGR encoding),
+    /// bracketed paste (2004) and focus reporting (1004: `CSI I` / `CSI O`, so a long answer
+    /// that ends while the terminal is in the background can ring), written straight to the tty.
     private func setModes(on: Bool) {
         let c = on ? "h" : "l"
         var s = ""
         if enableMouse { s += "\u{1B}[?1000\(c)\u{1B}[?1002\(c)\u{1B}[?1006\(c)" }
-        s += "\u{1B}[?2004\(c)"
+        s += "\u{1B}[?2004\(c)\u{1B}[?1004\(c)"
         writeAll(s)
     }
 

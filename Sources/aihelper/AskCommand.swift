@@ -4,6 +4,7 @@ import App
 import Core
 import Storage
 import Agent
+import Providers
 import Terminal
 import MCPClient
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ struct AskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
         abstract: "Ask once and stream the answer to stdout (works on pipes).",
-        discussion: "With no text, the question is read from standard input. On a terminal the answer is drawn as Markdown (headings, lists, code, tables) in the configured theme's colors; a pipe or file gets the Markdown source, as do --raw and NO_COLOR. Tool activity goes to stderr. Exit code 1 when the answer fails.")
+        discussion: "With --conversation ID the question continues that stored conversation: its history is the context, it answers with the conversation's provider, model and persona (unless --provider or --model say otherwise, which it then keeps), and the question and answer are added to it. With no text, the question is read from standard input. On a terminal the answer is drawn as Markdown (headings, lists, code, tables) in the configured theme's colors; a pipe or file gets the Markdown source, as do --raw and NO_COLOR. Tool activity goes to stderr. Exit code 1 when the answer fails.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var providerOptions: ProviderOptions
@@ -27,6 +28,9 @@ struct AskCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the answer's Markdown source as it streams, even on a terminal.")
     var raw = false
+
+    @Option(name: .long, help: ArgumentHelp("Continue this stored conversation (its number in the app's list, #7).", valueName: "id"))
+    var conversation: Int64?
 
     @Argument(help: "The question or request.")
     var words: [String] = []
@@ -43,9 +47,21 @@ struct AskCommand: AsyncParsableCommand {
         do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
         _ = try? database.markInterruptedMessages()
         let (loaded, warning) = AppConfig.load(path: global.paths.config)
-        let config = loaded.resolvingFilesFolder(global.paths)
+        var config = loaded.resolvingFilesFolder(global.paths)
         if let warning { Output.note("aihelper: \(warning)") }
-        let choice = providerOptions.choose(config: config)
+        var flags = providerOptions.flags
+        var continued: Conversation?
+        if let id = conversation {
+            guard let stored = try? database.liveConversation(id: id) else {
+                throw fail("there is no conversation #\(id). The app's list (Ctrl-O) shows their numbers.", code: 2)
+            }
+            continued = stored
+            // Its own provider, model and persona, unless the flags choose.
+            if flags.provider == nil, flags.model == nil { flags = ProviderFlags(provider: stored.provider, model: stored.model) }
+            else if flags.provider == nil { flags.provider = stored.provider }
+            if let persona = stored.persona { config.persona = persona }
+        }
+        let choice = AppServices.chooseProvider(config: config, flags: flags)
         if let problem = choice.problem {
             if json { AskJSON.print(error: problem.description) }
             throw fail(problem.description, code: 1)
@@ -58,7 +74,7 @@ struct AskCommand: AsyncParsableCommand {
         let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
         let emit = json ? AskJSON.print : AskMarkdown.make(raw: raw, config: config, paths: global.paths)?.print ?? AskOutput.print
         let message: Message
-        do { message = try await answer(text, agent: agent, database: database, emit: emit) } catch {
+        do { message = try await answer(text, agent: agent, database: database, continuing: continued, emit: emit) } catch {
             await mcp.stopAll()
             throw error
         }
@@ -72,9 +88,17 @@ struct AskCommand: AsyncParsableCommand {
     /// not ready by then is left out of this answer (Python servers need 0.6–2.5 s).
     static let mcpStartLimit: Duration = .seconds(10)
 
-    private func answer(_ text: String, agent: Agent, database: AppDatabase,
+    private func answer(_ text: String, agent: Agent, database: AppDatabase, continuing: Conversation?,
                         emit: @escaping @Sendable (AgentEvent) -> Void) async throws -> Message {
-        let conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
+        let conversation: Conversation
+        if let continuing {
+            conversation = continuing
+            if continuing.provider != agent.provider.id || continuing.model != agent.model {
+                try database.setConversationModel(id: continuing.id!, provider: agent.provider.id, model: agent.model)
+            }
+        } else {
+            conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
+        }
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in

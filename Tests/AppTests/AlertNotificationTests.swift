@@ -12,7 +12,7 @@ final class AlertNotificationTests: XCTestCase {
         for (setting, bells, desktop) in expected {
             let harness = try AppTestHarness(width: 120, height: 40), app = harness.app
             var sent: [String] = []
-            app.notifyDesktop = { sent.append($0.title) }
+            app.notifyDesktop = { sent.append($0.summary) }
             app.notifications = setting
             let now = Date()
             app.reminders.refreshedAt = now   // no background refresh during the test

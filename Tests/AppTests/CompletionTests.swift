@@ -134,6 +134,17 @@ final class CompletionTests: XCTestCase {
         XCTAssertNil(CompletionPopup.of(state.withInput("/remind call mom")), "free text: no popup")
     }
 
+    func testPersonaNamesComplete() {
+        var state = makeState()
+        _ = press(&state, .text("/persona te"))
+        XCTAssertEqual(rows(state), ["technical"])
+        _ = press(&state, .tab)
+        XCTAssertEqual(state.chat.input.text, "/persona technical")
+        state = makeState()
+        _ = press(&state, .text("/persona "))
+        XCTAssertEqual(Set(rows(state)), ["professional", "casual", "technical", "custom", "default"])
+    }
+
     func testFilePathsCompleteFromTheirFolderAndEnterKeepsANewName() {
         var state = makeState()
         state.chat.input.text = "/export "

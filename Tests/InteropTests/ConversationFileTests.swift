@@ -12,7 +12,7 @@ final class ConversationFileTests: XCTestCase {
 
     /// A conversation with a tool call, its timeline, an interrupted answer and odd text.
     private func stored(in db: AppDatabase) throws -> Conversation {
-        let c = try db.createConversation(title: "Call mom", provider: "openai", model: "gpt-4o")
+        let c = try db.createConversation(title: "Call mom", provider: "openai", model: "gpt-4o", persona: "casual")
         _ = try db.appendMessage(Message(conversationId: c.id!, role: .user, content: "remind me to call mom", createdAt: t0))
         let answer = try db.appendMessage(Message(conversationId: c.id!, role: .assistant, content: "Done.\nCreated “Call mom”.",
                                                   provider: "openai", model: "gpt-4o", inputTokens: 120, outputTokens: 9, cost: 0.0012,
@@ -38,10 +38,14 @@ final class ConversationFileTests: XCTestCase {
         XCTAssertTrue(first.contains(#""format" : "aihelper-conversation""#))
         XCTAssertTrue(first.contains(#""version" : 1"#))
         XCTAssertTrue(first.contains(#""errorText" : null"#), "missing values are written as null")
+        XCTAssertTrue(first.contains(#""persona" : "casual""#), "the conversation's own persona goes with it")
+        let older = first.replacingOccurrences(of: #""persona" : "casual","#, with: "")
+        XCTAssertNil(try ConversationJSON.read(Data(older.utf8)).conversation.persona, "a file from before personas were kept still reads")
 
         let imported = try db.importConversation(ConversationJSON.read(Data(first.utf8)).records)
         XCTAssertNotEqual(imported.id, original.id)
         let again = try XCTUnwrap(try db.conversationRecords(id: imported.id!))
+        XCTAssertEqual([again.conversation.model, again.conversation.persona], ["gpt-4o", "casual"])
         XCTAssertEqual(again.messages.count, 4)
         XCTAssertEqual(again.toolCalls.values.joined().count, 1)
         XCTAssertEqual(again.steps.values.joined().count, 2)

@@ -27,7 +27,8 @@ Scenarios: see peer_scripts.py (header `X-Script` or `[script:NAME]` in the last
 Faults: header `X-Fault` or `[fault:NAME]` in the last user message. A request whose API key
 contains `invalid-key` is answered 401 on every endpoint (so key checks can fail), one that
 contains `rate-limited-key` 429 with `Retry-After: 7`; one that contains `hostile-key` gets model
-ids, names and error messages with HOSTILE (peer_scripts.py) in them.
+ids, names and error messages with HOSTILE (peer_scripts.py) in them. A request for a model whose
+name contains `retired-model` is answered 404 (the provider's "model not found").
   drop            close the connection mid-stream (half the events, then half an event)
   400 401 403 404 429 500 503 529 ...   that status with the provider's error body;
                   `CODE:S` adds `Retry-After: S` (429 always has one, 1 s by default)
@@ -142,6 +143,8 @@ class Handler(BaseHTTPRequestHandler):
             fault = "401"  # a key named invalid-key is always rejected (key checks, wrong keys)
         if not fault and any("rate-limited-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
             fault = "429:7"  # a key named rate-limited-key is answered 429 with Retry-After: 7
+        if not fault and "retired-model" in str(body.get("model", "") if isinstance(body, dict) else ""):
+            fault = "404"  # a model the provider no longer offers
         try:
             reply = make_reply(script, user_text, agent_step(body))
         except ValueError as error:

@@ -31,13 +31,18 @@ final class ErrorMappingTests: XCTestCase {
         XCTAssertTrue(OpenAIErrorMapper.map(status: 500, body: OpenAIFixtures.error500).message.hasSuffix("Sorry about that."),
                       "the provider's sentence ends with one full stop, not \"!.\"")
         XCTAssertEqual(OpenAIErrorMapper.map(status: 503, body: OpenAIFixtures.error503).kind, .overloaded)
-        XCTAssertEqual(OpenAIErrorMapper.map(status: 404, body: "").kind, .badRequest)
+        XCTAssertEqual(OpenAIErrorMapper.map(status: 404, body: "").kind, .modelNotFound)
+        // A model the provider does not offer, whatever the status it comes with: another model, not another try.
+        let gone = OpenAIErrorMapper.map(status: 400, body: #"{"error":{"message":"The model `x` does not exist.","type":"invalid_request_error","code":"model_not_found"}}"#)
+        XCTAssertEqual(gone.kind, .modelNotFound)
+        XCTAssertFalse(gone.isWorthAskingAgain)
+        XCTAssertTrue(gone.description.contains("Choose another model"), gone.description)
     }
 
     func testAnthropicBodies() {
         let cases: [(Int, String, ProviderError.Kind)] = [
             (401, AnthropicFixtures.error401, .unauthorized), (400, AnthropicFixtures.error400, .badRequest),
-            (403, AnthropicFixtures.error403, .forbidden), (404, AnthropicFixtures.error404, .badRequest),
+            (403, AnthropicFixtures.error403, .forbidden), (404, AnthropicFixtures.error404, .modelNotFound),
             (413, AnthropicFixtures.error413, .badRequest), (429, AnthropicFixtures.error429, .rateLimited),
             (500, AnthropicFixtures.error500, .serverError), (529, AnthropicFixtures.error529, .overloaded),
         ]
@@ -72,7 +77,7 @@ final class ErrorMappingTests: XCTestCase {
         let schema = GeminiErrorMapper.map(status: 400, body: GeminiFixtures.error400)
         XCTAssertEqual(schema.kind, .badRequest)
         XCTAssertTrue(schema.message.contains("additionalProperties"))
-        XCTAssertEqual(GeminiErrorMapper.map(status: 404, body: GeminiFixtures.error404).kind, .badRequest)
+        XCTAssertEqual(GeminiErrorMapper.map(status: 404, body: GeminiFixtures.error404).kind, .modelNotFound)
         XCTAssertEqual(GeminiErrorMapper.map(status: 500, body: GeminiFixtures.error500).kind, .serverError)
         XCTAssertEqual(GeminiErrorMapper.map(status: 503, body: GeminiFixtures.error503).kind, .overloaded)
     }

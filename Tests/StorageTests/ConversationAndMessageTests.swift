@@ -22,6 +22,25 @@ final class ConversationAndMessageTests: StorageTestCase {
         XCTAssertEqual(try db.messageCount(conversationId: conversation.id!), 10)
     }
 
+    /// Each conversation keeps its own provider, model and persona (migration v7's column),
+    /// read back by every way a conversation is read; changing them is not activity.
+    func testConversationKeepsItsModelAndPersona() throws {
+        let db = try openDatabase()
+        let first = try db.createConversation(title: "One", provider: "openai", model: "gpt-a")
+        let second = try db.createConversation(title: "Two", provider: "openai", model: "gpt-b")
+        let before = try XCTUnwrap(db.conversation(id: first.id!)).updatedAt
+        try db.setConversationModel(id: first.id!, provider: "anthropic", model: "claude-x")
+        try db.setConversationPersona(id: first.id!, persona: "casual")
+        let stored = try XCTUnwrap(db.conversation(id: first.id!))
+        XCTAssertEqual([stored.provider, stored.model, stored.persona], ["anthropic", "claude-x", "casual"])
+        XCTAssertEqual(stored.updatedAt, before)
+        let listed = try db.conversationSummaries().map(\.conversation)
+        XCTAssertEqual(listed.first { $0.id == first.id }?.persona, "casual")
+        XCTAssertEqual(listed.first { $0.id == second.id }.map { [$0.model, $0.persona] }, ["gpt-b", nil])
+        try db.setConversationPersona(id: first.id!, persona: nil)
+        XCTAssertNil(try db.conversation(id: first.id!)?.persona)
+    }
+
     func testLatestConversationFollowsActivityAndSkipsArchived() throws {
         let db = try openDatabase()
         let old = try db.createConversation(title: "Old")

@@ -20,6 +20,19 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertFalse(d.hasPendingEscape)
     }
 
+    /// Focus reports (`CSI ? 1004 h`): events, never text, split across reads too, between
+    /// typed text; a parameter or an SS3 `O` is something else.
+    func testFocusReportsAreEventsNeverText() {
+        XCTAssertEqual(decode("\u{1B}[I"), [.focus(true)])
+        XCTAssertEqual(decode("\u{1B}[O"), [.focus(false)])
+        XCTAssertEqual(decode("ab\u{1B}[Ocd\u{1B}[Ie"), [.text("ab"), .focus(false), .text("cd"), .focus(true), .text("e")])
+        var d = KeyDecoder()
+        XCTAssertEqual(d.feed(Array("x\u{1B}[".utf8)), [.text("x")])
+        XCTAssertEqual(d.feed(Array("O".utf8)), [.focus(false)])
+        XCTAssertEqual(decode("\u{1B}OP"), [.f(1)])
+        XCTAssertFalse(decode("\u{1B}[1;5I").contains(.focus(true)))
+    }
+
     func testControlKeys() {
         XCTAssertEqual(decode("\r"), [.enter])
         XCTAssertEqual(decode("\n"), [.enter])
@@ -86,7 +99,7 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testUnknownSequencesAreSwallowed() {
-        XCTAssertEqual(decode("\u{1B}[99~a\u{1B}[?1;2cb\u{1B}[Ic\u{1B}O~d"), [.text("a"), .text("b"), .text("c"), .text("d")])
+        XCTAssertEqual(decode("\u{1B}[99~a\u{1B}[?1;2cb\u{1B}[Jc\u{1B}O~d"), [.text("a"), .text("b"), .text("c"), .text("d")])
     }
 
     func testSGRMouse() {

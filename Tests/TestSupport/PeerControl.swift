@@ -8,6 +8,22 @@ extension PeerServer {
     /// socket and decodes its JSON body. Needs no HTTP client, so the benchmarks (which measure
     /// the app's own HTTP engine from the outside) can use it too.
     public func control(_ path: String, timeout: TimeInterval = 5) throws -> [String: Any] {
+        guard let object = try controlJSON(path, timeout: timeout) as? [String: Any] else {
+            throw StartError(description: "the peer's answer to \(path) was not a JSON object")
+        }
+        return object
+    }
+
+    /// The requests the peer received so far (`/_requests`, the last 200), oldest first.
+    public func requests(timeout: TimeInterval = 5) throws -> [[String: Any]] {
+        guard let list = try controlJSON("/_requests", timeout: timeout) as? [[String: Any]] else {
+            throw StartError(description: "the peer's answer to /_requests was not a JSON array")
+        }
+        return list
+    }
+
+    /// The JSON body of a control endpoint's answer.
+    public func controlJSON(_ path: String, timeout: TimeInterval = 5) throws -> Any {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartError(description: "socket() failed") }
         defer { close(fd) }
@@ -32,8 +48,8 @@ extension PeerServer {
         }
         let separator = Array("\r\n\r\n".utf8)
         guard let split = (0...max(0, response.count - 4)).first(where: { Array(response[$0..<min(response.count, $0 + 4)]) == separator }),
-              let object = try JSONSerialization.jsonObject(with: Data(response[(split + 4)...])) as? [String: Any] else {
-            throw StartError(description: "the peer's answer to \(path) was not a JSON object")
+              let object = try? JSONSerialization.jsonObject(with: Data(response[(split + 4)...])) else {
+            throw StartError(description: "the peer's answer to \(path) was not JSON")
         }
         return object
     }

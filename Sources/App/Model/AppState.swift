@@ -40,6 +40,10 @@ struct AppState {
     var vi = ViState()
     /// Can the active provider be reached (the status bar says).
     var connectivity = Connectivity.unknown
+    /// Focus reports (`CSI I` / `CSI O`): false while the terminal is in the background.
+    var terminalFocused = true
+    /// `notify_after_seconds`: an answer that took this long rings and notifies when it ends unfocused.
+    var notifyAfterSeconds: Double = 10
     /// Conversations deleted this session, newest last: `u` in the list brings them back
     /// until the app quits (then they are purged).
     var trashedConversations: [(id: Int64, title: String)] = []
@@ -122,6 +126,14 @@ struct ChatState {
     var attachment: ResourceAttachment?
     /// The slash-command popup over the input (CommandCompletion.swift).
     var completion = CompletionState()
+    /// `/persona`: the conversation's own persona (a preset's name or a custom text); nil: the
+    /// settings'. Kept here too before the conversation exists (its first message stores it).
+    var persona: String?
+    /// The provider answered that it does not know the model (`.modelNotFound`): the turn's end
+    /// says so and opens the model picker.
+    var missingModel: String?
+    /// When the turn streaming now started (`state.clock`): a long one ending in the background notifies.
+    var turnStartedAt: Date?
 
     var isStreaming: Bool { turn != nil }
 

@@ -3,6 +3,8 @@ import Foundation
 /// Where the candidates of an argument come from; the runtime lists them (`Effect.listCompletions`).
 enum CompletionSource: Hashable, Sendable {
     case providers, models, themes
+    /// `/persona`'s names: known without asking the runtime.
+    case personas
     /// The MCP servers, each candidate's `keywords` its resources' URIs, one per line.
     case mcpServers
     /// The entries of a folder as typed ("" is the working folder, "docs/", "~/"); folders end in "/".
@@ -76,6 +78,9 @@ struct CompletionPopup: Equatable {
         case .provider: return argument(head, rest, .providers, completion, selected)
         case .model: return argument(head, rest, .models, completion, selected)
         case .theme: return argument(head, rest, .themes, completion, selected)
+        case .persona:
+            let names = Persona.allCases.map(\.rawValue) + ["default"]
+            return filtered(head, rest, names.map { Picker.Item(id: $0, label: $0, detail: "") }, source: .personas, selected: selected)
         case .attach:
             guard let gap = rest.firstIndex(of: " ") else {
                 return argument(head, rest, .mcpServers, completion, selected, suffix: { _ in " " })

@@ -5,7 +5,8 @@ import Interop
 
 /// The rows of the conversation list and of search results, as picker items.
 enum ConversationItems {
-    /// Title; "3 h ago · 12 messages · openai · gpt-4o · #7" (archived ones dimmed, marked).
+    /// Title; "3 h ago · 12 messages · openai · gpt-4o · Casual · #7" (archived ones dimmed,
+    /// marked; the persona only when the conversation has its own).
     static func list(_ summaries: [ConversationSummary], now: Date, timeZone: TimeZone) -> [Picker.Item] {
         let ago = Ago(now: now, timeZone: timeZone)
         return summaries.compactMap { summary in
@@ -13,7 +14,7 @@ enum ConversationItems {
             guard let id = c.id else { return nil }
             // What matters most first: a narrow screen cuts the end.
             let parts = [ago(summary.lastActivity), tr.conversations.messages(summary.messageCount)]
-                + (c.archived ? [tr.conversations.archived] : []) + [c.provider, c.model].compactMap { $0 } + ["#\(id)"]
+                + (c.archived ? [tr.conversations.archived] : []) + [c.provider, c.model, c.persona.map { tr.settings.persona(Persona.of($0)) }].compactMap { $0 } + ["#\(id)"]
             return Picker.Item(id: String(id), label: oneLine(c.title), detail: parts.joined(separator: " · "), dimmed: c.archived)
         }
     }

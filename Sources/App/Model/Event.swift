@@ -103,6 +103,11 @@ enum Effect: Equatable {
     /// The agent summarized older messages: read the summary for the marker.
     case loadAutoSummary
     case bell
+    /// A long answer ended while the terminal was in the background: the bell and a desktop
+    /// notification, as the `notifications` setting says (`title` is the conversation's).
+    case notifyAnswerDone(title: String, failed: Bool)
+    /// `/persona NAME` (a preset's name or `custom`; nil: the settings'): the conversation answers so.
+    case setPersona(String?)
     case quit
     case changeTask(TaskEdit)
     case changeTodo(TodoEdit)
@@ -187,7 +192,7 @@ extension AgentEvent {
     var drawsAtOnce: Bool {
         switch self {
         case .textDelta, .step: return false
-        case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized, .answering: return true
+        case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized, .answering, .modelNotFound: return true
         }
     }
 }

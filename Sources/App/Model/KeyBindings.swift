@@ -97,6 +97,7 @@ enum Keymap {
         .init(nil, .chat, [], "/list …", "a todo list from a request"),
         .init(nil, .chat, [], "/provider [name]", "choose the provider"),
         .init(nil, .chat, [], "/model [id]", "choose the model"),
+        .init(nil, .chat, [], "/persona [name]", "this conversation's persona"),
         .init(nil, .chat, [], "/keys", "check the API key"),
         .init(nil, .chat, [], "/ … Tab", "complete a command or its argument"),
     ]

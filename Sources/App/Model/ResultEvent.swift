@@ -56,10 +56,12 @@ enum ResultEvent: Sendable {
     /// The search picker's results for the text typed so far.
     case searchResults([Picker.Item], status: String)
     case mcpViewOpened(MCPView)
-    /// The agent was rebuilt: the badge's provider and model.
+    /// `/persona`: the open (or next) conversation's persona, stored.
+    case personaChanged(String?)
+    /// The agent was rebuilt: the badge's provider and model (the open conversation's).
     case providerChanged(providerId: String, name: String, model: String)
     /// config.toml read again: what the state keeps of it.
-    case settingsApplied(KeyBindings, renderMarkdown: Bool)
+    case settingsApplied(KeyBindings, renderMarkdown: Bool, notifyAfter: Double)
     case settingsOpened(SettingsScreen)
     /// config.toml could not be written: the screen stays open and says why.
     case settingsNotSaved(String)

@@ -10,6 +10,8 @@ struct SlashCommand: Equatable {
         /// Free text (`/remind …`, `/search words`): nothing to complete; `required`: the palette puts the command in the input.
         case text(required: Bool)
         case provider, model, theme
+        /// `/persona NAME`: the presets, `custom` and `default`.
+        case persona
         /// `/attach SERVER URI`: a server's name, then one of its resources.
         case attach
         /// A file path, relative to the working folder (`/export FILE`).
@@ -30,6 +32,7 @@ struct SlashCommand: Equatable {
         .init(name: "/summarize"),
         .init(name: "/provider", aliases: ["/providers"], argument: .provider),
         .init(name: "/model", aliases: ["/models"], argument: .model),
+        .init(name: "/persona", argument: .persona),
         .init(name: "/theme", aliases: ["/themes"], argument: .theme),
         .init(name: "/keys", aliases: ["/key"]), .init(name: "/mcp"), .init(name: "/attach", argument: .attach),
         .init(name: "/contacts"), .init(name: "/notes"),

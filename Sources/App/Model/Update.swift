@@ -8,6 +8,10 @@ import Agent
 /// showed the state (nothing drawn yet by default): read, never written.
 func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState()) -> [Effect] {
     switch event {
+    case .key(.focus(let focused)):
+        // Never a key for the panes: it only says whether an answer's end should notify.
+        state.terminalFocused = focused
+        return []
     case .key(let key): return handleKey(&state, key, view)
     case .clock(let now):
         state.clock = now
@@ -263,6 +267,9 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         let end = state.clock.addingTimeInterval(seconds)
         state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
         if state.connectivity != .offlineAssistant { state.connectivity = .retrying }
+        return []
+    case .modelNotFound(let model):
+        state.chat.missingModel = model
         return []
     case .finished(let message):
         return turnEnded(&state, turn: turn, message)

@@ -20,6 +20,8 @@ func runConversationCommand(_ state: inout AppState, name: String, argument: Str
     case "/search":
         _ = state.chat.input.commit()
         return [.conversation(.openSearch)] + (argument.isEmpty ? [] : [.conversation(.search(argument))])
+    case "/persona", "/personas":
+        return runPersonaCommand(&state, argument)
     case "/export":
         _ = state.chat.input.commit()
         return [.conversation(.export(path: argument.isEmpty ? nil : argument))]

@@ -26,6 +26,7 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
     case .conversationOpened(let conversation, let window, let usage):
         state.chat = ChatState(input: state.chat.input)
         state.chat.conversation = conversation
+        state.chat.persona = conversation.persona
         state.chat.take(window)
         state.usage = usage
     case .searchOpened(let query, let messageId):
@@ -93,16 +94,23 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state[overlay: MCPView.self] = view
     case .completionsListed(let source, let items):
         completionsListed(&state, source, items)
+    case .personaChanged(let persona):
+        state.chat.persona = persona
+        state.chat.conversation?.persona = persona
     case .providerChanged(let providerId, let name, let model):
         // Another provider's models: the popup asks again.
         state.chat.completion.lists[.models] = nil
         state.chat.completion.asked.remove(.models)
         state.providerName = name
         state.modelName = model
+        // The runtime stored it with the open conversation.
+        state.chat.conversation?.provider = providerId
+        state.chat.conversation?.model = model
         state.connectivity = Connectivity.initial(providerId: providerId)
-    case .settingsApplied(let bindings, let renderMarkdown):
+    case .settingsApplied(let bindings, let renderMarkdown, let notifyAfter):
         state.keyBindings = bindings
         state.renderMarkdown = renderMarkdown
+        state.notifyAfterSeconds = notifyAfter
         state.vi = ViState()
     case .settingsOpened(let screen):
         state[overlay: SettingsScreen.self] = screen

@@ -10,6 +10,7 @@ import Agent
 func turnStarted(_ state: inout AppState, _ turn: RunningTurn, user: Message, answer: Message) {
     state.chat.messages += [user, answer]
     state.chat.turn = turn
+    state.chat.turnStartedAt = state.clock
 }
 
 /// The answer as stored replaces the streamed copy (the database's is the truth from now on:
@@ -18,12 +19,31 @@ func turnStarted(_ state: inout AppState, _ turn: RunningTurn, user: Message, an
 func turnEnded(_ state: inout AppState, turn: Int, _ message: Message) -> [Effect] {
     if let i = state.chat.index(of: message.id!) { state.chat.messages[i] = message }
     state.connectivity = state.connectivity.after(message)
-    if turn == state.chat.turn?.id { state.chat.turn = nil }
+    var effects: [Effect] = [.reloadUsage]
+    if turn == state.chat.turn?.id {
+        state.chat.turn = nil
+        effects += answerDoneNotice(&state, message)
+    }
     if message.status == .error || message.status == .interrupted, let text = message.errorText {
         state.notice = Notice(text: text, kind: message.status == .error ? .error : .info, expires: nil)
     } else if state.notice?.countdownTo != nil {
         state.notice = nil
     }
+    if let model = state.chat.missingModel {
+        // Not a failed turn to puzzle over: say so and offer the models there are.
+        state.chat.missingModel = nil
+        state.notice = Notice(text: tr.conversationModel.modelUnavailable(state.providerName, model), kind: .error, expires: nil)
+        effects.append(.openModelPicker)
+    }
     let question = state.chat.index(of: message.id!).flatMap { i in state.chat.messages[..<i].last { $0.role == .user } }
-    return [.reloadUsage] + (question.map { isSummarizeCommand($0.content) } == true ? [.loadSummary(messageId: message.id!)] : [])
+    return effects + (question.map { isSummarizeCommand($0.content) } == true ? [.loadSummary(messageId: message.id!)] : [])
+}
+
+/// A long answer (`notify_after_seconds`) that ended while the terminal was in the background
+/// rings and notifies; a short one, or one watched, does not.
+private func answerDoneNotice(_ state: inout AppState, _ message: Message) -> [Effect] {
+    defer { state.chat.turnStartedAt = nil }
+    guard !state.terminalFocused, let started = state.chat.turnStartedAt,
+          state.clock.timeIntervalSince(started) >= state.notifyAfterSeconds else { return [] }
+    return [.notifyAnswerDone(title: state.chat.conversation?.title ?? tr.chrome.newConversation, failed: message.status != .complete)]
 }

@@ -26,7 +26,12 @@ enum StatusBar {
         let title = state.chat.conversation?.title ?? tr.chrome.newConversation
         let badge = state.connectivity == .offlineAssistant ? tr.chrome.offlineAssistant
             : state.providerName + (state.connectivity.label.map { " · " + $0 } ?? "")
-        var parts = [" \(badge) ", " " + truncate(title, toWidth: max(8, width / 4)) + " "]
+        var parts = [" \(badge) "]
+        // The conversation's own model and persona (the Offline assistant has one model).
+        let model = [state.connectivity == .offlineAssistant ? nil : state.modelName,
+                     state.chat.persona.map { tr.settings.persona(Persona.of($0)) }].compactMap { $0 }.filter { !$0.isEmpty }
+        if !model.isEmpty { parts.append(" " + truncate(model.joined(separator: " · "), toWidth: max(8, width / 5)) + " ") }
+        parts.append(" " + truncate(title, toWidth: max(8, width / 4)) + " ")
         if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 { parts.append(" " + usageText(usage) + " ") }
         // `/attach`: what goes with the next message.
         if let a = state.chat.attachment { parts.append(" 📎 " + truncate(a.server + " " + a.uri, toWidth: max(8, width / 4)) + " ") }

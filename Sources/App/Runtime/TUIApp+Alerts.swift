@@ -23,8 +23,18 @@ extension TUIApp {
         apply(.alertsFired(Array(fired.prefix(10)), more: max(0, fired.count - 10), now: now))
         // The alert box always shows; `notifications` says what comes with it.
         if notifications.rings { backend.bell() }
-        if notifications.notifiesDesktop { for alert in fired.prefix(3) { notifyDesktop(alert) } }
+        if notifications.notifiesDesktop { for alert in fired.prefix(3) { notifyDesktop(DesktopNotification.text(of: alert)) } }
         return true
+    }
+
+    /// A long answer finished while the terminal was in the background (`update` decided):
+    /// the bell and the desktop, as `notifications` says.
+    func notifyAnswerDone(title: String, failed: Bool) {
+        if notifications.rings { backend.bell() }
+        let words = tr.conversationModel
+        if notifications.notifiesDesktop {
+            notifyDesktop((failed ? words.answerFailed : words.answerReady, Sanitized.oneLine(title, max: 120)))
+        }
     }
 
     func answer(_ alert: TaskAlert, snooze: Snooze?) {
@@ -41,19 +51,24 @@ extension TUIApp {
     }
 }
 
-/// `notify-send`, when installed: the alert as a desktop notification. Never waits for it.
+/// `notify-send`, when installed: a reminder or a finished answer as a desktop notification.
+/// Never waits for it.
 enum DesktopNotification {
     static let command: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/notify-send" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    static func send(_ alert: TaskAlert) {
+    /// A reminder's summary and body: its title, its day and time.
+    static func text(of alert: TaskAlert) -> (summary: String, body: String) {
+        (Sanitized.oneLine(alert.title, max: 120), "\(alert.day.iso) \(alert.time.hhmm)" + (alert.missed ? " (missed)" : ""))
+    }
+
+    static func send(_ text: (summary: String, body: String)) {
         guard let command else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command)
-        let when = "\(alert.day.iso) \(alert.time.hhmm)" + (alert.missed ? " (missed)" : "")
-        process.arguments = ["--app-name=AI Helper", "--", Sanitized.oneLine(alert.title, max: 120), when]
+        process.arguments = ["--app-name=AI Helper", "--", text.summary, text.body]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try? process.run()

@@ -20,6 +20,8 @@ extension TUIApp {
             }))
         case .files(let folder):
             apply(.completionsListed(source, Self.fileItems(folder)))
+        case .personas:
+            break  // listed by the popup itself
         }
     }
 

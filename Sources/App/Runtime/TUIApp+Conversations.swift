@@ -24,17 +24,26 @@ extension TUIApp {
         case .archive(let id, let archived): changeConversation { try database.setConversationArchived(id: id, archived) }
         case .delete(let id):
             changeConversation { try database.trashConversation(id: id) }
+            let wasOpen = state.chat.conversation?.id == id
             apply(.conversationDeleted(id: id))
+            if wasOpen { answerWith(nil) }
         case .restore(let id): changeConversation { try database.restoreConversation(id: id) }
         case .export(let path): exportConversation(to: path)
         }
     }
 
     /// Opens with the last 200 messages; at `messageId`, from a little before it to the newest.
-    func openConversation(_ conversation: Conversation, at messageId: Int64? = nil) {
+    /// The agent then answers with the conversation's provider, model and persona; with
+    /// `keepModel` (at start-up, when `--provider` / `--model` chose) the agent's provider and
+    /// model become the conversation's.
+    func openConversation(_ conversation: Conversation, at messageId: Int64? = nil, keepModel: Bool = false) {
         let window = conversation.id.map { ConversationLoader(database: database).open($0, at: messageId) }
             ?? ConversationWindow(messages: [], hasOlder: false, steps: [:], marks: ConversationMarks(branches: [:], summaries: [:]))
         apply(.conversationOpened(conversation, window, usage: conversation.id.flatMap { try? database.usageTotals(conversationId: $0) }))
+        guard keepModel else { return answerWith(conversation) }
+        guard let switcher else { return }
+        rebuildAgent(agent.provider, config: switcher.config)
+        storeConversationModel()
     }
 
     private func openConversationList() {
@@ -76,9 +85,10 @@ extension TUIApp {
         guard let conversation = try? database.conversation(id: id) else {
             return show(Notice(text: tr.notices.conversationGone, kind: .error, expires: nil))
         }
-        openConversation(conversation, at: messageId)
-        // What the status bar said was about the conversation left.
+        // What the status bar said was about the conversation left (before opening: a model
+        // that cannot be used there says so).
         show(nil)
+        openConversation(conversation, at: messageId)
         guard let messageId, let query, !ChatSearch.words(query).isEmpty else { return }
         apply(.searchOpened(query: query, at: messageId))
     }

@@ -13,7 +13,9 @@ extension TUIApp {
         case .sendAttached(let attachment, let typed): send(attachment.message(typed), title: typed)
         case .cancelTurn: turns.cancel()
         case .answerApproval(let id, let allow): turns.answer(approval: id, allow: allow)
-        case .newConversation: apply(.conversationCleared)
+        case .newConversation:
+            apply(.conversationCleared)
+            answerWith(nil)
         case .reloadTasks: reloadTasks()
         case .reloadTodos: reloadTodos()
         case .refresh(let tasks, let todos): refresh(tasks: tasks, todos: todos)
@@ -41,6 +43,8 @@ extension TUIApp {
         case .loadSummary(let id): loadSummaries(of: [id])
         case .loadAutoSummary: loadAutoSummary()
         case .bell: backend.bell()
+        case .notifyAnswerDone(let title, let failed): notifyAnswerDone(title: title, failed: failed)
+        case .setPersona(let name): setPersona(name)
         case .quit: break  // `update` set `shouldQuit`; the loop ends after this pass
         case .changeTask(let edit): changeTask(edit)
         case .changeTodo(let edit): changeTodo(edit)

@@ -133,17 +133,23 @@ extension TUIApp {
     static let newConfigHeader = "# AI Helper settings. F2 in the app changes them; every key: docs/settings.md.\n"
 
     /// Reads config.toml and credentials.toml again and rebuilds the provider and the agent.
+    /// A provider or model saved is the new default and answers the open conversation too
+    /// (stored with it); otherwise the open conversation keeps its own. Its persona stays.
     func applySettings() {
         guard var switcher, let paths = switcher.paths else { return }
         let (loaded, warning) = AppConfig.load(path: paths.config)
+        let before = (switcher.config.providers.provider, switcher.config.providers.model)
         switcher.config = loaded.resolvingFilesFolder(paths)
         switcher.resetFlags()
-        let choice = switcher.choose(provider: switcher.config.providers.provider ?? "offline", model: switcher.config.providers.model)
+        let chosen = before != (switcher.config.providers.provider, switcher.config.providers.model)
+        let choice = chosen || state.chat.conversation?.provider == nil
+            ? switcher.choose(provider: switcher.config.providers.provider ?? "offline", model: switcher.config.providers.model)
+            : switcher.choose(for: state.chat.conversation)
         self.switcher = switcher
-        agent = AppServices.makeAgent(database: database, config: switcher.config, provider: choice.provider,
-                                      externalTools: agent.externalTools)
-        apply(.providerChanged(providerId: agent.provider.id, name: agent.provider.displayName, model: agent.model))
-        apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown))
+        rebuildAgent(choice.provider, config: switcher.config)
+        if chosen { storeConversationModel() }
+        apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown,
+                               notifyAfter: switcher.config.notifyAfterSeconds))
         notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {

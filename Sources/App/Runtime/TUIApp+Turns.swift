@@ -13,7 +13,8 @@ extension TUIApp {
             if state.chat.conversation == nil {
                 isNew = true
                 apply(.conversationCreated(try database.createConversation(
-                    title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model)))
+                    title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model,
+                    persona: state.chat.persona)))
             }
             return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
         }

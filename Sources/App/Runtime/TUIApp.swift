@@ -39,8 +39,8 @@ public final class TUIApp {
     let reminders: AlertScheduler
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
-    /// Sends a reminder to the desktop; tests put a recorder here.
-    var notifyDesktop: (TaskAlert) -> Void = DesktopNotification.send
+    /// Sends a notification (summary, body) to the desktop; tests put a recorder here.
+    var notifyDesktop: ((summary: String, body: String)) -> Void = DesktopNotification.send
 
     private let clock = ContinuousClock()
     private var lastRender: ContinuousClock.Instant
@@ -88,6 +88,7 @@ public final class TUIApp {
             initial.keyBindings = config.keyBindings
             initial.renderMarkdown = config.renderMarkdown
             notifications = config.notifications
+            initial.notifyAfterSeconds = config.notifyAfterSeconds
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
         let warnings = [startupWarning, themeWarning].compactMap { $0 }
@@ -241,7 +242,9 @@ public final class TUIApp {
         }
         // What an earlier session deleted (a crash skipped the purge at exit) goes for good.
         _ = try? database.purgeTrash()
-        if let conversation = try? database.latestConversation() { openConversation(conversation) }
+        // `--provider` / `--model` choose for the conversation reopened too.
+        let flagsChose = switcher.map { $0.defaults.provider != nil || $0.defaults.model != nil } ?? true
+        if let conversation = try? database.latestConversation() { openConversation(conversation, keepModel: flagsChose) }
         reloadTasks()
         let headOnly = loadTodoHead()
         if !headOnly { reloadTodos() }

@@ -34,6 +34,9 @@ public struct AppConfig: Sendable, Equatable {
     var keyBindings = KeyBindings()
     /// What a reminder does besides its alert box: the bell and notify-send, the bell, or neither.
     public var notifications = AlertNotifications.all
+    /// An answer that took at least this many seconds rings and notifies (per `notifications`)
+    /// when it ends while the terminal is in the background.
+    public var notifyAfterSeconds: Double = 10
     /// The built-in toolsets the model is offered and may call (docs/tools.md); all by default.
     public var toolsets: [String] = Toolset.builtInNames
     /// The default keys, or the vi keys on top of them.
@@ -45,7 +48,7 @@ public struct AppConfig: Sendable, Equatable {
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
                                                    "language", "temperature", "max_tokens", "keys", "auto_summary_threshold",
-                                                   "render_markdown"]).union(ProviderConfig.keys).union(SettingChoices.keys)
+                                                   "render_markdown", "notify_after_seconds"]).union(ProviderConfig.keys).union(SettingChoices.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -103,6 +106,10 @@ public struct AppConfig: Sendable, Equatable {
         if let value = table["auto_summary_threshold"] {
             if let n = value.double ?? value.int.map(Double.init), n == 0 || (0.1...1).contains(n) { config.autoSummaryThreshold = n }
             else { problems.append("'auto_summary_threshold' must be 0 (off) or a share of the window from 0.1 to 1, such as 0.75") }
+        }
+        if let value = table["notify_after_seconds"] {
+            if let n = value.double ?? value.int.map(Double.init), (0...86_400).contains(n) { config.notifyAfterSeconds = n }
+            else { problems.append("'notify_after_seconds' must be a number of seconds from 0 to 86400") }
         }
         if let value = table["files_folder"] {
             if let s = value.string, s.hasPrefix("/") || s.hasPrefix("~/") { config.filesFolder = s }

@@ -1,11 +1,15 @@
 import Foundation
 import Providers
+import Core
 
 /// What the TUI needs to change provider or model while it runs: the config, the current
 /// `--provider`/`--model` choice and the environment the keys come from.
 public struct ProviderSwitcher: Sendable {
     public var config: AppConfig
+    /// The choice in effect: the open conversation's provider and model.
     public private(set) var flags: ProviderFlags
+    /// `--provider` / `--model` as given at start: with the config, the default for new conversations.
+    private(set) var defaults: ProviderFlags
     public var environment: [String: String]
     /// Where live model lists are cached for a day.
     public var cacheFolder: String
@@ -15,11 +19,20 @@ public struct ProviderSwitcher: Sendable {
 
     public init(config: AppConfig, flags: ProviderFlags, environment: [String: String] = ProcessInfo.processInfo.environment,
                 cacheFolder: String, paths: AppPaths? = nil) {
-        self.config = config; self.flags = flags; self.environment = environment; self.cacheFolder = cacheFolder; self.paths = paths
+        self.config = config; self.flags = flags; self.defaults = flags; self.environment = environment; self.cacheFolder = cacheFolder; self.paths = paths
     }
 
     /// Saved settings take over from `--provider` / `--model` and earlier `/provider` choices.
-    mutating func resetFlags() { flags = ProviderFlags() }
+    mutating func resetFlags() { flags = ProviderFlags(); defaults = ProviderFlags() }
+
+    /// The provider a conversation answers with: the one it stored, or the default for a new
+    /// conversation (nil) and for one that stored none. Kept only when it could be set up.
+    public mutating func choose(for conversation: Conversation?) -> ProviderChoice {
+        let next = conversation?.provider.map { ProviderFlags(provider: $0, model: conversation?.model) } ?? defaults
+        let choice = AppServices.chooseProvider(config: config, flags: next, environment: environment)
+        if choice.problem == nil { flags = next }
+        return choice
+    }
 
     /// The provider for a new choice; `provider` nil keeps the provider, `model` nil takes its default.
     /// The choice is kept only when the provider could be set up.

@@ -51,7 +51,7 @@ struct HelpStrings: Sendable {
         "choose an answer": "选择一条回答", "choose a newer answer": "选择较新的回答", "open / close its steps": "展开 / 收起它的步骤",
         "timeline of the chosen/last answer": "所选或最后一条回答的时间线", "new conversation": "新对话",
         "a reminder from a sentence": "用一句话创建提醒", "a todo list from a request": "按要求生成待办清单",
-        "choose the provider": "选择服务商", "choose the model": "选择模型", "check the API key": "检查 API 密钥",
+        "choose the provider": "选择服务商", "choose the model": "选择模型", "this conversation's persona": "此对话的人设", "check the API key": "检查 API 密钥",
         "day / week": "前后一天 / 一周", "month / year": "前后一月 / 一年", "next month": "下个月", "today": "今天",
         "go to a date": "跳转到日期", "next / previous task": "下一个 / 上一个任务", "add / edit (form)": "添加 / 编辑（表单）",
         "edit the task": "编辑任务", "delete (asks)": "删除（会先确认）", "complete / reopen": "完成 / 重新打开",

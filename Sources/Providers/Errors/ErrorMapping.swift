@@ -74,6 +74,10 @@ public enum ProviderErrorMapper {
                                  suggestion: "Try again in a few minutes, or \(otherModel).",
                                  retryAfter: retryAfter)
         }
+        if type.contains("model_not_found") {
+            return ProviderError(.modelNotFound, "\(name) does not offer that model (\(status))\(said).",
+                                 suggestion: "Choose another model (/model in the app, aihelper models on the command line).")
+        }
         switch status {
         case 401:
             return ProviderError(.unauthorized, "\(name) rejected the API key (401)\(said).", suggestion: keyHint(provider))
@@ -81,7 +85,7 @@ public enum ProviderErrorMapper {
             return ProviderError(.forbidden, "\(name) refused access (403)\(said).",
                                  suggestion: "The key may lack access to this model, project or region: check it\(keyPage(provider).map { " at \($0)" } ?? ""), or \(otherModel).")
         case 404:
-            return ProviderError(.badRequest, "\(name) did not find that model or endpoint (404)\(said).",
+            return ProviderError(.modelNotFound, "\(name) did not find that model or endpoint (404)\(said).",
                                  suggestion: "Check the model name (/model in the app, aihelper models on the command line) and the base URL.")
         case 408:
             return ProviderError(.timeout, "\(name) timed out (408)\(said).", suggestion: "Try again later.",
