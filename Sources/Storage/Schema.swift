@@ -11,6 +11,7 @@ enum Schema {
         migrator.registerMigration("v4-todo-sections", migrate: indexTodoSections)
         migrator.registerMigration("v5-conversations", migrate: addConversationDeletionAndSearch)
         migrator.registerMigration("v6-branches-summaries", migrate: addBranchesAndSummaries)
+        migrator.registerMigration("v7-input-history", migrate: addInputHistory)
         return migrator
     }
 

@@ -31,7 +31,7 @@ final class SettingsScreenTests: XCTestCase {
         var state = newState()
         XCTAssertEqual(press(&state, .f(2)), [.openSettings])
         state.chat.input.insert("/settings")
-        XCTAssertEqual(press(&state, .enter), [.openSettings])
+        XCTAssertEqual(press(&state, .enter), [.openSettings, .rememberInput("/settings")])
     }
 
     func testTheKeyIsMaskedWhileTypedAndSavedValuesComeOut() throws {
