@@ -139,12 +139,12 @@ public struct LineEditor: Sendable, Equatable {
         }
     }
 
-    /// Typed text: a word typed is one undo step (a new step starts after a space).
+    /// Typed text: a word typed (with the spaces after it) is one undo step.
     private mutating func type(_ s: String, after previous: LastKey) -> EditorAction {
         let new = Array(Sanitizer.clean(s))
         guard !new.isEmpty else { return .unchanged }
-        let wordGoesOn = previous == .typing && !(new.first?.isWhitespace ?? true) && !(cursor > 0 && chars[cursor - 1].isWhitespace)
-        if !wordGoesOn { checkpoint() }
+        let startsAWord = !new[0].isWhitespace && cursor > 0 && chars[cursor - 1].isWhitespace
+        if previous != .typing || startsAWord { checkpoint() }
         put(new)
         lastKey = .typing
         return .edited
