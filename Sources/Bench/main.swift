@@ -23,6 +23,14 @@ let binary = root.appendingPathComponent("aihelper").path
 let home = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-bench").path
 
 print("AI Helper benchmarks — binary \(binary)")
+// The input history at 100,000 lines (in-process): Up and Ctrl-R must stay instant.
+let history = try AppBenchmarks.inputHistory(lines: 100_000, runs: runs)
+print(Report.line("input history: read 100,000 lines", Report.summary(history.load)))
+print(Report.line("  order them for a conversation", Report.summary(history.order)))
+print(Report.line("  Up", Report.summary(history.up)))
+print(Report.line("  Ctrl-R, a word in the oldest line", Report.summary(history.searchOldest)))
+print(Report.line("  Ctrl-R, a word in no line", Report.summary(history.searchNothing)))
+if arguments.contains("--history-only") { exit(0) }
 // Importing a 10,000-event .ics (in-process; the 3 s budget is for reading plus storing).
 let imported = try ImportBenchmark.measure(events: 10_000)
 print(Report.line("import 10,000 events (\(imported.bytes / 1024) KB .ics)",
@@ -39,8 +47,9 @@ if !streamOnly {
     let words = ["wrap", "conversation 421", "Message 7 of", "words to", "nothing-like-this"]
     let screens = try AppBenchmarks.conversationScreens(databasePath: home + "/aihelper.sqlite", queries: words, runs: runs * 2)
     print(Report.line("Ctrl-O: list 1,000 conversations and draw", Report.summary(screens.list)))
-    print(Report.line("Ctrl-F: search 50,000 messages and draw", Report.summary(screens.search) + " · up to \(screens.results) results"))
+    print(Report.line("Ctrl-\\: search 50,000 messages and draw", Report.summary(screens.search) + " · up to \(screens.results) results"))
     if arguments.contains("--conversations-only") { exit(0) }
+
 
     // A returning user: config.toml exists, so no first-run wizard (AIHELPER_NO_WIZARD stands for it).
     let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",

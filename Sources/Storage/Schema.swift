@@ -12,6 +12,7 @@ enum Schema {
         migrator.registerMigration("v5-conversations", migrate: addConversationDeletionAndSearch)
         migrator.registerMigration("v6-branches-summaries", migrate: addBranchesAndSummaries)
         migrator.registerMigration("v7-conversation-persona", migrate: addConversationPersona)
+        migrator.registerMigration("v8-input-history", migrate: addInputHistory)
         return migrator
     }
 

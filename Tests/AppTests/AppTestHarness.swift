@@ -20,12 +20,13 @@ final class AppTestHarness {
     let backend: MemoryBackend
     let app: TUIApp
 
+    /// `database`: another harness's, as a second run of the app on the same file.
     init(width: Int = 100, height: Int = 30, colorDepth: ColorDepth = .trueColor, noColor: Bool = false,
-         themeName: String? = nil, switcher: ProviderSwitcher? = nil) throws {
-        database = try AppDatabase.temporary()
+         themeName: String? = nil, switcher: ProviderSwitcher? = nil, database: AppDatabase? = nil) throws {
+        self.database = try database ?? AppDatabase.temporary()
         backend = MemoryBackend(size: Size(width: width, height: height), colorDepth: colorDepth)
-        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
-        app = TUIApp(backend: backend, database: database, agent: agent, noColor: noColor, themeName: themeName, switcher: switcher)
+        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: self.database)
+        app = TUIApp(backend: backend, database: self.database, agent: agent, noColor: noColor, themeName: themeName, switcher: switcher)
     }
 
     /// Carries out `effect` as the loop does: a turn it started is waited for (20 s at most),

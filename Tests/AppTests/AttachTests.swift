@@ -20,9 +20,9 @@ final class AttachTests: XCTestCase {
 
     func testCommandAsksForTheReadAndUsageOtherwise() {
         var state = SnapshotFixture.state(width: 100, height: 30)
-        XCTAssertEqual(type(&state, "/attach notes note://hello"), [.attachResource(server: "notes", uri: "note://hello")])
+        XCTAssertEqual(type(&state, "/attach notes note://hello"), [.attachResource(server: "notes", uri: "note://hello"), .rememberInput("/attach notes note://hello")])
         XCTAssertEqual(state.chat.input.text, "")
-        XCTAssertEqual(type(&state, "/attach notes"), [])
+        XCTAssertEqual(type(&state, "/attach notes"), [.rememberInput("/attach notes")])
         XCTAssertEqual(state.notice?.kind, .error)
         XCTAssertTrue(state.notice?.text.hasPrefix("Usage: /attach SERVER URI") == true, state.notice?.text ?? "")
     }
@@ -34,17 +34,17 @@ final class AttachTests: XCTestCase {
         state.notice = nil
         XCTAssertTrue(screenText(state).contains("📎 notes note://hello"), screenText(state))
 
-        XCTAssertEqual(type(&state, "/summarize"), [.send("/summarize")], "a command's message waits")
+        XCTAssertEqual(type(&state, "/summarize"), [.send("/summarize"), .rememberInput("/summarize")], "a command's message waits")
         XCTAssertEqual(state.chat.attachment, Self.note)
         let sent = type(&state, "summarize it")
-        XCTAssertEqual(sent, [.sendAttached(Self.note, typed: "summarize it")])
+        XCTAssertEqual(sent, [.sendAttached(Self.note, typed: "summarize it"), .rememberInput("summarize it")])
         XCTAssertEqual(Self.note.message("summarize it"),
                        "Attached resource note://hello (from notes):\n````\nHello ``` fence\n````\n\nsummarize it", "a longer fence")
         XCTAssertNil(state.chat.attachment, "it goes with one message")
         XCTAssertFalse(screenText(state).contains("📎"))
 
         _ = update(&state, .resourceRead(server: "notes", uri: "note://hello", .success("x")))
-        XCTAssertEqual(type(&state, "/attach"), [])
+        XCTAssertEqual(type(&state, "/attach"), [.rememberInput("/attach")])
         XCTAssertNil(state.chat.attachment)
         XCTAssertEqual(state.notice?.text, "Attachment removed.")
     }

@@ -46,7 +46,7 @@ final class CompletionTests: XCTestCase {
         press(&state, .backspace)
         press(&state, .enter)
         XCTAssertEqual(state.chat.input.text, "/theme solarized-dark", "Enter completes a partial argument")
-        XCTAssertEqual(press(&state, .enter), [.switchTheme("solarized-dark")], "and runs the complete one")
+        XCTAssertEqual(press(&state, .enter), [.switchTheme("solarized-dark"), .rememberInput("/theme solarized-dark")], "and runs the complete one")
     }
 
     func testUpDownChooseAndWrap() {
@@ -65,11 +65,11 @@ final class CompletionTests: XCTestCase {
     func testEnterRunsACommandThatNeedsNoArgument() {
         var state = makeState()
         press(&state, .text("/ne"))
-        XCTAssertEqual(press(&state, .enter), [.newConversation])
+        XCTAssertEqual(press(&state, .enter), [.newConversation, .rememberInput("/new")])
         XCTAssertEqual(state.chat.input.text, "")
         // A command typed whole runs as it always did.
         press(&state, .text("/theme"))
-        XCTAssertEqual(press(&state, .enter), [.openThemePicker])
+        XCTAssertEqual(press(&state, .enter), [.openThemePicker, .rememberInput("/theme")])
     }
 
     func testEscClosesThePopupAndKeepsTheText() {
@@ -120,7 +120,7 @@ final class CompletionTests: XCTestCase {
         _ = update(&state, .modelsListed(["gpt-4o-mini", "gpt-4o"].map { Picker.Item(id: $0, label: $0, detail: "") }, status: nil))
         state.chat.input.text = "/model gpt-4o"
         XCTAssertEqual(rows(state), ["gpt-4o", "gpt-4o-mini"], "the id typed whole first")
-        XCTAssertEqual(press(&state, .enter), [.switchProvider(provider: nil, model: "gpt-4o")], "so Enter sends it as typed")
+        XCTAssertEqual(press(&state, .enter), [.switchProvider(provider: nil, model: "gpt-4o"), .rememberInput("/model gpt-4o")], "so Enter sends it as typed")
         state.chat.input.text = "/attach "
         XCTAssertEqual(followInput(&state), [.listCompletions(.mcpServers)])
         _ = update(&state, .result(.completionsListed(.mcpServers, [
@@ -157,7 +157,7 @@ final class CompletionTests: XCTestCase {
         state.chat.input.text = "/export no"
         _ = followInput(&state)
         XCTAssertEqual(rows(state), ["notes.md"])
-        XCTAssertEqual(press(&state, .enter), [.conversation(.export(path: "no"))], "Enter sends a new file name as typed")
+        XCTAssertEqual(press(&state, .enter), [.conversation(.export(path: "no")), .rememberInput("/export no")], "Enter sends a new file name as typed")
     }
 
     func testNotShownOverOtherThings() {

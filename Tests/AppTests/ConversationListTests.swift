@@ -4,7 +4,7 @@ import Storage
 import Terminal
 @testable import App
 
-/// The conversation list (Ctrl-O), search (Ctrl-F) and n / N in the chat, driven key by key
+/// The conversation list (Ctrl-O), search (Ctrl-\\) and n / N in the chat, driven key by key
 /// through the real runtime on a real database.
 final class ConversationListTests: XCTestCase {
     private var harness: AppTestHarness!
@@ -103,7 +103,7 @@ final class ConversationListTests: XCTestCase {
     func testSearchOpensAnOldMessageAndNStepsThroughTheHits() throws {
         let long = try conversation("Long one", messages: 400, extra: [10: "the zanzibar ferry leaves at nine", 300: "zanzibar again"])
         try conversation("Other", extra: [1: "nothing here"])
-        keys(.ctrl("f"))
+        keys(.ctrl("\\"))
         type("zanz")
         let items = try XCTUnwrap(app.state[overlay: Picker.self]?.visible)
         XCTAssertEqual(items.count, 2)
@@ -152,7 +152,7 @@ extension ConversationListTests {
     /// Pasted text goes into the search as one line, without escape sequences.
     func testPastedQueryIsOneCleanLine() throws {
         try conversation("Weather", extra: [0: "rain in paris today"])
-        keys(.ctrl("f"), .paste("rain\n\u{1B}[31mparis"))
+        keys(.ctrl("\\"), .paste("rain\n\u{1B}[31mparis"))
         XCTAssertEqual(app.state[overlay: Picker.self]?.filter, "rain paris")
         XCTAssertEqual(app.state[overlay: Picker.self]?.visible.count, 1)
     }

@@ -76,7 +76,7 @@ final class ConversationModelTests: XCTestCase {
         let harness = try await harness(), app = harness.app
         app.state.chat.input.text = "/persona casual"
         let effects = update(&app.state, .key(.enter), view: app.view)
-        XCTAssertEqual(effects, [.setPersona("casual")])
+        XCTAssertEqual(effects, [.setPersona("casual"), .rememberInput("/persona casual")])
         try await harness.perform(.setPersona("casual"))
         let asked5 = try await ask(harness, "hello as casual")
         XCTAssertTrue(asked5.system.contains("relaxed, warm"), "the casual persona")
@@ -99,7 +99,7 @@ final class ConversationModelTests: XCTestCase {
 
         // Unknown names say what there is; `default` goes back to the settings'.
         app.state.chat.input.text = "/persona pirate"
-        XCTAssertEqual(update(&app.state, .key(.enter), view: app.view), [])
+        XCTAssertEqual(update(&app.state, .key(.enter), view: app.view), [.rememberInput("/persona pirate")], "nothing but the line kept in the history")
         XCTAssertTrue(app.state.notice?.text.contains("professional, casual, technical, custom, default") == true)
         try await harness.perform(.setPersona(nil))
         XCTAssertNil(try harness.database.conversation(id: casual)?.persona)

@@ -10,13 +10,13 @@ import Terminal
 final class KeymapAgreementTests: XCTestCase {
     private static let probes: [Key] = {
         var keys: [Key] = (0x21...0x7E).map { .text(String(UnicodeScalar(UInt8($0)))) } + [.text(" ")]
-        keys += "abcdefghijklmnopqrstuvwxyz".map { .ctrl($0) }
+        keys += "abcdefghijklmnopqrstuvwxyz\\]^_".map { .ctrl($0) }
         keys += [.enter, .altEnter, .tab, .backTab, .backspace, .delete, .insert, .altBackspace, .escape,
                  .up, .down, .left, .right, .home, .end, .pageUp, .pageDown,
                  .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .ctrlUp, .ctrlDown, .ctrlLeft, .ctrlRight, .ctrlHome, .ctrlEnd,
                  .altUp, .altDown, .altLeft, .altRight]
         keys += (1...12).map { .f($0) }
-        keys += "123tx".map { .alt($0) }
+        keys += "123txbdf/".map { .alt($0) }
         return keys
     }()
 
@@ -26,7 +26,7 @@ final class KeymapAgreementTests: XCTestCase {
 
     /// The pane with its selection on the first row, on the last, and while an answer streams:
     /// a key that moves up does nothing on the first row, Esc cancels only a streaming answer;
-    /// on a folded todo; with words in the chat's input, a long conversation, a chosen answer.
+    /// on a folded todo; with words in the chat's input (and one of them cut), a long conversation, a chosen answer.
     private func probeStates(_ pane: PaneID) -> [AppState] {
         let first = SnapshotFixture.state(width: 120, height: 40, focus: pane)
         var last = first
@@ -39,12 +39,14 @@ final class KeymapAgreementTests: XCTestCase {
         var typed = first  // words in the input, the cursor between them, a question before
         typed.chat.input = LineEditor(text: "hello world", history: ["an earlier question"])
         typed.chat.input.cursor = 5
+        var cut = typed  // a word cut (Ctrl-W): something to paste back (Ctrl-Y) and an edit to undo (Ctrl-_)
+        _ = cut.chat.input.handle(.ctrl("w"))
         var long = first  // a conversation taller than the pane, scrolled up a little
         long.chat.messages = (1...60).map { Message(id: Int64($0), conversationId: 1, role: $0 % 2 == 0 ? .assistant : .user, content: "message \($0)") }
         long.chat.scroll.ask(5)
         var chosen = first  // an answer chosen (Alt-Up)
         chosen.chat.selectedMessageId = 2
-        return [first, last, streaming, folded, typed, long, chosen]
+        return [first, last, streaming, folded, typed, cut, long, chosen]
     }
 
     private func mismatches(in pane: PaneID) -> (unlisted: [Key], idle: [Key]) {

@@ -97,7 +97,7 @@ final class MCPViewTests: XCTestCase {
     func testCommandAndKeys() {
         var state = SnapshotFixture.state(width: 100, height: 30)
         state.chat.input.insert("/mcp")
-        XCTAssertEqual(update(&state, .key(.enter)), [.openMCPView])
+        XCTAssertEqual(update(&state, .key(.enter)), [.openMCPView, .rememberInput("/mcp")])
         state[overlay: MCPView.self] = MCPView(servers: Self.servers, configPath: "x")
         XCTAssertEqual(update(&state, .key(.text("r"))), [.restartMCPServer("time")])
         XCTAssertEqual(update(&state, .key(.text("e"))), [.setMCPServerEnabled("time", false)])

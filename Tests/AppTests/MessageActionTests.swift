@@ -81,7 +81,7 @@ final class MessageActionTests: XCTestCase {
         XCTAssertNil(s.chat.selectedMessageId)
         _ = update(&s, .key(.ctrl("u")))
         for ch in "fixed question" { _ = update(&s, .key(.text(String(ch)))) }
-        XCTAssertEqual(update(&s, .key(.enter)), [.resendEdited(messageId: 3, text: "fixed question")])
+        XCTAssertEqual(update(&s, .key(.enter)), [.resendEdited(messageId: 3, text: "fixed question"), .rememberInput("fixed question")])
         XCTAssertNil(s.chat.editingMessageId)
         XCTAssertEqual(s.chat.input.text, "")
     }
@@ -156,7 +156,7 @@ final class MessageActionTests: XCTestCase {
     func testSummarizeGoesToTheAgentAndItsAnswerLoadsTheSummary() {
         var s = state()
         for ch in "/summarize" { _ = update(&s, .key(.text(String(ch)))) }
-        XCTAssertEqual(update(&s, .key(.enter)), [.send("/summarize")])
+        XCTAssertEqual(update(&s, .key(.enter)), [.send("/summarize"), .rememberInput("/summarize")])
         s.chat.messages += [Message(id: 5, conversationId: 1, role: .user, content: "/summarize"),
                             Message(id: 6, conversationId: 1, role: .assistant, content: "", status: .streaming)]
         s.chat.turn = RunningTurn(id: 1, messageId: 6)

@@ -24,7 +24,7 @@ final class RecordsViewTests: XCTestCase {
         XCTAssertEqual(update(&s, .key(.alt("c"))), [.records(.open(.contacts))])
         XCTAssertEqual(update(&s, .key(.alt("n"))), [.records(.open(.notes))])
         s.chat.input.insert("/notes")
-        XCTAssertEqual(update(&s, .key(.enter)), [.records(.open(.notes))])
+        XCTAssertEqual(update(&s, .key(.enter)), [.records(.open(.notes)), .rememberInput("/notes")])
         XCTAssertEqual(s.chat.input.text, "", "the command is not left in the input")
     }
 

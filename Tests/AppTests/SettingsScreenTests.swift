@@ -31,7 +31,7 @@ final class SettingsScreenTests: XCTestCase {
         var state = newState()
         XCTAssertEqual(press(&state, .f(2)), [.openSettings])
         state.chat.input.insert("/settings")
-        XCTAssertEqual(press(&state, .enter), [.openSettings])
+        XCTAssertEqual(press(&state, .enter), [.openSettings, .rememberInput("/settings")])
     }
 
     func testTheKeyIsMaskedWhileTypedAndSavedValuesComeOut() throws {
@@ -185,7 +185,7 @@ final class SettingsScreenTests: XCTestCase {
     }
 
     func testHelpShowsRemappedKeys() {
-        var state = newState(width: 120, height: 40)
+        var state = newState(width: 160, height: 50)  // the whole help on one screen
         var problems: [String] = []
         state.keyBindings = KeyBindings(["settings": "ctrl-s"], problems: &problems)
         state[overlay: HelpView.self] = HelpView()

@@ -149,9 +149,9 @@ final class ThemeRenderingTests: XCTestCase {
     func testThemeCommandAndPicker() {
         var state = AppState(size: Size(width: 80, height: 24), today: SnapshotFixture.today, providerName: "Offline", modelName: "m")
         _ = update(&state, .key(.text("/theme solarized-light")))
-        XCTAssertEqual(update(&state, .key(.enter)), [.switchTheme("solarized-light")])
+        XCTAssertEqual(update(&state, .key(.enter)), [.switchTheme("solarized-light"), .rememberInput("/theme solarized-light")])
         _ = update(&state, .key(.text("/theme")))
-        XCTAssertEqual(update(&state, .key(.enter)), [.openThemePicker])
+        XCTAssertEqual(update(&state, .key(.enter)), [.openThemePicker, .rememberInput("/theme")])
         state[overlay: Picker.self] = Picker(purpose: .theme, title: "Theme", items: ["dark", "light"].map { Picker.Item(id: $0, label: $0, detail: "") },
                               current: "dark")
         _ = update(&state, .key(.down))

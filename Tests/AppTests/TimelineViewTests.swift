@@ -3,7 +3,7 @@ import Core
 import Terminal
 @testable import App
 
-/// Ctrl-T opens the timeline view of the selected answer, or the latest with steps; it shows
+/// F4 (t on a chosen answer) opens the timeline view of the selected answer, or the latest with steps; it shows
 /// every step in full. Alt-Up / Alt-Down choose an answer, Enter opens its steps in place.
 final class TimelineViewTests: XCTestCase {
     private func state() -> AppState {
@@ -27,9 +27,9 @@ final class TimelineViewTests: XCTestCase {
 
     private func screen(_ state: AppState) -> String { screenCanvas(state, view: &view, renderer: renderer).text() }
 
-    func testCtrlTOpensTheViewWithEveryStepInFull() {
+    func testF4OpensTheViewWithEveryStepInFull() {
         var s = state()
-        _ = update(&s, .key(.ctrl("t")))
+        _ = update(&s, .key(.f(4)))
         XCTAssertEqual(s[overlay: TimelineViewState.self], TimelineViewState(messageId: 2))
         let text = screen(s)
         XCTAssertTrue(text.contains("12:00:00.000  ✓ model call 1  800 ms"), text)
@@ -42,7 +42,7 @@ final class TimelineViewTests: XCTestCase {
 
     func testScrollingStopsAtTheEndAndEscCloses() {
         var s = state()
-        _ = update(&s, .key(.ctrl("t")))
+        _ = update(&s, .key(.f(4)))
         _ = update(&s, .key(.end))
         let bottom = screen(s)
         XCTAssertTrue(bottom.contains("line 40 of the result"), bottom)
@@ -59,7 +59,7 @@ final class TimelineViewTests: XCTestCase {
     func testWithoutStepsCtrlTSaysWhatTheViewIsFor() {
         var s = state()
         s.chat.steps = [:]
-        _ = update(&s, .key(.ctrl("t")))
+        _ = update(&s, .key(.f(4)))
         XCTAssertNil(s[overlay: TimelineViewState.self])
         XCTAssertTrue(s.notice?.text.hasPrefix("No timeline yet") == true)
     }
@@ -84,7 +84,7 @@ final class TimelineViewTests: XCTestCase {
         _ = update(&s, .key(.altUp))
         XCTAssertEqual(s.chat.selectedMessageId, 2, "stays at the oldest")
         var text = screen(s)
-        XCTAssertTrue(text.contains("▶ Assistant") && text.contains("Enter: steps · Ctrl-T: timeline"), "scrolled into view:\n\(text)")
+        XCTAssertTrue(text.contains("▶ Assistant") && text.contains("Enter: steps · t: timeline"), "scrolled into view:\n\(text)")
         XCTAssertFalse(text.contains("line 2 of the result"), "closed: the first line of each step only")
         XCTAssertEqual(update(&s, .key(.enter)), [], "Enter with an empty input opens, it does not send")
         text = screen(s)
@@ -92,7 +92,7 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertTrue(text.contains("line 20 of the result"), text)
         _ = update(&s, .key(.end))
         text = screen(s)
-        XCTAssertTrue(text.contains("…20 more lines (Ctrl-T)"), text)
+        XCTAssertTrue(text.contains("…20 more lines (F4)"), text)
         s.chat.selectedMessageId = nil
         _ = screen(s)
         s.chat.selectedMessageId = 2

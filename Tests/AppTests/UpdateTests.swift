@@ -23,7 +23,7 @@ final class UpdateTests: XCTestCase {
         var state = makeState()
         type("  remind me to call mom  ", into: &state)
         let effects = update(&state, .key(.enter))
-        XCTAssertEqual(effects, [.send("remind me to call mom")])
+        XCTAssertEqual(effects, [.send("remind me to call mom"), .rememberInput("remind me to call mom")])
         XCTAssertEqual(state.chat.input.text, "")
     }
 
@@ -39,7 +39,7 @@ final class UpdateTests: XCTestCase {
         type("line one", into: &state)
         XCTAssertEqual(update(&state, .key(.altEnter)), [])
         type("line two", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.send("line one\nline two")])
+        XCTAssertEqual(update(&state, .key(.enter)), [.send("line one\nline two"), .rememberInput("line one\nline two")])
     }
 
     func testPasteWithNewlinesIsOnePieceAndNeverSends() {
@@ -68,9 +68,9 @@ final class UpdateTests: XCTestCase {
     func testSlashCommands() {
         var state = makeState()
         type("/new", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.newConversation])
+        XCTAssertEqual(update(&state, .key(.enter)), [.newConversation, .rememberInput("/new")])
         type("/help", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [])
+        XCTAssertEqual(update(&state, .key(.enter)), [.rememberInput("/help")])
         XCTAssertNotNil(state[overlay: HelpView.self])
         XCTAssertEqual(update(&state, .key(.text("x"))), [], "any key closes help")
         XCTAssertNil(state[overlay: HelpView.self])
@@ -158,11 +158,11 @@ final class UpdateTests: XCTestCase {
 
         state.chat.messages[1].status = .interrupted
         type("/retry", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.resendEdited(messageId: 1, text: "plan my week")])
+        XCTAssertEqual(update(&state, .key(.enter)), [.resendEdited(messageId: 1, text: "plan my week"), .rememberInput("/retry")])
 
         state.chat.messages[1].status = .complete
         type("/retry", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [])
+        XCTAssertEqual(update(&state, .key(.enter)), [.rememberInput("/retry")])
         XCTAssertTrue(state.notice?.text.hasPrefix("Nothing to retry") == true, "/retry with nothing failed says so")
     }
 
@@ -275,13 +275,13 @@ final class UpdateTests: XCTestCase {
     func testProviderAndModelCommandsOpenPickersOrSwitchDirectly() {
         var state = makeState()
         type("/provider", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.openProviderPicker])
+        XCTAssertEqual(update(&state, .key(.enter)), [.openProviderPicker, .rememberInput("/provider")])
         type("/model gpt-4o-mini", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: nil, model: "gpt-4o-mini")])
+        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: nil, model: "gpt-4o-mini"), .rememberInput("/model gpt-4o-mini")])
         type("/provider anthropic", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: "anthropic", model: nil)])
+        XCTAssertEqual(update(&state, .key(.enter)), [.switchProvider(provider: "anthropic", model: nil), .rememberInput("/provider anthropic")])
         type("/keys", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.checkKey])
+        XCTAssertEqual(update(&state, .key(.enter)), [.checkKey], "a line that was a key is not kept")
         XCTAssertEqual(state.chat.input.text, "", "commands leave the input empty")
     }
 
@@ -289,9 +289,9 @@ final class UpdateTests: XCTestCase {
     func testRemindAndListAreSentToTheAgent() {
         var state = makeState()
         type("/remind call mom tomorrow", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.send("/remind call mom tomorrow")])
+        XCTAssertEqual(update(&state, .key(.enter)), [.send("/remind call mom tomorrow"), .rememberInput("/remind call mom tomorrow")])
         type("/List packing", into: &state)
-        XCTAssertEqual(update(&state, .key(.enter)), [.send("/List packing")])
+        XCTAssertEqual(update(&state, .key(.enter)), [.send("/List packing"), .rememberInput("/List packing")])
         type("/remindme", into: &state)
         XCTAssertEqual(update(&state, .key(.enter)), [], "not the command: an unknown one")
         XCTAssertTrue(state.notice?.text.hasPrefix("Unknown command /remindme") == true)

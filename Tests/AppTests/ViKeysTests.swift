@@ -79,7 +79,7 @@ final class ViKeysTests: XCTestCase {
         // A message that merely starts with ":" (typed, not from selection) is sent as it is.
         var typed = state(.vi)
         typed.chat.input.text = ":) thanks"
-        XCTAssertEqual(press(&typed, .enter), [.send(":) thanks")])
+        XCTAssertEqual(press(&typed, .enter), [.send(":) thanks"), .rememberInput(":) thanks")])
     }
 
     func testTasksFirstLastWeeksAndWeekEnds() {
@@ -128,7 +128,7 @@ final class ViKeysTests: XCTestCase {
         XCTAssertNil(chat.chat.selectedMessageId)
         XCTAssertEqual(chat.chat.input.text, ":", "typed text leaves the selection, as before")
         _ = type(&chat, "q")
-        XCTAssertEqual(press(&chat, .enter), [.send(":q")])
+        XCTAssertEqual(press(&chat, .enter), [.send(":q"), .rememberInput(":q")])
 
         var tasks = state(.default, focus: .tasks)
         _ = press(&tasks, .text("G"), .text("0"), .text("$"), .ctrl("d"), .ctrl("u"))

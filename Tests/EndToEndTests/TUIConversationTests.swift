@@ -20,7 +20,7 @@ final class TUIConversationTests: HomeFolderTestCase {
         let session = TmuxSession(home: home)
         try session.start()
         session.waitFor(text: "make a packing list")  // the last conversation reopens
-        try session.press("C-f")
+        try session.press("C-\\")
         session.waitFor(text: "search: type words")
         try session.type("oat")
         let results = session.waitFor("the search results for oat") {

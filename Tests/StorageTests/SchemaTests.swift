@@ -12,11 +12,11 @@ final class SchemaTests: StorageTestCase {
         }
         for table in ["conversation", "message", "toolCall", "timelineStep", "task", "todo", "subtask",
                       "contact", "note", "message_ft", "changeCounter", "grdb_migrations",
-                      "journalEntry", "journalRow", "journalCursor", "toolCall_ft", "note_ft"] {
+                      "journalEntry", "journalRow", "journalCursor", "toolCall_ft", "note_ft", "inputHistory"] {
             XCTAssertTrue(tables.contains(table), "missing table \(table)")
         }
         let applied = try db.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona"])
+        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history"])
     }
 
     /// Subtasks written before v3 get distinct iCalendar UIDs; their other fields are kept.

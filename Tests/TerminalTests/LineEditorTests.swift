@@ -17,7 +17,8 @@ final class LineEditorTests: XCTestCase {
         XCTAssertEqual(e.handle(.home), .moved)
         XCTAssertEqual(e.handle(.backspace), .unchanged)
         XCTAssertNil(e.handle(.tab))
-        XCTAssertNil(e.handle(.ctrl("e")))  // reserved for $EDITOR
+        XCTAssertNil(e.handle(.ctrl("g")), "the app's: $EDITOR")
+        XCTAssertNil(e.handle(.ctrl("x")), "the app's: Ctrl-X Ctrl-E")
     }
 
     func testWordCommands() {

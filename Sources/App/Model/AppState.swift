@@ -27,6 +27,8 @@ struct AppState {
     var overlays: [Overlay] = []
     /// External servers whose failure the status bar has told (told again after a restart fails).
     var mcpFailuresTold: Set<String> = []
+    /// Every line sent from the input, as stored (Up, Ctrl-R): the editor's history is made from it.
+    var inputHistory = InputHistory()
     /// Tokens and cost of the open conversation.
     var usage: UsageTotals?
     /// Now, for `update`: the runtime stamps it on each batch of events (`Event.clock`) and each
@@ -36,6 +38,8 @@ struct AppState {
     var keyBindings = KeyBindings()
     /// `render_markdown`: answers drawn as Markdown (true) or as their source, wrapped.
     var renderMarkdown = true
+    /// Ctrl-X was pressed: the next key completes a two-key command (Ctrl-X Ctrl-E).
+    var ctrlX = false
     /// The vi keys' pending `g` and `:` command line (`keymap = "vi"`).
     var vi = ViState()
     /// Can the active provider be reached (the status bar says).
@@ -107,7 +111,7 @@ struct ChatState {
     var streamingMessageId: Int64? { turn?.messageId }
     var input = LineEditor()
     /// The message selected (Esc leaves the input; j/k, Alt-Up / Alt-Down choose): letters act
-    /// on it (`handleSelectionKey`), Enter opens or closes its steps, Ctrl-T its timeline.
+    /// on it (`handleSelectionKey`), Enter opens or closes its steps, t its timeline.
     var selectedMessageId: Int64?
     /// e on the last user message: Enter resends the input as its new version (a branch).
     var editingMessageId: Int64?

@@ -86,6 +86,9 @@ enum Effect: Equatable {
     case openSettingsAt(SettingsScreen.Field)
     case switchTheme(String)
     case composeInEditor(String)
+    /// A line sent from the input joins the lasting history (the database), in the conversation
+    /// open once the effects before it are done (a first message has created it by then).
+    case rememberInput(String)
     /// y on a message: to the clipboard (OSC 52, and wl-copy / xclip when present).
     case copyText(String)
     /// p on a message: the text in $PAGER.

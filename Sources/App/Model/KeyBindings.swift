@@ -39,9 +39,13 @@ struct KeyAction: Equatable {
     var does: String
     /// Shown in the help only with this keymap (`keymap` in config.toml); nil: with both.
     var keymap: KeymapStyle?
+    /// The input's editing keys: a `[keys]` remap may take one of them (`compose = "ctrl-e"`
+    /// brings back the old key), where it must not take another action's.
+    var editing: Bool
 
-    init(_ name: String?, _ scope: Scope, _ keys: [Key], _ label: String? = nil, _ does: String, keymap: KeymapStyle? = nil) {
-        self.name = name; self.scope = scope; self.keys = keys; self.does = does; self.keymap = keymap
+    init(_ name: String?, _ scope: Scope, _ keys: [Key], _ label: String? = nil, _ does: String, keymap: KeymapStyle? = nil,
+         editing: Bool = false) {
+        self.name = name; self.scope = scope; self.keys = keys; self.does = does; self.keymap = keymap; self.editing = editing
         self.label = label ?? keys.map(KeyNames.display).joined(separator: ", ")
     }
 }
@@ -60,7 +64,7 @@ enum Keymap {
         .init("help", .everywhere, [.f(1), .text("?")], "F1, ?, /help", "this help (? outside typing)"),
         .init("settings", .everywhere, [.f(2)], "F2, /settings", "settings: provider, model, key…"),
         .init("history", .everywhere, [.ctrl("o")], "Ctrl-O, /history", "conversations: open, rename, delete"),
-        .init("search", .everywhere, [.ctrl("f")], "Ctrl-F, /search", "search all; n / N step through hits"),
+        .init("search", .everywhere, [.ctrl("\\"), .alt("/")], "Ctrl-\\, Alt-/", "/search: search all; n / N: hits"),
         .init("new_conversation", .everywhere, [.ctrl("n")], "Ctrl-N, /new", "new conversation"),
         .init("contacts", .everywhere, [.alt("c")], "Alt-C, /contacts", "contacts: add, edit, delete, filter"),
         .init("notes", .everywhere, [.alt("n")], "Alt-N, /notes", "notes: add, edit in $EDITOR, delete, filter"),
@@ -71,11 +75,17 @@ enum Keymap {
     private static let chat: [KeyAction] = [
         .init(nil, .chat, [.enter], nil, "send"),
         .init(nil, .chat, [.altEnter], nil, "new line"),
-        .init(nil, .chat, [.left, .right, .ctrl("b"), .ctrlLeft, .ctrlRight, .altLeft, .altRight, .alt("b"), .alt("f"), .ctrl("a"),
-                           .ctrlHome, .ctrlEnd, .backspace, .delete, .ctrl("d"), .ctrl("w"), .altBackspace, .ctrl("u"), .ctrl("k")],
-              "← →, Ctrl-A W U K", "edit the input"),
-        .init(nil, .chat, [.up, .down], "↑ / ↓", "input history"),
-        .init("compose", .chat, [.ctrl("e")], nil, "compose in $EDITOR"),
+        // The input's editing keys, readline's (LineEditor): a `[keys]` remap may take one. Few
+        // rows, so the help's Everywhere still shows at 120×40; docs/keybindings.md has them all.
+        .init(nil, .chat, [.left, .right, .ctrl("b"), .ctrl("f"), .ctrl("a"), .ctrl("e"), .ctrlHome, .ctrlEnd,
+                           .backspace, .delete, .ctrl("d")], "← →, Ctrl-B F A E", "move; Ctrl-A / E: line start / end", editing: true),
+        .init(nil, .chat, [.ctrlLeft, .ctrlRight, .altLeft, .altRight, .alt("b"), .alt("f")], "Ctrl-← →, Alt-B / F", "move a word",
+              editing: true),
+        .init(nil, .chat, [.ctrl("w"), .altBackspace, .alt("d"), .ctrl("u"), .ctrl("k")], "Ctrl-W U K, Alt-⌫ D",
+              "cut a word, to line start / end", editing: true),
+        .init(nil, .chat, [.ctrl("y"), .ctrl("t"), .ctrl("_")], "Ctrl-Y / T / _", "paste the cut · swap chars · undo", editing: true),
+        .init(nil, .chat, [.up, .down, .ctrl("r")], "↑ / ↓, Ctrl-R", "input history, search it", editing: true),
+        .init("compose", .chat, [.ctrl("g")], "Ctrl-X Ctrl-E, Ctrl-G", "compose in $EDITOR"),
         .init("scroll_up", .chat, [.pageUp], "PgUp / PgDn, wheel", "scroll"),
         .init("scroll_down", .chat, [.pageDown], nil, "scroll down"),
         .init(nil, .chat, [.home, .end], "Home / End", "top / bottom (empty input)"),
@@ -84,7 +94,7 @@ enum Keymap {
         .init("older_answer", .chat, [.altUp], "Alt-Up / Alt-Down", "choose an answer"),
         .init("newer_answer", .chat, [.altDown], nil, "choose a newer answer"),
         .init(nil, .chat, [.enter], "Enter (empty input)", "open / close its steps"),
-        .init("timeline", .chat, [.ctrl("t")], "Ctrl-T, t (chosen)", "timeline of the chosen/last answer"),
+        .init("timeline", .chat, [.f(4)], "F4, t (chosen)", "timeline of the chosen/last answer"),
         .init(nil, .chat, [], "Esc (not streaming)", "select messages: j k move, Esc back"),
         .init(nil, .chat, [], "y  p  d (selected)", "copy (OSC 52) · $PAGER · delete"),
         .init(nil, .chat, [], "c  o (selected)", "a code block [n]: copy · $PAGER"),
@@ -139,6 +149,7 @@ enum Keymap {
         .init(nil, .forms, [.tab, .backTab], "Tab / Shift-Tab, ↑ ↓", "next / previous field"),
         .init(nil, .forms, [.left, .right], "← →", "choose (category, priority)"),
         .init(nil, .forms, [.enter, .escape], "Enter / Esc", "save / cancel"),
+        .init(nil, .forms, [], "Ctrl-A E B F W K Y…", "edit fields as the input"),
         .init(nil, .forms, [], "1 2 3", "snooze 10 min, 1 h, tomorrow"),
         .init(nil, .forms, [], "Enter", "dismiss a reminder"),
     ]
@@ -192,7 +203,7 @@ struct KeyBindings: Equatable {
             if KeyNames.isPlainText(key), action.scope != .tasks, action.scope != .todos {
                 problems.append(at + "'\(name)' needs a key with Ctrl, Alt or an F-key: a letter would be typed into the chat"); continue
             }
-            if let other = Keymap.actions.first(where: { $0.name != name && overlaps($0.scope, action.scope) && $0.keys.contains(key) })
+            if let other = Keymap.actions.first(where: { $0.name != name && !$0.editing && overlaps($0.scope, action.scope) && $0.keys.contains(key) })
                 ?? chosen.first(where: { $0.value == key }).flatMap({ Keymap.action(named: $0.key) }) {
                 let whose = other.name.map { "'\($0)'" } ?? "“\(other.does)”"
                 problems.append(at + "\(KeyNames.display(key)) for '\(name)' clashes with \(whose); keeping the default"); continue

@@ -23,7 +23,8 @@ enum KeyNames {
             let rest = name.dropFirst(prefix.count)
             guard rest.count == 1, let c = rest.first, !c.isWhitespace else { return nil }
             // Terminals send Ctrl with letters lowercased; Alt keeps the case typed.
-            if prefix.hasPrefix("c"), !(c.isLetter && c.isASCII) { return nil }
+            // Besides letters, Ctrl goes with the four signs terminals send a code for (Ctrl-\ is search).
+            if prefix.hasPrefix("c"), !(c.isLetter && c.isASCII), !"\\]^_".contains(c) { return nil }
             return make(prefix.hasPrefix("c") ? Character(c.lowercased()) : c)
         }
         if name.count == 1, let c = name.first, !c.isWhitespace, !c.isNewline { return .text(name) }

@@ -28,7 +28,7 @@ struct Picker: Equatable {
     }
     /// A question or a text asked for in the list, in place of the filter line.
     enum Prompt: Equatable {
-        case rename(id: String, text: String)
+        case rename(id: String, editor: LineEditor)
         case confirmDelete(id: String, title: String)
     }
 
@@ -38,7 +38,12 @@ struct Picker: Equatable {
     /// The item marked as in use.
     var current: String?
     var selected = 0
-    var filter = ""
+    /// The filter (or search query) as typed, with readline's keys.
+    var query = LineEditor()
+    var filter: String {
+        get { query.text }
+        set { query.text = newValue }
+    }
     /// A line under the list: loading, or where the list came from.
     var status: String?
     var prompt: Prompt?
@@ -84,5 +89,14 @@ struct Picker: Equatable {
         items = newItems
         self.status = status
         selected = visible.firstIndex { $0.id == chosen } ?? 0
+    }
+}
+
+extension Picker {
+    /// A chooser opened with `filter` already typed.
+    init(purpose: Purpose, title: String, items: [Item], current: String? = nil, selected: Int = 0, filter: String,
+         status: String? = nil, prompt: Prompt? = nil, filtering: Bool = false) {
+        self.init(purpose: purpose, title: title, items: items, current: current, selected: selected, query: LineEditor(text: filter),
+                  status: status, prompt: prompt, filtering: filtering)
     }
 }

@@ -32,8 +32,12 @@ enum ResultEvent: Sendable {
     case autoSummaryLoaded(StoredSummary?)
     case usageLoaded(UsageTotals?)
     case messageSelected(Int64?)
-    /// Ctrl-E: the input as the editor left it.
+    /// Ctrl-G (Ctrl-X Ctrl-E): the input as the editor left it.
     case inputEdited(String)
+    /// The lasting input history, read after the first frame.
+    case inputHistoryLoaded([InputHistoryLine])
+    /// A line sent was stored in the input history.
+    case inputRemembered(InputHistoryLine)
     case tasksLoaded(TasksLoad)
     /// The Todos pane as loaded: worked out by `TodoPaneLoader` from the pane as it was, a
     /// moment before in the same pass (so nothing changed it meanwhile).

@@ -105,7 +105,21 @@ private func settingsSaved(_ state: inout AppState, text: String, ok: Bool, keyR
     return keySaved ? [.applySettings] : []
 }
 
-private func handleKey(_ state: inout AppState, _ pressed: Key, _ view: ViewState) -> [Effect] {
+private func handleKey(_ state: inout AppState, _ typed: Key, _ view: ViewState) -> [Effect] {
+    // Ctrl-X starts a two-key command, as in bash: Ctrl-X Ctrl-E is `$EDITOR` (Ctrl-G's, which
+    // the handlers know); after Ctrl-X any other key acts as it always does.
+    if typed == .ctrl("x"), !state.ctrlX {
+        state.ctrlX = true
+        return []
+    }
+    var pressed = typed
+    if state.ctrlX {
+        state.ctrlX = false
+        if typed == .ctrl("e") {
+            state.chat.input.endSearch()  // readline: the search ends on its match, which the editor gets
+            pressed = .ctrl("g")
+        }
+    }
     // Remapped keys become the keys the handlers know; overlays keep the keys they show.
     var key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
     // The vi keys; a key a `[keys]` remap changed is the user's choice and passes as it is.
@@ -139,6 +153,8 @@ func dispatchKey(_ state: inout AppState, _ key: Key, _ view: ViewState) -> [Eff
         default: return []
         }
     }
+    // Ctrl-R's search in the input takes the keys it knows first (Esc ends it, not the answer).
+    if state.focus == .chat, state.chat.input.search != nil, state.chat.input.handle(key) != nil { return [] }
     // The slash-command popup's keys come before the global ones (Tab completes there).
     if state.focus == .chat, let effects = handleCompletionKey(&state, key) { return effects }
     switch key {
@@ -173,7 +189,7 @@ func dispatchKey(_ state: inout AppState, _ key: Key, _ view: ViewState) -> [Eff
         }
     case .alt("c"): return [.records(.open(.contacts))]
     case .alt("n"): return [.records(.open(.notes))]
-    case .ctrl("o"), .ctrl("n"), .ctrl("f"):
+    case .ctrl("o"), .ctrl("n"), .ctrl("\\"), .alt("/"):
         return handleConversationKey(&state, key)
     case .escape where state.chat.isStreaming:
         return [.cancelTurn]

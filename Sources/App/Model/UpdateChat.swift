@@ -12,8 +12,8 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
     // Clamped at the top of the transcript when drawn.
     case .home where state.chat.input.isEmpty: state.chat.scroll.move(by: Int.max / 2, from: view); return []
     case .end where state.chat.input.isEmpty: state.chat.scroll.ask(0); return []
-    case .ctrl("e"): return [.composeInEditor(state.chat.input.text)]
-    case .ctrl("t"):
+    case .ctrl("g"): return [.composeInEditor(state.chat.input.text)]
+    case .f(4):
         openTimeline(&state)
         return []
     case .text("t") where state.chat.input.isEmpty && state.chat.selectedMessageId != nil:
@@ -32,7 +32,7 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
         return []
     case .escape where state.chat.editingMessageId != nil:
         state.chat.editingMessageId = nil
-        _ = state.chat.input.commit()
+        _ = state.chat.input.commit(remember: false)  // an edit given up is not a line sent
         state.notice = Notice(text: tr.notices.editCancelled, kind: .info, expires: state.clock.addingTimeInterval(3))
         return []
     case .escape:
@@ -48,7 +48,21 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
     return submit(&state)
 }
 
+/// Enter: the line is sent or run; once taken (the input emptied) it joins the lasting history,
+/// unless it was a key (`InputHistory.keeps`), which is not kept even for this run.
 func submit(_ state: inout AppState) -> [Effect] {
+    let typed = state.chat.input.text, line = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+    let effects = submitLine(&state)
+    guard state.chat.input.isEmpty, !line.isEmpty else { return effects }
+    // The editor kept the line as typed: as sent (trimmed), or not at all.
+    if state.chat.input.history.last == typed { state.chat.input.history.removeLast() }
+    guard InputHistory.keeps(line) else { return effects }
+    if state.chat.input.history.last != line { state.chat.input.history.append(line) }
+    return effects + [.rememberInput(line)]
+}
+
+/// The line sent or run, without joining the history (the palette runs commands so).
+func submitLine(_ state: inout AppState) -> [Effect] {
     let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return [] }
     // /remind, /list and /summarize go to the agent as messages: it asks the model for their JSON.

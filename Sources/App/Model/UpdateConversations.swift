@@ -2,11 +2,11 @@ import Foundation
 import Core
 import Terminal
 
-/// Ctrl-O (the list), Ctrl-F (search) and Ctrl-N (a new conversation), from any pane.
+/// Ctrl-O (the list), Ctrl-\ or Alt-/ (search) and Ctrl-N (a new conversation), from any pane.
 func handleConversationKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .ctrl("o"): return [.conversation(.openList)]
-    case .ctrl("f"): return [.conversation(.openSearch)]
+    case .ctrl("\\"), .alt("/"): return [.conversation(.openSearch)]
     default: return startNewConversation(&state)
     }
 }
@@ -63,13 +63,9 @@ private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
         picker.filtering = false
         picker.selected = 0
         return []
-    case .backspace:
-        guard !picker.filter.isEmpty else { return [] }
-        picker.filter.removeLast()
-    case .ctrl("u"): picker.filter = ""
-    case .text(let text) where !text.contains(where: \.isNewline): picker.filter += Sanitizer.clean(text)
-    case .paste(let text): picker.filter += Sanitizer.clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
-    default: return []
+    default:
+        // readline's keys; a move alone does not search again.
+        guard picker.query.handleOneLine(key) == .edited else { return [] }
     }
     picker.selected = 0
     return picker.purpose == .search ? [.conversation(.search(picker.filter))] : []
@@ -91,7 +87,7 @@ private func listCommand(_ state: inout AppState, _ picker: inout Picker, _ key:
     }
     guard let item = picker.selectedItem, let id = Int64(item.id) else { return [] }
     switch key {
-    case .text("r"): picker.prompt = .rename(id: item.id, text: item.label)
+    case .text("r"): picker.prompt = .rename(id: item.id, editor: LineEditor(text: item.label))
     case .text("a"):
         picker.status = item.dimmed ? tr.conversations.unarchived(item.label) : tr.conversations.archivedNow(item.label)
         return [.conversation(.archive(id: id, archived: !item.dimmed))]
@@ -115,23 +111,19 @@ private func handlePrompt(_ state: inout AppState, _ picker: inout Picker, _ pro
         case .text("n"), .text("N"), .escape: picker.prompt = nil
         default: break
         }
-    case .rename(let id, var text):
+    case .rename(let id, var editor):
         switch key {
         case .escape: picker.prompt = nil
         case .enter:
             picker.prompt = nil
-            let title = text.trimmingCharacters(in: .whitespaces)
+            let title = editor.text.trimmingCharacters(in: .whitespaces)
             guard let conversationId = Int64(id), !title.isEmpty else {
                 picker.status = tr.conversations.emptyTitle
                 break
             }
             effects = [.conversation(.rename(id: conversationId, title: title))]
-        case .backspace:
-            if !text.isEmpty { text.removeLast() }
-            picker.prompt = .rename(id: id, text: text)
-        case .ctrl("u"): picker.prompt = .rename(id: id, text: "")
-        case .text(let typed) where !typed.contains(where: \.isNewline): picker.prompt = .rename(id: id, text: text + Sanitizer.clean(typed))
-        default: break
+        default:
+            if editor.handleOneLine(key) != nil { picker.prompt = .rename(id: id, editor: editor) }
         }
     }
     state[overlay: Picker.self] = picker

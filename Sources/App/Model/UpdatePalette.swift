@@ -47,7 +47,7 @@ private func runPaletteCommand(_ state: inout AppState, _ name: String) -> [Effe
         let draft = state.chat.input, editing = state.chat.editingMessageId
         state.chat.input = LineEditor(text: name)
         state.chat.editingMessageId = nil
-        let effects = submit(&state)
+        let effects = submitLine(&state)
         state.chat.input = draft
         state.chat.editingMessageId = editing
         return effects

@@ -13,11 +13,6 @@ func handlePickerKey(_ state: inout AppState, _ key: Key, _ view: ViewState = Vi
         state[overlay: Picker.self] = nil
         return []
     case _ where picker.moveSelection(key): break
-    case .backspace:
-        if !picker.filter.isEmpty { picker.filter.removeLast(); picker.selected = 0 }
-    case .text(let text) where !text.contains(where: \.isNewline):
-        picker.filter += text
-        picker.selected = 0
     case .enter:
         guard picker.visible.indices.contains(picker.selected) else { return [] }
         let id = picker.visible[picker.selected].id
@@ -29,7 +24,10 @@ func handlePickerKey(_ state: inout AppState, _ key: Key, _ view: ViewState = Vi
         case .theme: return [.switchTheme(id)]
         case .conversations, .search, .codeBlocks: return []  // handled above
         }
-    default: return []
+    default:
+        // Typing filters, with readline's keys.
+        guard let action = picker.query.handleOneLine(key) else { return [] }
+        if action == .edited { picker.selected = 0 }
     }
     state[overlay: Picker.self] = picker
     return []

@@ -19,6 +19,7 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state.chat.conversation = conversation
     case .conversationCleared:
         state.chat = ChatState(input: state.chat.input)
+        state.chat.input.history = state.inputHistory.editorLines(for: nil)
         state.notice = nil
         state.usage = nil
     case .conversationDeleted(let id):
@@ -27,6 +28,7 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state.chat = ChatState(input: state.chat.input)
         state.chat.conversation = conversation
         state.chat.persona = conversation.persona
+        state.chat.input.history = state.inputHistory.editorLines(for: conversation.id)
         state.chat.take(window)
         state.usage = usage
     case .searchOpened(let query, let messageId):
@@ -51,6 +53,11 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state.chat.input.text = text
         // Back from the editor: the old notice is stale, unless it says a message is being edited.
         if state.chat.editingMessageId == nil { state.notice = nil }
+    case .inputHistoryLoaded(let lines):
+        state.inputHistory = InputHistory(lines: lines)
+        state.chat.input.history = state.inputHistory.editorLines(for: state.chat.conversation?.id)
+    case .inputRemembered(let line):
+        state.inputHistory.lines.append(line)
     case .tasksLoaded(let load):
         state.tasks.take(load)
     case .recordsLoaded(let kind, let records, let notice):

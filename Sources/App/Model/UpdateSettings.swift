@@ -10,7 +10,8 @@ func handleSettingsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     if screen.checking, key != .escape { return [] }
     if key == .f(3) { return [.openMCPView] }
     let focused = SettingsScreen.Field(rawValue: screen.form.fields[screen.form.focus].id)
-    if key == .ctrl("e"), focused == .customPersona {
+    // Ctrl-G, or Ctrl-X Ctrl-E (`update` makes it Ctrl-G): Ctrl-E moves to the line's end, as in every field.
+    if key == .ctrl("g"), focused == .customPersona {
         return [.editPersonaInEditor(screen.text(.customPersona))]
     }
     let before = screen.provider

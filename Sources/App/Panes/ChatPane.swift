@@ -1,12 +1,15 @@
 import Foundation
+import Core
 import Terminal
 
 /// The transcript above, the input editor below.
 enum ChatPane {
     static let maxInputRows = 6
 
+    /// The input's rows, and the row over them for Ctrl-R's prompt while it searches.
     static func inputRect(_ state: AppState, in rect: Rect) -> Rect {
-        let inputRows = min(maxInputRows, max(1, state.chat.input.visualRowCount(width: max(1, rect.width - 4))))
+        let searchRow = state.chat.input.search == nil ? 0 : 1
+        let inputRows = min(maxInputRows, max(1, state.chat.input.visualRowCount(width: max(1, rect.width - 4)))) + searchRow
         return Rect(x: rect.x + 2, y: rect.y + rect.height - inputRows, width: max(1, rect.width - 3), height: inputRows)
     }
 
@@ -60,6 +63,14 @@ enum ChatPane {
 
     /// The prompt and the input editor, in `inputRect` (from `inputRect(_:in:)`).
     static func drawInput(_ state: AppState, in inputRect: Rect, paneX: Int, focused: Bool, theme: Theme, into canvas: inout Canvas) {
+        var inputRect = inputRect
+        if let search = state.chat.input.search {
+            // readline's prompt, on its own row: the input under it shows the match, the cursor on it.
+            canvas.fill(Rect(x: paneX, y: inputRect.y, width: inputRect.width + inputRect.x - paneX, height: 1), style: theme[.text])
+            canvas.put(tr.chat.reverseSearch(Sanitizer.clean(search.query), search.failing), x: paneX, y: inputRect.y,
+                       style: theme[search.failing ? .errorText : .accent], maxWidth: inputRect.width + inputRect.x - paneX)
+            inputRect = Rect(x: inputRect.x, y: inputRect.y + 1, width: inputRect.width, height: max(1, inputRect.height - 1))
+        }
         canvas.put("›", x: paneX, y: inputRect.y, style: theme[focused ? .accent : .muted])
         let placeholder = state.chat.isStreaming ? tr.chat.placeholderStreaming : tr.chat.placeholder
         let cursorBefore = canvas.cursor

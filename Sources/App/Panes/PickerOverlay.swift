@@ -37,19 +37,24 @@ enum PickerOverlay {
     private static func topLine(_ picker: Picker) -> (String, StyleName) {
         let words = tr.conversations
         switch picker.prompt {
-        case .rename(_, let text)?: return (words.newTitle + text + "▏" + words.renameKeys, .accent)
+        case .rename(_, let editor)?: return (words.newTitle + marked(editor) + words.renameKeys, .accent)
         case .confirmDelete(_, let title)?: return (words.confirmDelete(title), .accent)
         case nil: break
         }
         switch picker.purpose {
-        case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + picker.filter + "▏", .accent)
-        case .conversations where picker.filtering: return (words.filterLabel + picker.filter + "▏" + words.filterKeys, .accent)
+        case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + marked(picker.query), .accent)
+        case .conversations where picker.filtering: return (words.filterLabel + marked(picker.query) + words.filterKeys, .accent)
         case .conversations: return picker.filter.isEmpty ? (words.listKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         case .palette: return picker.filter.isEmpty ? (tr.palette.keys, .muted) : (words.filterLabel + picker.filter, .accent)
         case .codeBlocks: return picker.filter.isEmpty ? (tr.messages.codePickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         default:
-            return picker.filter.isEmpty ? (words.pickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)
+            return picker.filter.isEmpty ? (words.pickerKeys, .muted) : (words.filterLabel + marked(picker.query), .accent)
         }
+    }
+
+    /// A one-line field's text with `▏` where its cursor is (readline's keys move it).
+    private static func marked(_ editor: LineEditor) -> String {
+        editor.textBeforeCursor + "▏" + editor.textAfterCursor
     }
 
     private static func drawItem(_ item: Picker.Item, matched: [Int], selected: Bool, current: Bool, x: Int, y: Int, width: Int, theme: Theme,

@@ -34,6 +34,7 @@ extension TUIApp {
         case .openPalette: openPalette()
         case .switchTheme(let name): switchTheme(name)
         case .composeInEditor(let text): compose(text)
+        case .rememberInput(let line): rememberInput(line)
         case .copyText(let text): copy(text)
         case .openInPager(let text): page(text)
         case .openCode(let code, let fileExtension): openCode(code, fileExtension: fileExtension)
@@ -69,7 +70,7 @@ extension TUIApp {
     /// Replaces the status bar's notice (through `update`, as every change of the state).
     func show(_ notice: Notice?) { apply(.noticed(notice)) }
 
-    /// Ctrl-E: edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.
+    /// Ctrl-G (Ctrl-X Ctrl-E): edit the input in $VISUAL / $EDITOR, with the screen handed over meanwhile.
     private func compose(_ text: String) {
         guard let edited = editInEditor(text, name: "message") else { return }
         apply(.inputEdited(edited))

@@ -102,6 +102,8 @@ public final class TUIApp {
         let headOnly = startUp()
         render()
         if headOnly { reloadTodos() }
+        // Not needed for the first frame: read once it is out (100,000 lines: docs/performance.md).
+        loadInputHistory()
         while !state.shouldQuit {
             waitForInput()
             handle(collectEvents())

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The conversation list (Ctrl-O), search (Ctrl-F), their prompts and what they report.
+/// The conversation list (Ctrl-O), search (Ctrl-\\, Alt-/), their prompts and what they report.
 struct ConversationStrings: Sendable {
     var listTitle: String, searchTitle: String
     var listHelp: String, searchHelp: String

@@ -28,6 +28,8 @@ struct NoticeStrings: Sendable {
     var cannotWriteTemporary: @Sendable (_ command: String, _ error: String) -> String
     var couldNotSave: @Sendable (String) -> String
     var couldNotLoadTasks: @Sendable (String) -> String, couldNotLoadTodos: @Sendable (String) -> String
+    /// The input history (Up, Ctrl-R) could not be read or a line kept in it.
+    var couldNotLoadHistory: @Sendable (String) -> String, couldNotKeepHistory: @Sendable (String) -> String
     var couldNotSwitchBranches: @Sendable (String) -> String, couldNotDeleteMessage: @Sendable (String) -> String
     var providerTitle: String, providerStatus: String
     /// The `/provider` and `/model` lists: what each provider needs, each model's price, where the list came from.
@@ -73,6 +75,8 @@ struct NoticeStrings: Sendable {
         cannotWriteTemporary: { "Cannot write a temporary file for \($0): \($1)" },
         couldNotSave: { "Could not save the message: \($0). Your text is back in the input." },
         couldNotLoadTasks: { "Could not load tasks: \($0)" }, couldNotLoadTodos: { "Could not load todos: \($0)" },
+        couldNotLoadHistory: { "Could not load the input history: \($0)" },
+        couldNotKeepHistory: { "Sent, but not kept in the input history: \($0)" },
         couldNotSwitchBranches: { "Could not switch branches: \($0)" },
         couldNotDeleteMessage: { "Could not delete the message: \($0). Nothing was changed." },
         providerTitle: "Provider", providerStatus: "Keys come from the environment (see docs/providers.md).",
@@ -116,6 +120,8 @@ struct NoticeStrings: Sendable {
         cannotWriteTemporary: { "无法为 \($0) 写入临时文件：\($1)" },
         couldNotSave: { "无法保存消息：\($0)。你的文字已放回输入框。" },
         couldNotLoadTasks: { "无法加载任务：\($0)" }, couldNotLoadTodos: { "无法加载待办：\($0)" },
+        couldNotLoadHistory: { "无法加载输入历史：\($0)" },
+        couldNotKeepHistory: { "已发送，但未能存入输入历史：\($0)" },
         couldNotSwitchBranches: { "无法切换分支：\($0)" },
         couldNotDeleteMessage: { "无法删除消息：\($0)。没有任何改动。" },
         providerTitle: "服务商", providerStatus: "密钥来自环境变量（见 docs/providers.md）。",

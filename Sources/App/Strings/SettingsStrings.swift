@@ -26,7 +26,7 @@ struct SettingsStrings: Sendable {
         title: " Settings ", label: { $0.rawValue },
         baseURLHint: "empty: the provider's usual address", temperatureHint: "0 to 2; empty: the provider's default",
         maxTokensHint: "tokens per answer; empty: the provider's default", personaHint: "Custom uses the text below",
-        customPersonaHint: "your own system prompt · Ctrl-E in $EDITOR", stepLimitHint: "model calls per answer, 1 to 50",
+        customPersonaHint: "your own system prompt · Ctrl-G in $EDITOR", stepLimitHint: "model calls per answer, 1 to 50",
         approvalsHint: "deleting and overwriting tools", languageHint: "auto follows LC_ALL, LC_MESSAGES, LANG",
         mouseHint: "applies at the next start",
         askFirst: "ask first", runWithoutAsking: "run without asking", relevantTools: "relevant to the message", allTools: "all",
@@ -42,14 +42,14 @@ struct SettingsStrings: Sendable {
         noKeyStored: "none stored; checked when saved",
         badBaseURL: "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.",
         badTemperature: "A number from 0 to 2, or empty.", badMaxTokens: "A whole number, 1 or more, or empty.",
-        badStepLimit: "A whole number from 1 to 50.", emptyPersona: "Write the persona here (or Ctrl-E), or pick a preset.",
+        badStepLimit: "A whole number from 1 to 50.", emptyPersona: "Write the persona here (or Ctrl-G), or pick a preset.",
         checkingKey: { "Checking the \($0) key…" }, keyNotSaved: "The other settings were saved; the key was not.")
 
     static let chinese = SettingsStrings(
         title: " 设置 ", label: { chineseLabels[$0] ?? $0.rawValue },
         baseURLHint: "留空：服务商的默认地址", temperatureHint: "0 到 2；留空：服务商的默认值",
         maxTokensHint: "每次回答的 token 数；留空：服务商的默认值", personaHint: "选“自定义”时使用下面的文字",
-        customPersonaHint: "你自己的系统提示词 · Ctrl-E 用 $EDITOR 编辑", stepLimitHint: "每次回答的模型调用次数，1 到 50",
+        customPersonaHint: "你自己的系统提示词 · Ctrl-G 用 $EDITOR 编辑", stepLimitHint: "每次回答的模型调用次数，1 到 50",
         approvalsHint: "删除和覆盖类工具", languageHint: "auto 跟随 LC_ALL、LC_MESSAGES、LANG",
         mouseHint: "下次启动时生效",
         askFirst: "先询问", runWithoutAsking: "直接执行", relevantTools: "与消息相关的", allTools: "全部",
@@ -65,7 +65,7 @@ struct SettingsStrings: Sendable {
         noKeyStored: "尚未保存；保存时检查",
         badBaseURL: "请写完整地址，例如 http://127.0.0.1:11434/v1，或留空。",
         badTemperature: "0 到 2 之间的数字，或留空。", badMaxTokens: "1 或更大的整数，或留空。",
-        badStepLimit: "1 到 50 之间的整数。", emptyPersona: "请在这里写人设（或按 Ctrl-E），或选择一个预设。",
+        badStepLimit: "1 到 50 之间的整数。", emptyPersona: "请在这里写人设（或按 Ctrl-G），或选择一个预设。",
         checkingKey: { "正在检查 \($0) 的密钥…" }, keyNotSaved: "其他设置已保存，密钥未保存。")
 
     private static let chineseLabels: [SettingsScreen.Field: String] = [

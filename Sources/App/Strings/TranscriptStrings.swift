@@ -14,7 +14,7 @@ struct TranscriptStrings: Sendable {
     var welcomeHint: String
     var runIt: String, yesNo: String
     var moreLines: @Sendable (Int) -> String
-    /// The timeline view (Ctrl-T).
+    /// The timeline view (F4, t).
     var timelineTitle: String, timelineMore: String, timelineKeys: String, running: String
     var detailMoreLines: @Sendable (Int) -> String
     var tool: @Sendable (String) -> String
@@ -25,7 +25,7 @@ struct TranscriptStrings: Sendable {
 
     static let english = TranscriptStrings(
         you: "You", assistant: "Assistant",
-        userSelectedHint: "e: edit · < >: versions", assistantSelectedHint: "Enter: steps · Ctrl-T: timeline",
+        userSelectedHint: "e: edit · < >: versions", assistantSelectedHint: "Enter: steps · t: timeline",
         codeHint: "c: copy code · o: open it",
         thinking: "thinking…", interrupted: "Interrupted.", failed: "The request failed.",
         retryHint: "Press r or type /retry to ask again.",
@@ -33,7 +33,7 @@ struct TranscriptStrings: Sendable {
         summaryFolded: "≡ Messages up to here are summarized for the model (select, Enter: show)",
         welcome: "Welcome to AI Helper.",
         welcomeHint: "Type a message and press Enter · F1 keys · Tab panes · Ctrl-Q quits",
-        runIt: "Run it? ", yesNo: "[y] yes  [n] no", moreLines: { "…\($0) more lines (Ctrl-T)" },
+        runIt: "Run it? ", yesNo: "[y] yes  [n] no", moreLines: { "…\($0) more lines (F4)" },
         timelineTitle: " Timeline ", timelineMore: "↓ more · ", timelineKeys: "↑↓ PgUp PgDn scroll · Esc close", running: "running",
         detailMoreLines: { "…\($0) more lines" }, tool: { "tool \($0)" }, result: "result", thought: "thinking",
         error: "error", stopped: "stopped", answer: "answer", modelCall: { "model call \($0)" },
@@ -41,7 +41,7 @@ struct TranscriptStrings: Sendable {
 
     static let chinese = TranscriptStrings(
         you: "你", assistant: "助手",
-        userSelectedHint: "e：编辑 · < >：切换版本", assistantSelectedHint: "Enter：步骤 · Ctrl-T：时间线",
+        userSelectedHint: "e：编辑 · < >：切换版本", assistantSelectedHint: "Enter：步骤 · t：时间线",
         codeHint: "c：复制代码 · o：打开代码",
         thinking: "思考中…", interrupted: "已中断。", failed: "请求失败。",
         retryHint: "按 r 或输入 /retry 重新提问。",
@@ -49,7 +49,7 @@ struct TranscriptStrings: Sendable {
         summaryFolded: "≡ 到这里为止的消息已为模型总结（选中后按 Enter 查看）",
         welcome: "欢迎使用 AI Helper。",
         welcomeHint: "输入消息后按 Enter · F1 按键 · Tab 切换面板 · Ctrl-Q 退出",
-        runIt: "要执行吗？", yesNo: "[y] 是  [n] 否", moreLines: { "…还有 \($0) 行（Ctrl-T）" },
+        runIt: "要执行吗？", yesNo: "[y] 是  [n] 否", moreLines: { "…还有 \($0) 行（F4）" },
         timelineTitle: " 时间线 ", timelineMore: "↓ 还有 · ", timelineKeys: "↑↓ PgUp PgDn 滚动 · Esc 关闭", running: "进行中",
         detailMoreLines: { "…还有 \($0) 行" }, tool: { "工具 \($0)" }, result: "结果", thought: "思考",
         error: "错误", stopped: "已停止", answer: "回答", modelCall: { "模型调用 \($0)" },
