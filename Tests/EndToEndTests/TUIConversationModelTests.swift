@@ -14,10 +14,16 @@ final class TUIConversationModelTests: HomeFolderTestCase {
         return session
     }
 
+    /// Asks and waits for this answer: one more on the screen than before (a reopened
+    /// conversation already shows an earlier one), and nothing streaming.
     private func ask(_ session: TmuxSession, _ text: String) throws {
+        let answer = "Hello from the loopback"
+        let before = session.screen().components(separatedBy: answer).count
         try session.type(text)
         try session.press("Enter")
-        session.waitFor("the answer to \(text)", timeout: 15) { $0.contains("Hello from the loopback") && !$0.contains("Esc cancel") }
+        session.waitFor("the answer to \(text)", timeout: 15) {
+            $0.components(separatedBy: answer).count > before && !$0.contains("Esc cancel")
+        }
     }
 
     /// The model of the request whose last user message is `text`.

@@ -113,7 +113,11 @@ final class TUIEndToEndTests: HomeFolderTestCase {
         for i in 1...4 {
             try session.type("what can you do \(i)?")
             try session.press("Enter")
-            session.waitFor("answer \(i)") { $0.contains("do \(i)?") && $0.contains("NAME.") && !$0.contains("Esc cancel") }
+            // This answer, not an earlier one still on the screen: its question is right above it.
+            session.waitFor("answer \(i)") { screen in
+                guard let asked = screen.range(of: "do \(i)?") else { return false }
+                return screen[asked.upperBound...].contains("NAME.") && !screen.contains("Esc cancel")
+            }
         }
         let more = "↓ more below"
         try session.press("PPage")
