@@ -14,11 +14,8 @@ struct ContactsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let contacts = try CLIData.open(global).searchContacts(search ?? "")
-        if json { return CLIData.printJSON(contacts.map(ContactJSON.init)) }
-        if contacts.isEmpty { return Output.line(search == nil ? "No contacts." : "No contact matches “\(search!)”.") }
-        for contact in contacts {
-            let details = [contact.email, contact.phone, contact.organization].compactMap { $0 }.filter { !$0.isEmpty }
-            Output.line(([contact.name] + details).joined(separator: " · "))
+        printRecords(contacts, json: json, shape: ContactJSON.init, none: search == nil ? "No contacts." : "No contact matches “\(search!)”.") {
+            ([$0.name] + [$0.email, $0.phone, $0.organization].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: " · ")
         }
     }
 }
@@ -32,11 +29,9 @@ struct NotesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let notes = try CLIData.open(global).searchNotes(search ?? "")
-        if json { return CLIData.printJSON(notes.map(NoteJSON.init)) }
-        if notes.isEmpty { return Output.line(search == nil ? "No notes." : "No note matches “\(search!)”.") }
-        for note in notes {
+        printRecords(notes, json: json, shape: NoteJSON.init, none: search == nil ? "No notes." : "No note matches “\(search!)”.") { note in
             let first = note.body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            Output.line(first.isEmpty ? note.title : note.title + " — " + first)
+            return first.isEmpty ? note.title : note.title + " — " + first
         }
     }
 }
@@ -61,6 +56,13 @@ struct NoteCommand: AsyncParsableCommand {
             Output.line("Added note: \(note.title)")
         }
     }
+}
+
+/// Records as JSON in `shape`, or one cleaned line each, or `none` when there are none.
+private func printRecords<R, J: Encodable>(_ records: [R], json: Bool, shape: (R) -> J, none: String, line: (R) -> String) {
+    if json { return CLIData.printJSON(records.map(shape)) }
+    if records.isEmpty { return Output.line(none) }
+    for record in records { Output.line(line(record)) }
 }
 
 /// A contact in `aihelper contacts --json`.
