@@ -38,7 +38,7 @@ final class AppTestHarness {
         if let task = app.turns.task {
             answer = try await withDeadline(20) { await task.value }
         }
-        app.handle(app.mailbox.drain())  // with the turn's `.finished`, which ends it
+        app.settle()  // with the turn's `.finished`, which ends it
         return answer
     }
 
@@ -54,6 +54,17 @@ final class AppTestHarness {
     func screen() -> String {
         app.render()
         return app.canvas.text()
+    }
+}
+
+extension TUIApp {
+    /// Handles what was posted, after the queries running off the loop (a filter, the whole
+    /// conversation list) answered; an answer may ask for another, so a few rounds.
+    func settle() {
+        for _ in 0..<3 {
+            queries.waitUntilIdle()
+            handle(mailbox.drain())
+        }
     }
 }
 

@@ -24,8 +24,8 @@ final class ConversationListTests: XCTestCase {
         return conversation
     }
 
-    private func keys(_ keys: Key...) { app.handle(keys.map(Event.key)) }
-    private func type(_ text: String) { app.handle(text.map { Event.key(.text(String($0))) }) }
+    private func keys(_ keys: Key...) { app.handle(keys.map(Event.key)); app.settle() }
+    private func type(_ text: String) { app.handle(text.map { Event.key(.text(String($0))) }); app.settle() }
     private var titles: [String] { app.state[overlay: Picker.self]?.visible.map(\.label) ?? [] }
 
     func testCtrlOListsByActivityAndOpensTheChosenOne() throws {

@@ -93,11 +93,15 @@ final class PickerFuzzyFilterTests: XCTestCase {
                        ["solarized-light", "solarized-dark"], "s…l at word starts beats s…l inside")
         XCTAssertEqual(picker(.provider, ["OpenAI (openai)", "Anthropic (anthropic)", "Ollama (ollama)"], filter: "olla").visible.map(\.label),
                        ["Ollama (ollama)"])
-        let list = picker(.conversations, ["Groceries", "Trip to Kyoto", "京都旅行计划"], filter: "kyo")
-        XCTAssertEqual(list.visible.map(\.label), ["Trip to Kyoto"])
-        XCTAssertEqual(list.matches.first?.positions, [8, 9, 10])
-        XCTAssertEqual(picker(.conversations, ["Groceries", "京都旅行计划"], filter: "旅行").visible.map(\.label), ["京都旅行计划"])
-        XCTAssertEqual(picker(.conversations, ["Groceries"], filter: "#!").visible, [], "symbols that are not there match nothing")
+        // The conversation list is filtered off the loop, by the same function.
+        func conversations(_ labels: [String], _ filter: String) -> [String] {
+            Picker.filter(labels.map { Picker.Item(id: $0, label: $0, detail: "") }, by: filter).map(\.label)
+        }
+        XCTAssertEqual(conversations(["Groceries", "Trip to Kyoto", "京都旅行计划"], "kyo"), ["Trip to Kyoto"])
+        XCTAssertEqual(picker(.conversations, ["Trip to Kyoto"], filter: "kyo").matchedPositions(Picker.Item(id: "1", label: "Trip to Kyoto", detail: "")),
+                       [8, 9, 10])
+        XCTAssertEqual(conversations(["Groceries", "京都旅行计划"], "旅行"), ["京都旅行计划"])
+        XCTAssertEqual(conversations(["Groceries"], "#!"), [], "symbols that are not there match nothing")
         // The search picker shows the database's answer as it is.
         XCTAssertEqual(picker(.search, ["b", "a"], filter: "zzz").visible.map(\.label), ["b", "a"])
     }

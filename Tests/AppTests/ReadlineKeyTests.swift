@@ -133,7 +133,7 @@ final class ReadlineKeyTests: XCTestCase {
         var state = chat()
         state.focus = .tasks
         press(&state, .text("/"))
-        XCTAssertEqual(state[overlay: Form.self]?.purpose, .filterTasks)
+        XCTAssertEqual(state[overlay: Form.self]?.purpose, .filterTasks(previous: .day))
         press(&state, .text("dentist appointment"), .ctrl("w"), .ctrl("a"), .alt("d"), .ctrl("y"), .ctrl("e"))
         var field: String? {
             state[overlay: Form.self].map { $0.fields[0].editor.textBeforeCursor + "|" + $0.fields[0].editor.textAfterCursor }

@@ -75,8 +75,10 @@ final class TodoEditingTests: XCTestCase {
     func testFilterShowsMatchesWithTheirParents() {
         var state = todosState()
         _ = update(&state, .key(.text("/")))
-        _ = update(&state, .key(.text("photo")))
-        XCTAssertEqual(update(&state, .key(.enter)), [.reloadTodos])
+        XCTAssertEqual(update(&state, .key(.text("p"))), [.reloadTodos], "the first letter reads every subtask")
+        XCTAssertEqual(update(&state, .key(.text("hoto"))), [], "the next ones filter what is loaded")
+        XCTAssertEqual(state.todos.filter, "photo", "as typed, the form still open")
+        XCTAssertEqual(update(&state, .key(.enter)), [])
         XCTAssertEqual(state.todos.rows.map { $0.section?.title ?? $0.subtask?.title ?? state.todos.tree($0.todoId)!.todo.title },
                        ["In Progress · 1", "Trip", "Passport", "Photo"])
         XCTAssertEqual(update(&state, .key(.escape)), [.reloadTodos])

@@ -142,6 +142,8 @@ enum ConversationAction: Equatable {
     case openSearch
     /// Runs the search for the text typed so far and shows the results.
     case search(String)
+    /// Filters the list's `items` by the text typed so far, off the loop (`Picker.filtered`).
+    case filterList(String, items: [Picker.Item])
     /// Opens the conversation; at `messageId` (scrolled there, `query`'s hits stepped with n/N).
     case open(id: Int64, messageId: Int64?, query: String?)
     case showNote(id: Int64)

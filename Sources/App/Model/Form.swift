@@ -88,8 +88,9 @@ enum FormPurpose: Equatable {
     case todoNotes(todoId: Int64, subtaskId: Int64?)
     case todoDue(todoId: Int64, subtaskId: Int64?)
     case gotoDate
-    case filterTasks
-    case filterTodos
+    /// The filters apply as they are typed; Esc puts back the one there was (`previous`).
+    case filterTasks(previous: TasksState.ListMode)
+    case filterTodos(previous: String?)
     /// The settings screen (F2); see SettingsScreen.
     case settings
     /// A contact or note added (no id) or edited, from the Contacts or Notes view.

@@ -50,20 +50,40 @@ struct Picker: Equatable {
     /// The conversation list: `/` was pressed, typed text goes to the filter (not to the keys).
     var filtering = false
 
-    var visible: [Item] { matches.map(\.item) }
+    /// A long list (the conversation list) is filtered off the loop: the items kept for the
+    /// filter last answered, shown until the answer for the newest filter arrives.
+    struct Filtered: Equatable {
+        var filter: String
+        var items: [Item]
+    }
+    var filtered: Filtered?
+    var filtersOffLoop: Bool { purpose == .conversations }
+    /// The filter typed has not been answered yet (a "filtering…" mark shows).
+    var filterPending: Bool { filtersOffLoop && !filter.isEmpty && filtered?.filter != filter }
 
-    /// The items the filter keeps, best first (`FuzzyMatch`; ties keep the list's order), with
-    /// the label's matched characters for highlighting. A match on the id or the keywords
-    /// counts too, with nothing highlighted.
-    var matches: [(item: Item, positions: [Int])] {
-        // Search results are the database's answer to the filter, not filtered again here.
-        guard !filter.isEmpty, purpose != .search else { return items.map { ($0, []) } }
-        let scored = items.enumerated().compactMap { i, item -> (Int, Item, Int, [Int])? in
-            if let m = FuzzyMatch.match(filter, in: item.label) { return (i, item, m.score, m.positions) }
+    /// The items the filter keeps, best first. Unfiltered (and search, which the database
+    /// answers), the items themselves: cheap at 20,000 conversations.
+    var visible: [Item] {
+        guard !filter.isEmpty, purpose != .search else { return items }
+        if filtersOffLoop { return filtered?.items ?? items }
+        return Self.filter(items, by: filter)
+    }
+
+    /// `FuzzyMatch` over the labels, best first (ties keep the list's order); a match on the id
+    /// or the keywords counts too. Pure, so the runtime can run it off the loop.
+    static func filter(_ items: [Item], by filter: String) -> [Item] {
+        let scored = items.enumerated().compactMap { i, item -> (Int, Item, Int)? in
+            if let m = FuzzyMatch.match(filter, in: item.label) { return (i, item, m.score) }
             let other = [item.id, item.keywords].compactMap { FuzzyMatch.match(filter, in: $0)?.score }.max()
-            return other.map { (i, item, $0, []) }
+            return other.map { (i, item, $0) }
         }
-        return scored.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }.map { ($0.1, $0.3) }
+        return scored.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The label's characters the filter matched, for highlighting a drawn row.
+    func matchedPositions(_ item: Item) -> [Int] {
+        guard !filter.isEmpty, purpose != .search else { return [] }
+        return FuzzyMatch.match(filter, in: item.label)?.positions ?? []
     }
 
     /// ↑ ↓ PgUp PgDn Home End move the selection; false for any other key.

@@ -57,6 +57,10 @@ enum ResultEvent: Sendable {
     case completionsListed(CompletionSource, [Picker.Item])
     /// The conversation list read again after a change: the choice kept, or its place.
     case conversationListChanged([Picker.Item])
+    /// The conversation list's items kept by `filter`, worked out off the loop.
+    case listFiltered(filter: String, items: [Picker.Item])
+    /// The tasks matching the Tasks pane's filter `text`, read off the loop.
+    case taskFilterLoaded(text: String, tasks: [TaskItem])
     /// The search picker's results for the text typed so far.
     case searchResults([Picker.Item], status: String)
     case mcpViewOpened(MCPView)
@@ -108,6 +112,7 @@ struct ConversationMarks: Sendable {
 /// What the Tasks pane shows for its day, week or filter (`TaskPaneLoader`).
 struct TasksLoad: Sendable {
     var summary: [CivilDate: DaySummary]
-    var dayTasks: [TaskItem]
+    /// nil for a filter: its tasks are read off the loop (`ResultEvent.taskFilterLoaded`).
+    var dayTasks: [TaskItem]?
     var dayTodos: [DueTodo]
 }

@@ -60,6 +60,7 @@ private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
     switch key {
     case .escape:  // the list's filter: cleared, back to the keys
         picker.filter = ""
+        picker.filtered = nil
         picker.filtering = false
         picker.selected = 0
         return []
@@ -68,7 +69,8 @@ private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
         guard picker.query.handleOneLine(key) == .edited else { return [] }
     }
     picker.selected = 0
-    return picker.purpose == .search ? [.conversation(.search(picker.filter))] : []
+    if picker.purpose == .search { return [.conversation(.search(picker.filter))] }
+    return picker.filter.isEmpty ? [] : [.conversation(.filterList(picker.filter, items: picker.items))]
 }
 
 /// r rename, a archive, d delete (asks), u undo the last delete, / filter.

@@ -6,13 +6,14 @@ import Tools
 /// Keys while a form is open: editing stays in the form; Enter reads it and asks for the change.
 func handleFormKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var form = state[overlay: Form.self] else { return [] }
+    let before = form.fields.first?.text
     switch form.handle(key) {
     case .editing:
         state[overlay: Form.self] = form
-        return []
+        return form.fields.first?.text == before ? [] : filterAsTyped(&state, form)
     case .cancel:
         state[overlay: Form.self] = nil
-        return []
+        return putBackFilter(&state, form.purpose)
     case .submit:
         let effects = submit(&state, &form)
         // A form that did not read stays open with its errors and everything typed.
@@ -64,21 +65,46 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
         state.tasks.selectedTask = 0
         if case .filter = state.tasks.mode { state.tasks.mode = .day }
         return close([.reloadTasks])
-    case .filterTasks:
-        let text = form.fields[0].text
-        state.tasks.mode = text.isEmpty ? .day : .filter(text)
-        state.tasks.selectedTask = 0
-        return close([.reloadTasks])
-    case .filterTodos:
-        let text = form.fields[0].text
-        state.todos.filter = text.isEmpty ? nil : text
-        state.todos.selectedRow = 0
-        return close([.reloadTodos])
+    case .filterTasks, .filterTodos:
+        // Applied as typed already.
+        return close([])
     case .record(let record):
         guard let saved = submitRecordForm(&form, record) else { return [] }
         return close([.records(.save(saved))])
     case .settings:
         // The settings screen has its own state and keys (handleSettingsKey), never `state[overlay: Form.self]`.
         return close([])
+    }
+}
+
+/// The Tasks and Todos filters apply as they are typed: the Tasks pane's query runs off the
+/// loop (`ResultEvent.taskFilterLoaded`), the Todos rows are rebuilt from the loaded trees.
+private func filterAsTyped(_ state: inout AppState, _ form: Form) -> [Effect] {
+    let text = form.fields[0].text.trimmingCharacters(in: .whitespaces)
+    switch form.purpose {
+    case .filterTasks:
+        state.tasks.mode = text.isEmpty ? .day : .filter(text)
+        state.tasks.selectedTask = 0
+        return [.reloadTasks]
+    case .filterTodos:
+        let wasFiltered = state.todos.filter != nil
+        state.todos.filter = text.isEmpty ? nil : text
+        state.todos.selectedRow = 0
+        // Filtering needs every subtask: the first filtered load reads them.
+        return wasFiltered ? [] : [.reloadTodos]
+    default: return []
+    }
+}
+
+/// Esc in a filter's form: the filter there was before `/`.
+private func putBackFilter(_ state: inout AppState, _ purpose: FormPurpose) -> [Effect] {
+    switch purpose {
+    case .filterTasks(let previous) where state.tasks.mode != previous:
+        state.tasks.mode = previous
+        return [.reloadTasks]
+    case .filterTodos(let previous) where state.todos.filter != previous:
+        state.todos.filter = previous
+        return [.reloadTodos]
+    default: return []
     }
 }

@@ -93,6 +93,17 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         // A deleted row's place goes to the next one, not back to the top.
         if picker.selectedItem?.id != chosen { picker.selected = min(place, max(0, picker.visible.count - 1)) }
         state[overlay: Picker.self] = picker
+        // The filter shown was worked out on the old items: again on the new.
+        return picker.filter.isEmpty ? [] : [.conversation(.filterList(picker.filter, items: items))]
+    case .listFiltered(let filter, let items):
+        guard var picker = state[overlay: Picker.self], picker.filtersOffLoop, picker.filter == filter else { return [] }
+        let chosen = picker.selectedItem?.id
+        picker.filtered = Picker.Filtered(filter: filter, items: items)
+        picker.selected = items.firstIndex { $0.id == chosen } ?? 0
+        state[overlay: Picker.self] = picker
+    case .taskFilterLoaded(let text, let tasks):
+        guard case .filter(text) = state.tasks.mode else { return [] }
+        state.tasks.takeList(tasks)
     case .searchResults(let items, let status):
         guard state[overlay: Picker.self]?.purpose == .search else { return [] }
         state[overlay: Picker.self]?.replaceItems(items, status: status)
@@ -160,8 +171,14 @@ extension TasksState {
     /// A load's lists, with the selection kept on a task that exists and a tool's task selected.
     mutating func take(_ load: TasksLoad) {
         summary = load.summary
-        dayTasks = load.dayTasks
         dayTodos = load.dayTodos
+        if let tasks = load.dayTasks { takeList(tasks) }
+    }
+
+    /// The list's tasks: the day's or week's with the rest of a load, or the filter's, read
+    /// off the loop.
+    mutating func takeList(_ tasks: [TaskItem]) {
+        dayTasks = tasks
         selectedTask = min(selectedTask, max(0, dayTasks.count - 1))
         takeFocus()
     }

@@ -39,7 +39,7 @@ func handleTasksKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         var text = ""
         if case .filter(let current) = state.tasks.mode { text = current }
         state[overlay: Form.self] = Form(title: tr.tasks.filterTitle, fields: [Form.Field(tr.todos.text, text, id: "Text", hint: tr.tasks.filterHint)],
-                          purpose: .filterTasks)
+                          purpose: .filterTasks(previous: state.tasks.mode))
     case .text("g"):
         state[overlay: Form.self] = Form(title: tr.tasks.goToTitle, fields: [Form.Field(tr.taskForm.date, "", id: "Date", hint: tr.tasks.goToHint)],
                           purpose: .gotoDate)

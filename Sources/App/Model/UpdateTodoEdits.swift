@@ -8,7 +8,7 @@ func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .text("/"):
         state[overlay: Form.self] = Form(title: tr.todos.filterTitle, fields: [Form.Field(tr.todos.text, state.todos.filter ?? "", id: "Text", hint: tr.todos.filterHint)],
-                          purpose: .filterTodos)
+                          purpose: .filterTodos(previous: state.todos.filter))
         return []
     case .escape where state.todos.filter != nil:
         state.todos.filter = nil

@@ -18,14 +18,13 @@ enum PickerOverlay {
         let (top, topStyle) = topLine(picker)
         canvas.put(top, x: inner.x, y: inner.y, style: theme[topStyle], maxWidth: inner.width)
 
-        let matches = picker.matches
-        let visible = matches.map(\.item)
+        let visible = picker.visible
         let first = ListWindow.top(count: visible.count, selected: picker.selected, height: listRows, previousTop: 0)
         if visible.isEmpty, !picker.filter.isEmpty, picker.purpose != .search {
             canvas.put(tr.conversations.nothingMatches(picker.filter), x: inner.x, y: inner.y + 2, style: theme[.muted], maxWidth: inner.width)
         }
         for (row, index) in (first..<min(visible.count, first + listRows)).enumerated() {
-            drawItem(visible[index], matched: matches[index].positions, selected: index == picker.selected,
+            drawItem(visible[index], matched: picker.matchedPositions(visible[index]), selected: index == picker.selected,
                      current: visible[index].id == picker.current, x: inner.x, y: inner.y + 2 + row, width: inner.width, theme: theme, into: &canvas)
         }
         if let status = picker.status {
@@ -43,7 +42,8 @@ enum PickerOverlay {
         }
         switch picker.purpose {
         case .search: return picker.filter.isEmpty ? (words.searchPrompt, .muted) : (words.searchLabel + marked(picker.query), .accent)
-        case .conversations where picker.filtering: return (words.filterLabel + marked(picker.query) + words.filterKeys, .accent)
+        case .conversations where picker.filtering:
+            return (words.filterLabel + marked(picker.query) + (picker.filterPending ? words.filtering : words.filterKeys), .accent)
         case .conversations: return picker.filter.isEmpty ? (words.listKeys, .muted) : (words.filterLabel + picker.filter, .accent)
         case .palette: return picker.filter.isEmpty ? (tr.palette.keys, .muted) : (words.filterLabel + picker.filter, .accent)
         case .codeBlocks: return picker.filter.isEmpty ? (tr.messages.codePickerKeys, .muted) : (words.filterLabel + picker.filter, .accent)

@@ -56,7 +56,7 @@ extension TUIApp {
     }
 
     func openPalette() {
-        let recent = (try? ConversationItems.list(database.conversationSummaries(), now: Date(), timeZone: state.timeZone)) ?? []
+        let recent = (try? ConversationItems.list(database.conversationSummaries(limit: 50), now: Date(), timeZone: state.timeZone)) ?? []
         apply(.pickerOpened(CommandPalette.picker(state, conversations: recent)))
     }
 }

@@ -16,6 +16,8 @@ extension TUIApp {
         case .openSearch:
             apply(.pickerOpened(Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)))
         case .search(let query): search(query)
+        case .filterList(let filter, let items):
+            queries.listFilter.run { isCurrent in isCurrent() ? .listFiltered(filter: filter, items: Picker.filter(items, by: filter)) : nil }
         case .open(let id, let messageId, let query): openConversation(id: id, at: messageId, query: query)
         case .showNote(let id): showNote(id)
         case .rename(let id, let title):
@@ -46,15 +48,32 @@ extension TUIApp {
         storeConversationModel()
     }
 
+    /// Opens on the newest screenfuls at once; the whole list follows from the background
+    /// (20,000 conversations take longer to read than a frame).
     private func openConversationList() {
-        apply(.pickerOpened(Picker(purpose: .conversations, title: tr.conversations.listTitle, items: listItems(),
+        let head: [Picker.Item]
+        do { head = try listItems(limit: Self.listHead) } catch {
+            return show(Notice(text: tr.notices.couldNotReadConversations("\(error)"), kind: .error, expires: nil))
+        }
+        apply(.pickerOpened(Picker(purpose: .conversations, title: tr.conversations.listTitle, items: head,
                                    current: state.chat.conversation?.id.map(String.init), status: Self.listHelp)))
+        if head.count == Self.listHead { readWholeList() }
     }
 
-    private func listItems() -> [Picker.Item] {
-        do { return ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: state.timeZone) } catch {
-            show(Notice(text: tr.notices.couldNotReadConversations("\(error)"), kind: .error, expires: nil))
-            return []
+    /// More rows than a screen shows.
+    static let listHead = 200
+
+    private func listItems(limit: Int = 100_000) throws -> [Picker.Item] {
+        ConversationItems.list(try database.conversationSummaries(limit: limit), now: Date(), timeZone: state.timeZone)
+    }
+
+    /// The whole list, read off the loop; `update` keeps the choice and filters it again.
+    private func readWholeList() {
+        let database = self.database, timeZone = state.timeZone, words = tr.notices
+        queries.conversationList.run { _ in
+            do { return .conversationListChanged(ConversationItems.list(try database.conversationSummaries(limit: 100_000), now: Date(), timeZone: timeZone)) } catch {
+                return .noticed(Notice(text: words.couldNotReadConversations("\(error)"), kind: .error, expires: nil))
+            }
         }
     }
 
@@ -64,7 +83,7 @@ extension TUIApp {
             show(Notice(text: tr.notices.couldNotChangeConversation("\(error)"), kind: .error, expires: nil))
         }
         guard state[overlay: Picker.self]?.purpose == .conversations else { return }
-        apply(.conversationListChanged(listItems()))
+        readWholeList()
     }
 
     private func search(_ query: String) {

@@ -9,6 +9,17 @@ extension TUIApp {
         do { apply(.tasksLoaded(try taskLoader.load(for: state.tasks))) } catch {
             show(Notice(text: tr.notices.couldNotLoadTasks("\(error)"), kind: .error, expires: nil))
         }
+        if case .filter(let text) = state.tasks.mode { filterTasks(text) }
+    }
+
+    /// The filter's tasks, read off the loop: typing into the filter never waits for a query.
+    private func filterTasks(_ text: String) {
+        let database = self.database, words = tr.notices
+        queries.taskFilter.run { _ in
+            do { return .taskFilterLoaded(text: text, tasks: try database.filterTasks(text)) } catch {
+                return .noticed(Notice(text: words.couldNotLoadTasks("\(error)"), kind: .error, expires: nil))
+            }
+        }
     }
 
     /// For the first frame of a large list: its head only (a screenful and more), which costs

@@ -35,6 +35,8 @@ public final class TUIApp {
     var lastCounters: ChangeCounters?
     let taskLoader: TaskPaneLoader
     let series: SeriesStore
+    /// The conversation list and the filters typed in it and in Tasks, answered off the loop.
+    let queries: OffLoopQueries
     /// The reminders coming, and what fired.
     let reminders: AlertScheduler
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
@@ -68,6 +70,7 @@ public final class TUIApp {
         self.taskLoader = TaskPaneLoader(database: database, series: series)
         self.reminders = AlertScheduler(database: database, series: series, mailbox: mailbox)
         self.mcp = MCPBinding(mailbox: mailbox)
+        queries = OffLoopQueries(mailbox: mailbox)
         self.agent = agent
         self.switcher = switcher
         self.inputDescriptor = inputDescriptor

@@ -33,8 +33,8 @@ final class TaskPaneLoader {
         case .week:
             return TasksLoad(summary: summary, dayTasks: try database.agenda(from: day, to: day.adding(days: 6), series: series.series(counter: counter)),
                              dayTodos: [])
-        case .filter(let text):
-            return TasksLoad(summary: summary, dayTasks: try database.filterTasks(text), dayTodos: [])
+        case .filter:
+            return TasksLoad(summary: summary, dayTasks: nil, dayTodos: [])
         }
     }
 }

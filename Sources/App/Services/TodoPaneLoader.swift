@@ -13,11 +13,13 @@ struct TodoPaneLoader {
     func load(into current: TodosState) throws -> TodosState {
         var todos = current
         let firstLoad = !todos.loadedOnce
-        var needsSubtasks = todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded))
+        // A filter looks into every subtask, folded or not: all of them are read.
+        let loading = todos.filter == nil ? todos.expanded : nil
+        var needsSubtasks = todos.setTrees(try database.todoTrees(loadingSubtasksOf: loading))
         if firstLoad, todos.trees.reduce(0, { $0 + $1.subtaskCount }) <= Self.unfoldAllLimit {
             needsSubtasks = todos.setExpanded(todos.allIds)
         }
-        if needsSubtasks { todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded)) }
+        if needsSubtasks { todos.setTrees(try database.todoTrees(loadingSubtasksOf: loading)) }
         return todos
     }
 }

@@ -26,6 +26,8 @@ struct ConversationStrings: Sendable {
     var deleted: @Sendable (String) -> String
     var emptyTitle: String
     var hitOf: @Sendable (_ current: Int, _ count: Int, _ query: String) -> String
+    /// After a long list's filter while its answer is being worked out off the loop.
+    var filtering: String
 
     static let english = ConversationStrings(
         listTitle: "Conversations", searchTitle: "Search",
@@ -47,7 +49,8 @@ struct ConversationStrings: Sendable {
         archivedNow: { "Archived “\($0)” (listed last; a brings it back)." },
         deleted: { "Deleted “\($0)”. u brings it back until AI Helper quits." },
         emptyTitle: "A title cannot be empty: the name was kept.",
-        hitOf: { "Hit \($0) of \($1) for “\($2)” · n next · N previous · Esc ends the search" })
+        hitOf: { "Hit \($0) of \($1) for “\($2)” · n next · N previous · Esc ends the search" },
+        filtering: "  filtering…")
 
     static let chinese = ConversationStrings(
         listTitle: "对话列表", searchTitle: "搜索",
@@ -69,5 +72,6 @@ struct ConversationStrings: Sendable {
         archivedNow: { "已归档“\($0)”（排在最后；按 a 可恢复）。" },
         deleted: { "已删除“\($0)”。退出 AI Helper 前可按 u 恢复。" },
         emptyTitle: "标题不能为空：已保留原名称。",
-        hitOf: { "“\($2)”的第 \($0) 条，共 \($1) 条 · n 下一条 · N 上一条 · Esc 结束搜索" })
+        hitOf: { "“\($2)”的第 \($0) 条，共 \($1) 条 · n 下一条 · N 上一条 · Esc 结束搜索" },
+        filtering: "  正在筛选…")
 }
