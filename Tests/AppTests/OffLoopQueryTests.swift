@@ -96,4 +96,19 @@ final class OffLoopQueryTests: XCTestCase {
         app.settle()
         XCTAssertEqual(app.state.tasks.mode, .day, "Esc in the form: no filter, as before /")
     }
+
+    func testTheTodosFilterLooksIntoFoldedTodos() throws {
+        // 500 subtasks: more than unfold at start, so every todo is folded and its subtasks unread.
+        try harness.database.bulkInsert(todos: (0..<100).map { i in
+            TodoTree(todo: Todo(title: "List \(i)", position: i),
+                     subtasks: (0..<5).map { j in Subtask(todoId: 0, title: "Step \(j) of list \(i)", completed: false, position: j) })
+        })
+        app.reloadTodos()
+        keys(.tab, .tab)
+        XCTAssertEqual(app.state.focus, .todos)
+        XCTAssertEqual(app.state.todos.expanded, [], "folded")
+        for key in "/step 3 of list 42" { app.handle([.key(.text(String(key)))]); app.settle() }
+        let titles = app.state.todos.rows.compactMap { $0.subtask?.title }
+        XCTAssertEqual(titles, ["Step 3 of list 42"], "a folded todo's subtask is found")
+    }
 }
