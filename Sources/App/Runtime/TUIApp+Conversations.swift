@@ -63,7 +63,7 @@ extension TUIApp {
     /// More rows than a screen shows.
     static let listHead = 200
 
-    private func listItems(limit: Int = 100_000) throws -> [Picker.Item] {
+    private func listItems(limit: Int) throws -> [Picker.Item] {
         ConversationItems.list(try database.conversationSummaries(limit: limit), now: Date(), timeZone: state.timeZone)
     }
 
@@ -71,7 +71,7 @@ extension TUIApp {
     private func readWholeList() {
         let database = self.database, timeZone = state.timeZone, words = tr.notices
         queries.conversationList.run { _ in
-            do { return .conversationListChanged(ConversationItems.list(try database.conversationSummaries(limit: 100_000), now: Date(), timeZone: timeZone)) } catch {
+            do { return .conversationListChanged(ConversationItems.list(try database.conversationSummaries(), now: Date(), timeZone: timeZone)) } catch {
                 return .noticed(Notice(text: words.couldNotReadConversations("\(error)"), kind: .error, expires: nil))
             }
         }
