@@ -18,7 +18,7 @@ final class LanguageSwitchTests: XCTestCase {
         let text = screenText(state)
         XCTAssertTrue(text.contains("进行中 · 2") && text.contains("已完成 · 1"), text)
         XCTAssertFalse(text.contains("In Progress") || text.contains("Completed"), text)
-        state.todos.filter = "pack"
+        state.todos.setFilter("pack")
         let filtered = screenText(state)
         XCTAssertTrue(filtered.contains("进行中 · 1 · 筛选“pack”"), filtered)
         XCTAssertFalse(filtered.contains("filter"), filtered)

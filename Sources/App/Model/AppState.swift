@@ -199,7 +199,31 @@ struct TodosState {
     /// A todo to select once the list has loaded again (the one a tool just made or changed).
     var focusTodoId: Int64?
     /// `/` in Todos: only matching todos and subtasks are shown (all subtasks are loaded then).
-    var filter: String? { didSet { rebuildRows() } }
+    private(set) var filter: String?
+    /// A filter as typed whose rows are being worked out off the loop (`takeFiltered`).
+    private(set) var pendingFilter: String?
+    /// Counts the loads and folds, so rows worked out off the loop for older trees are dropped.
+    private(set) var version = 0
+
+    /// Applies `text` at once, rows rebuilt here.
+    mutating func setFilter(_ text: String?) {
+        filter = text
+        pendingFilter = nil
+        rebuildRows()
+    }
+
+    /// `text` was typed: its rows are asked for off the loop.
+    mutating func typeFilter(_ text: String) { pendingFilter = text }
+
+    /// The rows for `text` worked out off the loop for `version`; false when they are stale.
+    mutating func takeFiltered(_ text: String, rows: [TodoRows.Row], version: Int) -> Bool {
+        guard pendingFilter == text, version == self.version else { return false }
+        filter = text
+        pendingFilter = nil
+        self.rows = rows
+        clampSelection()
+        return true
+    }
 
     /// After a load: selects `focusTodoId`'s row when the list shows it, once.
     mutating func takeFocus() {
@@ -247,6 +271,7 @@ struct TodosState {
     }
 
     private mutating func rebuildRows() {
+        version += 1
         rows = TodoRows.build(trees: trees, expanded: expanded, filter: filter, totals: headTotals)
         clampSelection()
     }

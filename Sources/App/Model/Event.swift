@@ -118,6 +118,8 @@ enum Effect: Equatable {
     case redo(JournalArea)
     /// Every task whose title, notes, category or list contains the text.
     case filterTasks(String)
+    /// The Todos rows for the filter as typed, worked out off the loop from the pane's trees.
+    case filterTodoRows(String)
     case setAlertQueue([TaskAlert])
     /// Snooze (nil: dismiss) the alert shown.
     case answerAlert(TaskAlert, snooze: Snooze?)

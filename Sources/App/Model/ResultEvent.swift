@@ -59,6 +59,8 @@ enum ResultEvent: Sendable {
     case conversationListChanged([Picker.Item])
     /// The conversation list's items kept by `filter`, worked out off the loop.
     case listFiltered(filter: String, items: [Picker.Item])
+    /// The Todos rows for the filter `text`, worked out off the loop from the trees of `version`.
+    case todoRowsFiltered(text: String, rows: [TodoRows.Row], version: Int)
     /// The tasks matching the Tasks pane's filter `text`, read off the loop.
     case taskFilterLoaded(text: String, tasks: [TaskItem])
     /// The search picker's results for the text typed so far.

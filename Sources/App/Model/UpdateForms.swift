@@ -77,8 +77,8 @@ private func submit(_ state: inout AppState, _ form: inout Form) -> [Effect] {
     }
 }
 
-/// The Tasks and Todos filters apply as they are typed: the Tasks pane's query runs off the
-/// loop (`ResultEvent.taskFilterLoaded`), the Todos rows are rebuilt from the loaded trees.
+/// The Tasks and Todos filters apply as they are typed, worked out off the loop: the Tasks
+/// pane's query (`ResultEvent.taskFilterLoaded`) and the Todos rows (`.todoRowsFiltered`).
 private func filterAsTyped(_ state: inout AppState, _ form: Form) -> [Effect] {
     let text = form.fields[0].text.trimmingCharacters(in: .whitespaces)
     switch form.purpose {
@@ -87,11 +87,12 @@ private func filterAsTyped(_ state: inout AppState, _ form: Form) -> [Effect] {
         state.tasks.selectedTask = 0
         return [.reloadTasks]
     case .filterTodos:
-        let wasFiltered = state.todos.filter != nil
-        state.todos.filter = text.isEmpty ? nil : text
         state.todos.selectedRow = 0
-        // Filtering needs every subtask: the first filtered load reads them.
-        return wasFiltered ? [] : [.reloadTodos]
+        guard !text.isEmpty else { state.todos.setFilter(nil); return [] }
+        let subtasksRead = state.todos.filter != nil || state.todos.pendingFilter != nil
+        state.todos.typeFilter(text)
+        // Filtering needs every subtask: the first letter reads them.
+        return subtasksRead ? [.filterTodoRows(text)] : [.reloadTodos]  // the load asks for the rows
     default: return []
     }
 }
@@ -102,9 +103,9 @@ private func putBackFilter(_ state: inout AppState, _ purpose: FormPurpose) -> [
     case .filterTasks(let previous) where state.tasks.mode != previous:
         state.tasks.mode = previous
         return [.reloadTasks]
-    case .filterTodos(let previous) where state.todos.filter != previous:
-        state.todos.filter = previous
-        return [.reloadTodos]
+    case .filterTodos(let previous) where state.todos.filter != previous || state.todos.pendingFilter != nil:
+        state.todos.setFilter(previous)
+        return []
     default: return []
     }
 }

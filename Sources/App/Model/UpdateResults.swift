@@ -72,6 +72,8 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state.todos = todos
         clampTodoSelection(&state)
         state.todos.takeFocus()
+        // A filter typed is worked out again on the trees just loaded.
+        if let typed = todos.pendingFilter { return [.filterTodoRows(typed)] }
     case .todoHeadLoaded(let head):
         state.todos.setHead(head)
     case .todoUnfolded(let id):
@@ -101,6 +103,8 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         picker.filtered = Picker.Filtered(filter: filter, items: items)
         picker.selected = items.firstIndex { $0.id == chosen } ?? 0
         state[overlay: Picker.self] = picker
+    case .todoRowsFiltered(let text, let rows, let version):
+        _ = state.todos.takeFiltered(text, rows: rows, version: version)
     case .taskFilterLoaded(let text, let tasks):
         guard case .filter(text) = state.tasks.mode else { return [] }
         state.tasks.takeList(tasks)

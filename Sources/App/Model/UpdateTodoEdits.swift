@@ -10,8 +10,8 @@ func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         state[overlay: Form.self] = Form(title: tr.todos.filterTitle, fields: [Form.Field(tr.todos.text, state.todos.filter ?? "", id: "Text", hint: tr.todos.filterHint)],
                           purpose: .filterTodos(previous: state.todos.filter))
         return []
-    case .escape where state.todos.filter != nil:
-        state.todos.filter = nil
+    case .escape where state.todos.filter != nil || state.todos.pendingFilter != nil:
+        state.todos.setFilter(nil)
         return [.reloadTodos]
     case .text("u"): return [.undo(.todos)]
     case .ctrl("r"): return [.redo(.todos)]

@@ -36,18 +36,20 @@ struct OffLoopQueries: Sendable {
     let conversationList: LatestQuery
     /// The conversation list's filter as typed.
     let listFilter: LatestQuery
-    /// The Tasks pane's filter as typed.
+    /// The Tasks and Todos filters as typed.
     let taskFilter: LatestQuery
+    let todoFilter: LatestQuery
 
     init(mailbox: Mailbox) {
         conversationList = LatestQuery("conversation-list", mailbox: mailbox)
         listFilter = LatestQuery("list-filter", mailbox: mailbox)
         taskFilter = LatestQuery("task-filter", mailbox: mailbox)
+        todoFilter = LatestQuery("todo-filter", mailbox: mailbox)
     }
 
     /// Returns once everything asked so far has run (tests).
     func waitUntilIdle() {
         // The list read first: its answer asks for the filter again.
-        for query in [conversationList, listFilter, taskFilter] { query.waitUntilIdle() }
+        for query in [conversationList, listFilter, taskFilter, todoFilter] { query.waitUntilIdle() }
     }
 }

@@ -52,6 +52,7 @@ extension TUIApp {
         case .undo(let area): undo(area, redo: false)
         case .redo(let area): undo(area, redo: true)
         case .filterTasks: reloadTasks()
+        case .filterTodoRows(let text): filterTodoRows(text)
         case .answerAlert(let alert, let snooze): answer(alert, snooze: snooze)
         case .setAlertQueue(let queue): reminders.setQueue(queue)
         case .openSettings: openSettings()

@@ -12,6 +12,15 @@ extension TUIApp {
         if case .filter(let text) = state.tasks.mode { filterTasks(text) }
     }
 
+    /// The Todos rows for the filter as typed, from the trees loaded now, worked out off the loop
+    /// (60,000 titles take longer than a keystroke may).
+    func filterTodoRows(_ text: String) {
+        let todos = state.todos
+        queries.todoFilter.run { _ in
+            .todoRowsFiltered(text: text, rows: TodoRows.build(trees: todos.trees, expanded: todos.expanded, filter: text), version: todos.version)
+        }
+    }
+
     /// The filter's tasks, read off the loop: typing into the filter never waits for a query.
     private func filterTasks(_ text: String) {
         let database = self.database, words = tr.notices

@@ -14,7 +14,7 @@ struct TodoPaneLoader {
         var todos = current
         let firstLoad = !todos.loadedOnce
         // A filter looks into every subtask, folded or not: all of them are read.
-        var loading: Set<Int64>? { todos.filter == nil ? todos.expanded : nil }
+        var loading: Set<Int64>? { todos.filter == nil && todos.pendingFilter == nil ? todos.expanded : nil }
         var needsSubtasks = todos.setTrees(try database.todoTrees(loadingSubtasksOf: loading))
         if firstLoad, todos.trees.reduce(0, { $0 + $1.subtaskCount }) <= Self.unfoldAllLimit {
             needsSubtasks = todos.setExpanded(todos.allIds)
