@@ -111,4 +111,13 @@ final class OffLoopQueryTests: XCTestCase {
         let titles = app.state.todos.rows.compactMap { $0.subtask?.title }
         XCTAssertEqual(titles, ["Step 3 of list 42"], "a folded todo's subtask is found")
     }
+
+    func testLettersThatCameInOneReadAreCommandsOneByOne() throws {
+        _ = try harness.database.createConversation(title: "Groceries", provider: "offline", model: "offline-assistant")
+        keys(.ctrl("o"), .text("/gr"))  // a fast typist over ssh: one read
+        XCTAssertEqual(picker?.filtering, true, "/ started the filter")
+        XCTAssertEqual(picker?.filter, "gr", "and the letters after it went into it")
+        keys(.escape, .escape, .tab, .text("/de"))
+        XCTAssertEqual(app.state[overlay: Form.self]?.fields.first?.text, "de", "Tasks: / opened the filter, the rest typed in it")
+    }
 }

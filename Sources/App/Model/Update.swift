@@ -121,13 +121,15 @@ private func handleKey(_ state: inout AppState, _ typed: Key, _ view: ViewState)
         }
     }
     // Remapped keys become the keys the handlers know; overlays keep the keys they show.
+    // Letters that came in one read ("gg" or "/ka" typed fast, over ssh) are commands one by
+    // one where letters are commands, not text.
+    if case .text(let letters) = pressed, letters.count > 1, !state.hasOverlay, state.pendingApproval == nil,
+       state.focus != .chat || state.chat.selectedMessageId != nil {
+        return letters.flatMap { handleKey(&state, .text(String($0)), view) }
+    }
     var key = state.hasOverlay ? pressed : state.keyBindings.translate(pressed, focus: state.focus)
     // The vi keys; a key a `[keys]` remap changed is the user's choice and passes as it is.
     if state.keyBindings.style == .vi, key == pressed, !state.hasOverlay, state.pendingApproval == nil {
-        // Letters that came in one read ("gg" typed fast) are commands one by one, not text.
-        if case .text(let typed) = key, typed.count > 1, state.focus != .chat || state.chat.selectedMessageId != nil {
-            return typed.flatMap { handleKey(&state, .text(String($0)), view) }
-        }
         switch ViKeys.handle(&state, key, view.chat) {
         case .handled(let effects): return effects
         case .key(let translated): key = translated

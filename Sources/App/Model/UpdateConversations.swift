@@ -49,6 +49,10 @@ func handleConversationPickerKey(_ state: inout AppState, _ key: Key) -> [Effect
         return []
     }
     if picker.moveSelection(key) { state[overlay: Picker.self] = picker; return [] }
+    // Letters that came in one read are the list's commands one by one, until `/` starts the filter.
+    if case .text(let letters) = key, letters.count > 1, picker.purpose == .conversations, !picker.filtering {
+        return letters.flatMap { handleConversationPickerKey(&state, .text(String($0))) }
+    }
     if key == .enter { return openChosen(&state, picker) }
     let effects = picker.purpose == .search || picker.filtering ? editFilter(&picker, key) : listCommand(&state, &picker, key)
     if state[overlay: Picker.self] != nil { state[overlay: Picker.self] = picker }
