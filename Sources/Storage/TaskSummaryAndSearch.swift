@@ -67,7 +67,10 @@ extension AppDatabase {
     /// The Tasks pane's `/` filter: tasks whose title, notes, category or list contains `text`,
     /// ignoring case, by day, undated last. Three characters or more go through the trigram
     /// index (`task_ft`); shorter text scans with LIKE (ASCII letters in any case).
-    public func filterTasks(_ text: String, limit: Int = 500) throws -> [TaskItem] {
+    /// At most this many tasks answer a filter (the pane says "the first 500").
+    public static let taskFilterLimit = 500
+
+    public func filterTasks(_ text: String, limit: Int = taskFilterLimit) throws -> [TaskItem] {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !needle.isEmpty else { return [] }
         let order = "ORDER BY dueDate IS NULL, dueDate, dueTime IS NOT NULL, dueTime, id LIMIT :limit"

@@ -84,8 +84,10 @@ final class OffLoopQueryTests: XCTestCase {
         keys(.tab)  // Tasks
         XCTAssertEqual(app.state.focus, .tasks)
         keys(.text("/"), .text("d"))
+        XCTAssertTrue(harness.screen().contains("Filter “d” · filtering…"), "no count of the day's list under the filter's name")
         app.settle()
         XCTAssertEqual(app.state.tasks.dayTasks.map(\.title).sorted(), ["Dentist", "Dinner with Ann"], "filtered as typed")
+        XCTAssertTrue(harness.screen().contains("Filter “d” · 2 found"), harness.screen())
         XCTAssertNotNil(app.state[overlay: Form.self], "the filter's form is still open")
         keys(.text("e"))
         app.handle([.result(.taskFilterLoaded(text: "d", tasks: []))])

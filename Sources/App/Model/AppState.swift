@@ -165,6 +165,8 @@ struct TasksState {
     var dayTodos: [DueTodo] = []
     var selectedTask = 0
     var mode: ListMode = .day
+    /// The filter `dayTasks` answers (read off the loop); nil for a day's or week's list.
+    var listedFilter: String?
     /// A task to select once the list has loaded again (the one a tool just made or changed).
     var focusTaskId: Int64?
 

@@ -108,6 +108,7 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
     case .taskFilterLoaded(let text, let tasks):
         guard case .filter(text) = state.tasks.mode else { return [] }
         state.tasks.takeList(tasks)
+        state.tasks.listedFilter = text
     case .searchResults(let items, let status):
         guard state[overlay: Picker.self]?.purpose == .search else { return [] }
         state[overlay: Picker.self]?.replaceItems(items, status: status)
@@ -176,7 +177,10 @@ extension TasksState {
     mutating func take(_ load: TasksLoad) {
         summary = load.summary
         dayTodos = load.dayTodos
-        if let tasks = load.dayTasks { takeList(tasks) }
+        if let tasks = load.dayTasks {
+            takeList(tasks)
+            listedFilter = nil
+        }
     }
 
     /// The list's tasks: the day's or week's with the rest of a load, or the filter's, read

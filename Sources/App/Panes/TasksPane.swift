@@ -74,7 +74,10 @@ enum TasksPane {
         switch tasks.mode {
         case .day: return DayFormat.long(tasks.selected) + (tasks.selected == tasks.today ? " · " + tr.dates.today : "")
         case .week: return tr.tasks.weekFrom(DayFormat.long(tasks.selected))
-        case .filter(let text): return tr.tasks.filterHeader(Sanitized.oneLine(text, max: 30), tasks.dayTasks.count)
+        case .filter(let text):
+            let shown = Sanitized.oneLine(text, max: 30)
+            guard tasks.listedFilter == text else { return tr.tasks.filterPending(shown) }
+            return tr.tasks.filterHeader(shown, tasks.dayTasks.count, tasks.dayTasks.count >= AppDatabase.taskFilterLimit)
         }
     }
 

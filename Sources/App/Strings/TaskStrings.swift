@@ -7,7 +7,10 @@ struct TaskStrings: Sendable {
     var nothingFound: String
     var todoLabel: String
     var weekFrom: @Sendable (String) -> String
-    var filterHeader: @Sendable (_ text: String, _ found: Int) -> String
+    /// `capped`: the filter found more than the list holds.
+    var filterHeader: @Sendable (_ text: String, _ found: Int, _ capped: Bool) -> String
+    /// While the filter's tasks are being read.
+    var filterPending: @Sendable (_ text: String) -> String
     var overdue: String
     var priority: @Sendable (Priority) -> String
     var category: @Sendable (String) -> String
@@ -27,7 +30,8 @@ struct TaskStrings: Sendable {
     static let english = TaskStrings(
         noTasks: "No tasks · a adds one", nothingFound: "Nothing found · Esc returns to the day", todoLabel: "todo",
         weekFrom: { "Week from \($0) · w day view" },
-        filterHeader: { "Filter “\($0)” · \($1) found · Esc clears" },
+        filterHeader: { "Filter “\($0)” · \($2 ? "the first \($1)" : "\($1) found") · Esc clears" },
+        filterPending: { "Filter “\($0)” · filtering…" },
         overdue: "overdue", priority: { $0.rawValue }, category: { $0 },
         filterTitle: "Filter tasks", filterHint: "title, notes, category or list; Esc closes",
         goToTitle: "Go to", goToHint: "2027-03-01, next friday, in 2 weeks",
@@ -38,7 +42,8 @@ struct TaskStrings: Sendable {
     static let chinese = TaskStrings(
         noTasks: "没有任务 · 按 a 添加", nothingFound: "没有找到 · Esc 返回当天", todoLabel: "待办",
         weekFrom: { "\($0) 起一周 · w 切换到日视图" },
-        filterHeader: { "筛选“\($0)” · 找到 \($1) 项 · Esc 清除" },
+        filterHeader: { "筛选“\($0)” · \($2 ? "前 \($1) 项" : "找到 \($1) 项") · Esc 清除" },
+        filterPending: { "筛选“\($0)” · 正在筛选…" },
         overdue: "已逾期", priority: { $0.chineseName }, category: { TaskCategory.chineseName($0) ?? $0 },
         filterTitle: "筛选任务", filterHint: "标题、备注、类别或清单；Esc 关闭",
         goToTitle: "跳转到", goToHint: "2027-03-01、next friday、in 2 weeks",
