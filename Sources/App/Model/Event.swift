@@ -139,9 +139,11 @@ enum Effect: Equatable {
 /// What the conversation list and search ask of the runtime.
 enum ConversationAction: Equatable {
     case openList
-    case openSearch
-    /// Runs the search for the text typed so far and shows the results.
-    case search(String)
+    /// Reads a page of results for the query typed (`from: .start`: its first page) off the
+    /// loop, cancelling the search running; answered by `.searchResults` (`SearchRunner`).
+    case search(query: String, request: Int, from: SearchCursor)
+    /// Cancels the search running (the picker closed, nothing left to search for).
+    case stopSearch
     /// Opens the conversation; at `messageId` (scrolled there, `query`'s hits stepped with n/N).
     case open(id: Int64, messageId: Int64?, query: String?)
     case showNote(id: Int64)

@@ -49,6 +49,8 @@ struct Picker: Equatable {
     var prompt: Prompt?
     /// The conversation list: `/` was pressed, typed text goes to the filter (not to the keys).
     var filtering = false
+    /// Search: the request in flight and the pages read (`SearchRun`).
+    var search = SearchRun()
 
     var visible: [Item] { matches.map(\.item) }
 

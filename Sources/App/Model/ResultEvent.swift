@@ -57,8 +57,8 @@ enum ResultEvent: Sendable {
     case completionsListed(CompletionSource, [Picker.Item])
     /// The conversation list read again after a change: the choice kept, or its place.
     case conversationListChanged([Picker.Item])
-    /// The search picker's results for the text typed so far.
-    case searchResults([Picker.Item], status: String)
+    /// A page of search results for a request (`searchAnswered` drops those of an older one).
+    case searchResults(SearchAnswer)
     case mcpViewOpened(MCPView)
     /// `/persona`: the open (or next) conversation's persona, stored.
     case personaChanged(String?)

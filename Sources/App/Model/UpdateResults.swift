@@ -93,10 +93,8 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         // A deleted row's place goes to the next one, not back to the top.
         if picker.selectedItem?.id != chosen { picker.selected = min(place, max(0, picker.visible.count - 1)) }
         state[overlay: Picker.self] = picker
-    case .searchResults(let items, let status):
-        guard state[overlay: Picker.self]?.purpose == .search else { return [] }
-        state[overlay: Picker.self]?.replaceItems(items, status: status)
-        state[overlay: Picker.self]?.selected = 0
+    case .searchResults(let answer):
+        searchAnswered(&state, answer)
     case .mcpViewOpened(let view):
         state[overlay: MCPView.self] = view
     case .completionsListed(let source, let items):
