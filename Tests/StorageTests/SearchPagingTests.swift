@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+import GRDB
+import Core
+@testable import Storage
+
+/// Search off the loop: the query builder on hostile input, pages and windows, cancellation of
+/// a running query on a real file (docs/conversations.md, Search).
+final class SearchPagingTests: StorageTestCase {
+    /// `count` conversations of `perConversation` messages, each holding `text(i)` (i counts all messages).
+    private func fill(_ db: AppDatabase, conversations count: Int, perConversation: Int, text: (Int) -> String) throws {
+        let start = fixedDate()
+        try db.bulkInsert(conversations: (0..<count).map { c in
+            (Conversation(title: "C\(c)", createdAt: start, updatedAt: start),
+             (0..<perConversation).map { m in
+                 Message(conversationId: 0, role: m % 2 == 0 ? .user : .assistant, content: text(c * perConversation + m),
+                         createdAt: start.addingTimeInterval(Double(c * perConversation + m)))
+             })
+        })
+    }
+
+    func testThePatternQuotesEveryWordAndDropsWhatTheIndexCannotFind() {
+        XCTAssertEqual(SearchQuery.pattern("oat milk"), "\"oat\"* \"milk\"*")
+        XCTAssertEqual(SearchQuery.pattern("say \"hi\" NEAR(x) OR -y AND NOT z*"),
+                       "\"say\"* \"\"\"hi\"\"\"* \"NEAR(x)\"* \"OR\"* \"-y\"* \"AND\"* \"NOT\"* \"z*\"*")
+        for nothing in ["", "   ", "\"", "*", "-", "(", ")", "\" * - ( ) :", "😀🎉", "\u{1B}", "…！？"] {
+            XCTAssertNil(SearchQuery.pattern(nothing), nothing)
+        }
+        let long = String(repeating: "a", count: 1_000)
+        XCTAssertEqual(SearchQuery.pattern(long), "\"" + String(repeating: "a", count: SearchQuery.maxWordLength) + "\"*")
+        let many = (0..<500).map { "w\($0)" }.joined(separator: " ")
+        XCTAssertEqual(SearchQuery.words(many).count, SearchQuery.maxWords, "a pasted page is not 500 prefix scans")
+        XCTAssertEqual(SearchQuery.words("Milk milk MILK oat"), ["Milk", "oat"], "repeats count once")
+    }
+
+    /// Whatever is typed, the database answers (no SQLite error) and finds what makes sense.
+    func testHostileQueriesNeitherFailNorFindNonsense() throws {
+        let db = try openDatabase()
+        let c = try db.createConversation(title: "Mixed")
+        for text in ["NEAR the river AND the sea", "a \"quoted\" word", "你好世界，今天天气很好", "party 🎉 tonight", "don't stop"] {
+            _ = try db.appendMessage(Message(conversationId: c.id!, role: .user, content: text))
+        }
+        let hostile = ["\"", "*", "NEAR", "-", "AND", "OR", "NOT", "(", ")", "\"\"\"", "NEAR(", "a OR", "* AND -",
+                       String(repeating: "x", count: 1_000), String(repeating: "ab ", count: 400), "😀", "🎉", "你", "世界", "\u{0}", "'; DROP TABLE message; --"]
+        for query in hostile {
+            XCTAssertNoThrow(try db.search(query), query)
+        }
+        XCTAssertEqual(try db.search("NEAR").count, 1, "an operator's name is a word")
+        XCTAssertEqual(try db.search("AND").count, 1)
+        XCTAssertEqual(try db.search("\"quoted\"").count, 1, "quotes are text")
+        XCTAssertEqual(try db.search("你好").count, 1, "CJK: the start of a run")
+        XCTAssertEqual(try db.search("世界").count, 0, "unicode61 keeps a CJK run one token: not its middle")
+        XCTAssertEqual(try db.search("party 🎉").count, 1, "an emoji is not a word; the rest is searched")
+        XCTAssertEqual(try db.search("don't").count, 1)
+        XCTAssertEqual(try db.messageCount(conversationId: c.id!), 5)
+    }
+
+    /// A word in more messages than a window: pages of the newest window, then the older one;
+    /// every match once, and the count says "at least".
+    func testPagesWalkEveryMatchOnceAcrossWindows() async throws {
+        let db = try openDatabase()
+        let total = SearchCursor.window + 300
+        try fill(db, conversations: total / 50, perConversation: 50) { "common word number \($0)" + ($0 % 100 == 0 ? " rare" : "") }
+        let first = try await db.searchPage("common", limit: 50)
+        XCTAssertEqual(first.hits.count, 50)
+        XCTAssertEqual(first.count, SearchCursor.window)
+        XCTAssertTrue(first.countIsLowerBound, "more match than one window ranks")
+        var seen = Set(first.hits.compactMap(\.messageId)), cursor = first.next, pages = 1
+        while let from = cursor, pages < 100 {
+            let page = try await db.searchPage("common", from: from, limit: 200)
+            XCTAssertFalse(page.hits.isEmpty)
+            for id in page.hits.compactMap(\.messageId) { XCTAssertTrue(seen.insert(id).inserted, "message \(id) twice") }
+            cursor = page.next
+            pages += 1
+        }
+        XCTAssertEqual(seen.count, total, "every match, once")
+        let rare = try await db.searchPage("rare")
+        XCTAssertEqual(rare.count, total / 100)
+        XCTAssertFalse(rare.countIsLowerBound)
+        XCTAssertNil(rare.next, "all on one page")
+        let one = try await db.searchPage("common", limit: 10, conversationId: 3)
+        XCTAssertEqual(Set(one.hits.map(\.conversationId)), [3])
+        XCTAssertEqual(one.count, 50, "one conversation's matches")
+    }
+
+    /// A query cancelled mid-flight throws CancellationError and leaves the pool's reader usable:
+    /// the next query answers, right.
+    func testACancelledQueryStopsAndThePoolStaysUsable() async throws {
+        let db = try openDatabase()
+        try fill(db, conversations: 600, perConversation: 50) { i in
+            "alpha beta gamma delta epsilon " + (0..<8).map { "t\(($0 * 7 + i) % 97)x" }.joined(separator: " ")
+        }
+        // Ten one-letter prefixes over 30,000 messages: slow enough to be caught running.
+        let slow = "a b d e g t al be ga de"
+        let started = ContinuousClock.now
+        _ = try await db.searchPage(slow)
+        let whole = ContinuousClock.now - started
+        try XCTSkipIf(whole < .milliseconds(40), "the query took \(whole): too fast to catch running")
+        for _ in 0..<3 {
+            let task = Task { try await db.searchPage(slow) }
+            try await Task.sleep(for: whole / 4)
+            let cancelledAt = ContinuousClock.now
+            task.cancel()
+            do {
+                _ = try await task.value
+                XCTFail("a cancelled query answered")
+            } catch {
+                XCTAssertTrue(error is CancellationError, "\(error)")
+            }
+            XCTAssertLessThan(ContinuousClock.now - cancelledAt, whole / 2, "interrupted, not run to its end")
+            let after = try await db.searchPage("epsilon", limit: 5)
+            XCTAssertEqual(after.hits.count, 5, "the reader works after the interrupt")
+            XCTAssertEqual(try db.search("t3x", limit: 1).count, 1)
+        }
+    }
+}
