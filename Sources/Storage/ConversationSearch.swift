@@ -47,32 +47,61 @@ extension AppDatabase {
         try pool.read { db in try Self.page(db, query, from: .start, limit: limit, conversationId: conversationId) }.hits
     }
 
+    /// The newest `limit` matches, newest first, not ranked: what a common word shows at once
+    /// while `searchPage` ranks its window (the bm25 of a word in most messages costs a second
+    /// read of its postings). nil when no index has a full window of matches: ranking them all
+    /// is then about as cheap. `next` is nil: the pages go on from the ranked first page.
+    public func newestPage(_ query: String, limit: Int = 50, conversationId: Int64? = nil) async throws -> SearchPage? {
+        try await pool.read { db in
+            guard let pattern = SearchQuery.pattern(query) else { return nil }
+            let sources = SearchSource.all(conversationId: conversationId)
+            let found = try Self.windows(db, sources, pattern: pattern, below: SearchCursor.start.below, scored: false, conversationId: conversationId)
+            guard found.full.contains(true) else { return nil }
+            let newest = found.rows.sorted { $0.date > $1.date }.prefix(limit)
+            return SearchPage(hits: try Self.hits(db, sources, Array(newest), query: query), count: found.rows.count,
+                              countIsLowerBound: true, next: nil)
+        }
+    }
+
     private static func page(_ db: Database, _ query: String, from cursor: SearchCursor, limit: Int,
                              conversationId: Int64?) throws -> SearchPage {
         guard let pattern = SearchQuery.pattern(query), limit > 0 else { return SearchPage(hits: [], count: 0, countIsLowerBound: false, next: nil) }
         let sources = SearchSource.all(conversationId: conversationId)
-        var ranked: [Ranked] = [], lowest: [Int64] = [], full: [Bool] = []
-        for (i, source) in sources.enumerated() {
-            let rows = try source.window(db, pattern: pattern, below: cursor.below[i], conversationId: conversationId)
-            full.append(rows.count == SearchCursor.window)
-            lowest.append(rows.map(\.id).min() ?? 1)
-            ranked += rows.filter(\.visible).map { Ranked(source: i, id: $0.id, score: $0.score, tier: $0.tier, date: $0.date) }
-        }
-        ranked.sort { ($0.score, $0.tier, $1.date) < ($1.score, $1.tier, $0.date) }
+        let found = try windows(db, sources, pattern: pattern, below: cursor.below, scored: true, conversationId: conversationId)
+        let ranked = found.rows.sorted { ($0.score, $0.tier, $1.date) < ($1.score, $1.tier, $0.date) }
         let end = min(ranked.count, cursor.offset + limit)
         let slice = cursor.offset < end ? Array(ranked[cursor.offset..<end]) : []
         var next: SearchCursor?
         if end < ranked.count { next = SearchCursor(below: cursor.below, offset: end) }
-        else if full.contains(true) { next = SearchCursor(below: zip(full, lowest).map { $0 ? $1 : 1 }, offset: 0) }
+        else if found.full.contains(true) { next = SearchCursor(below: zip(found.full, found.lowest).map { $0 ? $1 : 1 }, offset: 0) }
+        return SearchPage(hits: try hits(db, sources, slice, query: query), count: ranked.count,
+                          countIsLowerBound: found.full.contains(true), next: next)
+    }
+
+    /// Each source's window of matches below `below`: the visible rows, each window's lowest
+    /// rowid, and whether it was full.
+    private static func windows(_ db: Database, _ sources: [SearchSource], pattern: String, below: [Int64], scored: Bool,
+                                conversationId: Int64?) throws -> (rows: [Ranked], lowest: [Int64], full: [Bool]) {
+        var rows: [Ranked] = [], lowest: [Int64] = [], full: [Bool] = []
+        for (i, source) in sources.enumerated() {
+            let window = try source.window(db, pattern: pattern, below: below[i], scored: scored, conversationId: conversationId)
+            full.append(window.count == SearchCursor.window)
+            lowest.append(window.map(\.id).min() ?? 1)
+            rows += window.filter(\.visible).map { Ranked(source: i, id: $0.id, score: $0.score, tier: $0.tier, date: $0.date) }
+        }
+        return (rows, lowest, full)
+    }
+
+    /// The hits of `rows`, in their order, snippets made.
+    private static func hits(_ db: Database, _ sources: [SearchSource], _ rows: [Ranked], query: String) throws -> [SearchHit] {
         let words = SearchQuery.snippetWords(query)
         var byKey: [Int: [Int64: SearchHit]] = [:]
         for (i, source) in sources.enumerated() {
-            let ids = slice.filter { $0.source == i }.map(\.id)
+            let ids = rows.filter { $0.source == i }.map(\.id)
             guard !ids.isEmpty else { continue }
             byKey[i] = try source.hits(db, ids: ids, words: words)
         }
-        return SearchPage(hits: slice.compactMap { byKey[$0.source]?[$0.id] }, count: ranked.count,
-                          countIsLowerBound: full.contains(true), next: next)
+        return rows.compactMap { byKey[$0.source]?[$0.id] }
     }
 
     private struct Ranked {
@@ -121,12 +150,13 @@ private struct SearchSource {
         return conversationId == nil ? [messages, tools, notes] : [messages, tools]
     }
 
-    /// The newest `SearchCursor.window` matches below `below`, scored (bm25: lower is better;
-    /// FTS5 computes it for these rows only, from the index's global statistics).
-    func window(_ db: Database, pattern: String, below: Int64, conversationId: Int64?) throws -> [Row] {
+    /// The newest `SearchCursor.window` matches below `below`, scored when asked (bm25: lower is
+    /// better; FTS5 computes it for these rows only, from the index's global statistics, which
+    /// costs a second read of each word's postings).
+    func window(_ db: Database, pattern: String, below: Int64, scored: Bool, conversationId: Int64?) throws -> [Row] {
         let only = conversationId != nil ? inConversation.map { " AND rowid IN (\($0))" } ?? "" : ""
         let inner = """
-            (SELECT rowid, bm25(\(table)) AS score FROM \(table) WHERE \(table) MATCH :pattern AND rowid < :below\(only)
+            (SELECT rowid, \(scored ? "bm25(\(table))" : "0.0") AS score FROM \(table) WHERE \(table) MATCH :pattern AND rowid < :below\(only)
              ORDER BY rowid DESC LIMIT \(SearchCursor.window))
             """
         var arguments: StatementArguments = ["pattern": pattern, "below": below]

@@ -117,3 +117,27 @@ final class SearchUpdateTests: XCTestCase {
         XCTAssertTrue(screenText(state).contains("60 results"), "the count is the first page's")
     }
 }
+
+extension SearchUpdateTests {
+    /// A common word: its newest matches show at once with the mark still on, then the ranked
+    /// page replaces them, the result chosen meanwhile kept.
+    func testTheNewestMatchesShowFirstThenTheRankedPageKeepsTheChoice() throws {
+        var state = state()
+        let run = try XCTUnwrap(requested(update(&state, .key(.text("the")))))
+        _ = update(&state, .result(.searchResults(SearchAnswer(request: run.request, firstPage: true, ranked: false, hits: hits(["a", "b", "c", "d"]),
+                                                                count: 1_000, countIsLowerBound: true, next: nil))))
+        XCTAssertEqual(picker(state).items.count, 4)
+        XCTAssertTrue(picker(state).search.searching, "still ranking")
+        XCTAssertTrue(screenText(state).contains(tr.conversations.searching))
+        XCTAssertTrue(screenText(state).contains("1,000+ results"), screenText(state))
+        _ = update(&state, .key(.down))
+        let chosen = picker(state).selectedItem?.id
+        let ranked = Array(hits(["a", "b", "c", "d"]).reversed())  // the same results, another order
+        _ = update(&state, .result(.searchResults(SearchAnswer(request: run.request, firstPage: true, hits: ranked,
+                                                                count: 1_000, countIsLowerBound: true, next: nil))))
+        XCTAssertFalse(picker(state).search.searching)
+        XCTAssertEqual(picker(state).selectedItem?.id, chosen, "the choice stays where it went")
+        XCTAssertEqual(picker(state).selected, 2)
+        XCTAssertFalse(screenText(state).contains(tr.conversations.searching))
+    }
+}

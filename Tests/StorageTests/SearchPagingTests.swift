@@ -8,7 +8,7 @@ import Core
 /// a running query on a real file (docs/conversations.md, Search).
 final class SearchPagingTests: StorageTestCase {
     /// `count` conversations of `perConversation` messages, each holding `text(i)` (i counts all messages).
-    private func fill(_ db: AppDatabase, conversations count: Int, perConversation: Int, text: (Int) -> String) throws {
+    func fill(_ db: AppDatabase, conversations count: Int, perConversation: Int, text: (Int) -> String) throws {
         let start = fixedDate()
         try db.bulkInsert(conversations: (0..<count).map { c in
             (Conversation(title: "C\(c)", createdAt: start, updatedAt: start),
@@ -112,5 +112,23 @@ final class SearchPagingTests: StorageTestCase {
             XCTAssertEqual(after.hits.count, 5, "the reader works after the interrupt")
             XCTAssertEqual(try db.search("t3x", limit: 1).count, 1)
         }
+    }
+}
+
+extension SearchPagingTests {
+    /// The newest matches, at once, only for a word that fills a window.
+    func testNewestPageOnlyForACommonWord() async throws {
+        let db = try openDatabase()
+        try fill(db, conversations: (SearchCursor.window + 100) / 50, perConversation: 50) { "common word \($0)" + ($0 % 10 == 0 ? " sometimes" : "") }
+        let newest = try await db.newestPage("common", limit: 5)
+        let page = try XCTUnwrap(newest)
+        XCTAssertEqual(page.hits.count, 5)
+        let ids = page.hits.compactMap(\.messageId)
+        XCTAssertEqual(ids, ids.sorted(by: >), "newest first")
+        XCTAssertTrue(page.countIsLowerBound)
+        let sometimes = try await db.newestPage("sometimes")
+        XCTAssertNil(sometimes, "110 matches: ranked at once instead")
+        let nothing = try await db.newestPage("\"*")
+        XCTAssertNil(nothing)
     }
 }

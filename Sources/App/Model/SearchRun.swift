@@ -14,6 +14,8 @@ struct SearchRun: Equatable {
     /// The first page's count of results, and whether there are more than that.
     var count = 0, countIsLowerBound = false
     var failed = false
+    /// The newest matches are shown while the ranked first page is read (a common word).
+    var showingNewest = false
 
     /// Rows left under the selection before the next page is asked for.
     static let pageAhead = 10
@@ -24,6 +26,8 @@ struct SearchAnswer: Sendable {
     var request: Int
     /// The first page of a query (replaces the list) or a page after it (appended).
     var firstPage: Bool
+    /// false: the newest matches of a common word, shown while its ranked first page is read.
+    var ranked = true
     var hits: [SearchHit]
     var count: Int, countIsLowerBound: Bool
     var next: SearchCursor?

@@ -45,8 +45,10 @@ func searchAnswered(_ state: inout AppState, _ answer: SearchAnswer) {
         picker.status = tr.notices.searchFailed
         if answer.firstPage { picker.items = [] }
     } else if answer.firstPage {
-        picker.items = items
-        picker.selected = 0
+        // The ranked page after the newest: the result chosen meanwhile stays chosen.
+        if picker.search.showingNewest { picker.replaceItems(items, status: nil) } else { picker.items = items; picker.selected = 0 }
+        picker.search.showingNewest = !answer.ranked
+        picker.search.searching = !answer.ranked
         picker.search.count = answer.count
         picker.search.countIsLowerBound = answer.countIsLowerBound
         picker.status = items.isEmpty ? tr.conversations.nothingFound(picker.filter)

@@ -24,7 +24,12 @@ final class SearchRunner {
         running = Task.detached { await SearchRunner.answer(database, mailbox, query: query, request: request, from: cursor) }
     }
 
+    /// A common word's newest matches first (no ranking: ~half the time), then the ranked page.
     private static func answer(_ database: AppDatabase, _ mailbox: Mailbox, query: String, request: Int, from cursor: SearchCursor) async {
+        if cursor == .start, let newest = try? await database.newestPage(query, limit: pageSize), !Task.isCancelled {
+            mailbox.post(.result(.searchResults(SearchAnswer(request: request, firstPage: true, ranked: false, hits: newest.hits, count: newest.count,
+                                                             countIsLowerBound: true, next: nil))), urgent: true)
+        }
         guard let answer = await read(database, query: query, request: request, from: cursor), !Task.isCancelled else { return }
         mailbox.post(.result(.searchResults(answer)), urgent: true)
     }
