@@ -53,9 +53,10 @@ extension AppDatabase {
     /// is then about as cheap. `next` is nil: the pages go on from the ranked first page.
     public func newestPage(_ query: String, limit: Int = 50, conversationId: Int64? = nil) async throws -> SearchPage? {
         try await pool.read { db in
-            guard let pattern = SearchQuery.pattern(query) else { return nil }
+            // A scan has no scores: its ranked page costs the same.
+            guard let plan = SearchQuery.plan(query), case .index = plan else { return nil }
             let sources = SearchSource.all(conversationId: conversationId)
-            let found = try Self.windows(db, sources, pattern: pattern, below: SearchCursor.start.below, scored: false, conversationId: conversationId)
+            let found = try Self.windows(db, sources, plan: plan, below: SearchCursor.start.below, scored: false, conversationId: conversationId)
             guard found.full.contains(true) else { return nil }
             let newest = found.rows.sorted { $0.date > $1.date }.prefix(limit)
             return SearchPage(hits: try Self.hits(db, sources, Array(newest), query: query), count: found.rows.count,
@@ -65,9 +66,9 @@ extension AppDatabase {
 
     private static func page(_ db: Database, _ query: String, from cursor: SearchCursor, limit: Int,
                              conversationId: Int64?) throws -> SearchPage {
-        guard let pattern = SearchQuery.pattern(query), limit > 0 else { return SearchPage(hits: [], count: 0, countIsLowerBound: false, next: nil) }
+        guard let plan = SearchQuery.plan(query), limit > 0 else { return SearchPage(hits: [], count: 0, countIsLowerBound: false, next: nil) }
         let sources = SearchSource.all(conversationId: conversationId)
-        let found = try windows(db, sources, pattern: pattern, below: cursor.below, scored: true, conversationId: conversationId)
+        let found = try windows(db, sources, plan: plan, below: cursor.below, scored: true, conversationId: conversationId)
         let ranked = found.rows.sorted { ($0.score, $0.tier, $1.date) < ($1.score, $1.tier, $0.date) }
         let end = min(ranked.count, cursor.offset + limit)
         let slice = cursor.offset < end ? Array(ranked[cursor.offset..<end]) : []
@@ -80,11 +81,11 @@ extension AppDatabase {
 
     /// Each source's window of matches below `below`: the visible rows, each window's lowest
     /// rowid, and whether it was full.
-    private static func windows(_ db: Database, _ sources: [SearchSource], pattern: String, below: [Int64], scored: Bool,
+    private static func windows(_ db: Database, _ sources: [SearchSource], plan: SearchQuery.Plan, below: [Int64], scored: Bool,
                                 conversationId: Int64?) throws -> (rows: [Ranked], lowest: [Int64], full: [Bool]) {
         var rows: [Ranked] = [], lowest: [Int64] = [], full: [Bool] = []
         for (i, source) in sources.enumerated() {
-            let window = try source.window(db, pattern: pattern, below: below[i], scored: scored, conversationId: conversationId)
+            let window = try source.window(db, plan: plan, below: below[i], scored: scored, conversationId: conversationId)
             full.append(window.count == SearchCursor.window)
             lowest.append(window.map(\.id).min() ?? 1)
             rows += window.filter(\.visible).map { Ranked(source: i, id: $0.id, score: $0.score, tier: $0.tier, date: $0.date) }
@@ -116,6 +117,8 @@ private struct SearchSource {
     /// SELECT id, score, tier, date, visible FROM ... the inner window `\(inner)`.
     let windowSQL: (_ inner: String) -> String
     let table: String
+    /// The table and text a substring scan reads (`SearchQuery.Plan.scan`), and which of its rows the index holds.
+    let scanTable: String, scanText: String, scanWhere: String
     /// Limits the window to one conversation's rows.
     let inConversation: String?
     /// SELECT id, conversationId, messageId, noteId, title, date, text, kind WHERE id IN (\(ids)).
@@ -126,7 +129,7 @@ private struct SearchSource {
             SELECT f.rowid, f.score * (CASE m.role WHEN 'user' THEN \(AppDatabase.userMessageBoost) ELSE 1.0 END),
                    CASE m.role WHEN 'user' THEN 0 ELSE 1 END, m.createdAt, c.deletedAt IS NULL AND m.hiddenInBranch IS NULL
             FROM \(inner) f JOIN message m ON m.id = f.rowid JOIN conversation c ON c.id = m.conversationId
-            """ }, table: "message_ft", inConversation: "SELECT id FROM message WHERE conversationId = :conversation",
+            """ }, table: "message_ft", scanTable: "message", scanText: "content", scanWhere: "status != 'streaming'", inConversation: "SELECT id FROM message WHERE conversationId = :conversation",
             hitsSQL: { ids in """
             SELECT m.id, m.conversationId, m.id, NULL, c.title, m.createdAt, m.content,
                    CASE m.role WHEN 'user' THEN 'userMessage' ELSE 'assistantMessage' END
@@ -136,14 +139,14 @@ private struct SearchSource {
             SELECT f.rowid, f.score, 2, t.createdAt, c.deletedAt IS NULL AND m.hiddenInBranch IS NULL
             FROM \(inner) f JOIN toolCall t ON t.id = f.rowid JOIN message m ON m.id = t.messageId
                  JOIN conversation c ON c.id = m.conversationId
-            """ }, table: "toolCall_ft",
+            """ }, table: "toolCall_ft", scanTable: "toolCall", scanText: "result", scanWhere: "result IS NOT NULL",
             inConversation: "SELECT t.id FROM toolCall t JOIN message m ON m.id = t.messageId WHERE m.conversationId = :conversation",
             hitsSQL: { ids in """
             SELECT t.id, m.conversationId, m.id, NULL, c.title, t.createdAt, t.result, 'toolResult'
             FROM toolCall t JOIN message m ON m.id = t.messageId JOIN conversation c ON c.id = m.conversationId WHERE t.id IN (\(ids))
             """ })
         let notes = SearchSource(windowSQL: { inner in "SELECT f.rowid, f.score, 2, n.updatedAt, 1 FROM \(inner) f JOIN note n ON n.id = f.rowid" },
-                                 table: "note_ft", inConversation: nil, hitsSQL: { ids in """
+                                 table: "note_ft", scanTable: "note", scanText: "title || ' ' || body", scanWhere: "1", inConversation: nil, hitsSQL: { ids in """
             SELECT n.id, NULL, NULL, n.id, n.title, n.updatedAt, n.title || ': ' || n.body, 'note' FROM note n WHERE n.id IN (\(ids))
             """ })
         // A conversation has no notes.
@@ -153,13 +156,26 @@ private struct SearchSource {
     /// The newest `SearchCursor.window` matches below `below`, scored when asked (bm25: lower is
     /// better; FTS5 computes it for these rows only, from the index's global statistics, which
     /// costs a second read of each word's postings).
-    func window(_ db: Database, pattern: String, below: Int64, scored: Bool, conversationId: Int64?) throws -> [Row] {
+    /// A scan has no relevance: its matches are ranked by the rest (the user's first, the newest).
+    func window(_ db: Database, plan: SearchQuery.Plan, below: Int64, scored: Bool, conversationId: Int64?) throws -> [Row] {
         let only = conversationId != nil ? inConversation.map { " AND rowid IN (\($0))" } ?? "" : ""
-        let inner = """
-            (SELECT rowid, \(scored ? "bm25(\(table))" : "0.0") AS score FROM \(table) WHERE \(table) MATCH :pattern AND rowid < :below\(only)
-             ORDER BY rowid DESC LIMIT \(SearchCursor.window))
-            """
-        var arguments: StatementArguments = ["pattern": pattern, "below": below]
+        let inner: String
+        var arguments: StatementArguments = ["below": below]
+        switch plan {
+        case .index(let pattern):
+            arguments += ["pattern": pattern]
+            inner = """
+                (SELECT rowid, \(scored ? "bm25(\(table))" : "0.0") AS score FROM \(table) WHERE \(table) MATCH :pattern AND rowid < :below\(only)
+                 ORDER BY rowid DESC LIMIT \(SearchCursor.window))
+                """
+        case .scan(let likes):
+            for (i, like) in likes.enumerated() { arguments += ["like\(i)": like] }
+            let matches = likes.indices.map { "\(scanText) LIKE :like\($0) ESCAPE '\\'" }.joined(separator: " AND ")
+            inner = """
+                (SELECT rowid, 0.0 AS score FROM \(scanTable) WHERE \(scanWhere) AND \(matches) AND rowid < :below\(only)
+                 ORDER BY rowid DESC LIMIT \(SearchCursor.window))
+                """
+        }
         if let conversationId { arguments += ["conversation": conversationId] }
         return try GRDB.Row.fetchAll(db, sql: windowSQL(inner), arguments: arguments).map {
             Row(id: $0[0], score: $0[1], tier: $0[2], date: $0[3], visible: $0[4])

@@ -7,8 +7,35 @@ import Foundation
 /// query of hundreds of prefix scans.
 ///
 /// The index's unicode61 tokenizer makes a run of CJK characters one token, up to the next
-/// space or punctuation: a CJK word matches the start of such a run, not its middle.
+/// space or punctuation, so the index cannot find a CJK word inside a sentence: a query with a
+/// CJK word is a substring scan of the text instead (`Plan.scan`), newest first.
 public enum SearchQuery {
+    /// How a query is looked for: the full-text index, or (a CJK word in it) a substring scan.
+    enum Plan {
+        case index(pattern: String)
+        /// Each word a `LIKE` pattern (`%word%`, with `%`, `_` and the escape `\` escaped).
+        case scan(likes: [String])
+    }
+
+    static func plan(_ query: String) -> Plan? {
+        let words = words(query)
+        guard words.contains(where: isCJK) else { return pattern(query).map { .index(pattern: $0) } }
+        return .scan(likes: words.map { word in
+            "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+        })
+    }
+
+    /// Has a Han, kana or Hangul character (scripts written without spaces between words).
+    static func isCJK(_ word: String) -> Bool {
+        word.unicodeScalars.contains { s in
+            switch s.value {
+            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true
+            default: return false
+            }
+        }
+    }
+
     public static let maxWords = 10
     public static let maxWordLength = 64
 

@@ -49,7 +49,7 @@ final class SearchPagingTests: StorageTestCase {
         XCTAssertEqual(try db.search("AND").count, 1)
         XCTAssertEqual(try db.search("\"quoted\"").count, 1, "quotes are text")
         XCTAssertEqual(try db.search("你好").count, 1, "CJK: the start of a run")
-        XCTAssertEqual(try db.search("世界").count, 0, "unicode61 keeps a CJK run one token: not its middle")
+        XCTAssertEqual(try db.search("世界").count, 1, "and inside one (a substring scan: the index keeps the run one token)")
         XCTAssertEqual(try db.search("party 🎉").count, 1, "an emoji is not a word; the rest is searched")
         XCTAssertEqual(try db.search("don't").count, 1)
         XCTAssertEqual(try db.messageCount(conversationId: c.id!), 5)
@@ -130,5 +130,33 @@ extension SearchPagingTests {
         XCTAssertNil(sometimes, "110 matches: ranked at once instead")
         let nothing = try await db.newestPage("\"*")
         XCTAssertNil(nothing)
+        let scanned = try await db.newestPage("词")
+        XCTAssertNil(scanned, "a scan has no ranking to wait for")
     }
 }
+
+extension SearchPagingTests {
+    /// A CJK word is found inside a sentence, in messages, tool results and notes, its match
+    /// marked; LIKE's wildcards in the query are plain text.
+    func testCJKWordsAreFoundInsideSentences() async throws {
+        let db = try openDatabase()
+        let c = try db.createConversation(title: "天气")
+        let asked = try db.appendMessage(Message(conversationId: c.id!, role: .user, content: "明天天气怎么样？"))
+        let answer = try db.appendMessage(Message(conversationId: c.id!, role: .assistant, content: "今天天气很好，明天有雨。"))
+        _ = try db.appendMessage(Message(conversationId: c.id!, role: .user, content: "天_气 100% 天%气"))
+        _ = try db.insertToolCall(ToolCallRecord(messageId: answer.id!, callId: "1", name: "weather", arguments: "{}", result: "北京：晴，天气不错"))
+        _ = try db.insertNote(Note(title: "旅行", body: "出发前看天气预报"))
+        let hits = try db.search("天气")
+        XCTAssertEqual(hits.count, 4, "\(hits)")
+        XCTAssertEqual(hits.first?.messageId, asked.id, "the user's own first")
+        XCTAssertEqual(Set(hits.map(\.kind)), [.userMessage, .assistantMessage, .toolResult, .note])
+        XCTAssertTrue(hits.allSatisfy { $0.snippetParts.contains { $0.match } }, "the match is marked")
+        XCTAssertEqual(try db.search("天气 明天").count, 2, "every word must occur")
+        XCTAssertEqual(try db.search("天_气").count, 1, "_ is not a wildcard")
+        XCTAssertEqual(try db.search("天%气").count, 1, "% is not a wildcard")
+        XCTAssertEqual(try db.search("天气", conversationId: c.id!).count, 3, "one conversation: no notes")
+        let page = try await db.searchPage("雨")
+        XCTAssertEqual(page.hits.map(\.messageId), [answer.id])
+    }
+}
+
