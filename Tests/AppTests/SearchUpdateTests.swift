@@ -141,3 +141,26 @@ extension SearchUpdateTests {
         XCTAssertFalse(screenText(state).contains(tr.conversations.searching))
     }
 }
+
+extension SearchUpdateTests {
+    /// Through the runtime, on a real file: a query per letter typed, each cancelling the one
+    /// before; only the last one's answer shows, and the database answers afterwards.
+    func testRapidQueriesLeaveOnlyTheLastAnswer() throws {
+        let harness = try AppTestHarness(width: 120, height: 40)
+        let conversation = try harness.database.createConversation(title: "Pantry")
+        for i in 0..<300 {
+            _ = try harness.database.appendMessage(Message(conversationId: conversation.id!, role: .user,
+                                                           content: i % 3 == 0 ? "oat milk \(i)" : "oat bran \(i)"))
+        }
+        harness.app.handle([.key(.ctrl("\\"))])
+        harness.app.handle("oat milk".map { .key(.text(String($0))) })
+        harness.settleSearch()
+        let picker = try XCTUnwrap(harness.app.state[overlay: Picker.self])
+        XCTAssertEqual(picker.filter, "oat milk")
+        XCTAssertFalse(picker.search.searching)
+        XCTAssertEqual(picker.items.count, 50, "the first page")
+        XCTAssertTrue(picker.items.allSatisfy { $0.label.contains("milk") }, "no answer of “oat” or “oat mil” left")
+        XCTAssertTrue(harness.screen().contains("100 results · Enter opens"), harness.screen())
+        XCTAssertEqual(try harness.database.search("bran", limit: 500).count, 200, "the pool answers after the interrupts")
+    }
+}
