@@ -13,7 +13,6 @@ struct SearchRun: Equatable {
     var next: SearchCursor?
     /// The first page's count of results, and whether there are more than that.
     var count = 0, countIsLowerBound = false
-    var failed = false
     /// The newest matches are shown while the ranked first page is read (a common word).
     var showingNewest = false
 

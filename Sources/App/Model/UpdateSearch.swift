@@ -41,7 +41,6 @@ func searchAnswered(_ state: inout AppState, _ answer: SearchAnswer) {
     picker.search.next = answer.next
     let items = ConversationItems.search(answer.hits, now: state.clock, timeZone: state.timeZone)
     if answer.failed {
-        picker.search.failed = true
         picker.status = tr.notices.searchFailed
         if answer.firstPage { picker.items = [] }
     } else if answer.firstPage {
