@@ -11,7 +11,8 @@ enum SearchSnippet {
         guard !tokens.isEmpty else { return String(text.prefix(80)) }
         let matches = tokens.map { range in
             let token = folded(String(text[range]))
-            return words.contains { token.hasPrefix($0) }
+            // A CJK word is found inside a run (the scan's substring match).
+            return words.contains { token.hasPrefix($0) || (SearchQuery.isCJK($0) && token.contains($0)) }
         }
         let first = matches.firstIndex(of: true) ?? 0
         let start = max(0, first - before), end = min(tokens.count, start + length)

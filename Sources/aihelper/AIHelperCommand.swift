@@ -14,7 +14,7 @@ struct AIHelperCommand: AsyncParsableCommand {
         """,
         version: AppInfo.version,
         subcommands: [TUICommand.self, AskCommand.self, TasksCommand.self, TodosCommand.self, AddCommand.self, DoneCommand.self,
-                      ContactsCommand.self, NotesCommand.self, NoteCommand.self,
+                      ContactsCommand.self, NotesCommand.self, NoteCommand.self, SearchCommand.self,
                       ImportCommand.self, ExportCommand.self, ReviewCommand.self,
                       KeysCommand.self, ModelsCommand.self, UsageCommand.self, MCPCommand.self],
         defaultSubcommand: TUICommand.self)

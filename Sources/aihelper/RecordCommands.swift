@@ -59,7 +59,7 @@ struct NoteCommand: AsyncParsableCommand {
 }
 
 /// Records as JSON in `shape`, or one cleaned line each, or `none` when there are none.
-private func printRecords<R, J: Encodable>(_ records: [R], json: Bool, shape: (R) -> J, none: String, line: (R) -> String) {
+func printRecords<R, J: Encodable>(_ records: [R], json: Bool, shape: (R) -> J, none: String, line: (R) -> String) {
     if json { return CLIData.printJSON(records.map(shape)) }
     if records.isEmpty { return Output.line(none) }
     for record in records { Output.line(line(record)) }

@@ -39,7 +39,19 @@ final class AppTestHarness {
             answer = try await withDeadline(20) { await task.value }
         }
         app.settle()  // with the turn's `.finished`, which ends it
+        if case .conversation(.search) = effect { settleSearch() }
         return answer
+    }
+
+    /// Handles what the mailbox gets until the search picker has its answer (10 s at most):
+    /// searches run off the loop (`SearchRunner`).
+    func settleSearch() {
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            app.handle(app.mailbox.drain())
+            guard app.state[overlay: Picker.self]?.search.searching == true else { return }
+            usleep(1_000)
+        } while Date() < deadline
     }
 
     /// Presses the keys through `update` (with the view the last frame left) and carries out

@@ -105,6 +105,7 @@ final class ConversationListTests: XCTestCase {
         try conversation("Other", extra: [1: "nothing here"])
         keys(.ctrl("\\"))
         type("zanz")
+        harness.settleSearch()
         let items = try XCTUnwrap(app.state[overlay: Picker.self]?.visible)
         XCTAssertEqual(items.count, 2)
         XCTAssertEqual(items.first?.highlighted?.filter(\.match).map(\.text), ["zanzibar"])
@@ -136,6 +137,7 @@ final class ConversationListTests: XCTestCase {
         try conversation("One")
         app.state.chat.input.text = "/search one"
         keys(.enter)
+        harness.settleSearch()
         XCTAssertEqual(app.state[overlay: Picker.self]?.purpose, .search)
         XCTAssertEqual(app.state[overlay: Picker.self]?.visible.isEmpty, false, "the words after /search are searched")
         keys(.escape)
@@ -153,6 +155,7 @@ extension ConversationListTests {
     func testPastedQueryIsOneCleanLine() throws {
         try conversation("Weather", extra: [0: "rain in paris today"])
         keys(.ctrl("\\"), .paste("rain\n\u{1B}[31mparis"))
+        harness.settleSearch()
         XCTAssertEqual(app.state[overlay: Picker.self]?.filter, "rain paris")
         XCTAssertEqual(app.state[overlay: Picker.self]?.visible.count, 1)
     }

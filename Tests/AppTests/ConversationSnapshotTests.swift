@@ -38,7 +38,7 @@ final class ConversationSnapshotTests: XCTestCase {
             SearchHit(kind: .note, noteId: 4, title: "Gift ideas", date: now.addingTimeInterval(-400 * 86_400), snippet: "\(o)Mom\(c): scarf, tea"),
         ]
         state[overlay: Picker.self] = Picker(purpose: .search, title: tr.conversations.searchTitle, items: ConversationItems.search(hits, now: now, timeZone: SnapshotFixture.utc),
-                              filter: "mom", status: tr.conversations.results(hits.count))
+                              filter: "mom", status: tr.conversations.results(hits.count, false))
         return state
     }
 

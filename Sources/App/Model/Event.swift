@@ -141,9 +141,11 @@ enum Effect: Equatable {
 /// What the conversation list and search ask of the runtime.
 enum ConversationAction: Equatable {
     case openList
-    case openSearch
-    /// Runs the search for the text typed so far and shows the results.
-    case search(String)
+    /// Reads a page of results for the query typed (`from: .start`: its first page) off the
+    /// loop, cancelling the search running; answered by `.searchResults` (`SearchRunner`).
+    case search(query: String, request: Int, from: SearchCursor)
+    /// Cancels the search running (the picker closed, nothing left to search for).
+    case stopSearch
     /// Filters the list's `items` by the text typed so far, off the loop (`Picker.filtered`).
     case filterList(String, items: [Picker.Item])
     /// Opens the conversation; at `messageId` (scrolled there, `query`'s hits stepped with n/N).

@@ -49,6 +49,8 @@ struct Picker: Equatable {
     var prompt: Prompt?
     /// The conversation list: `/` was pressed, typed text goes to the filter (not to the keys).
     var filtering = false
+    /// Search: the request in flight and the pages read (`SearchRun`).
+    var search = SearchRun()
 
     /// A long list (the conversation list) is filtered off the loop: the items kept for the
     /// filter last answered, shown until the answer for the newest filter arrives.

@@ -63,8 +63,8 @@ enum ResultEvent: Sendable {
     case todoRowsFiltered(text: String, rows: [TodoRows.Row], version: Int)
     /// The tasks matching the Tasks pane's filter `text`, read off the loop.
     case taskFilterLoaded(text: String, tasks: [TaskItem])
-    /// The search picker's results for the text typed so far.
-    case searchResults([Picker.Item], status: String)
+    /// A page of search results for a request (`searchAnswered` drops those of an older one).
+    case searchResults(SearchAnswer)
     case mcpViewOpened(MCPView)
     /// `/persona`: the open (or next) conversation's persona, stored.
     case personaChanged(String?)

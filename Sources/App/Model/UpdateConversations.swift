@@ -6,7 +6,7 @@ import Terminal
 func handleConversationKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch key {
     case .ctrl("o"): return [.conversation(.openList)]
-    case .ctrl("\\"), .alt("/"): return [.conversation(.openSearch)]
+    case .ctrl("\\"), .alt("/"): return openSearch(&state)
     default: return startNewConversation(&state)
     }
 }
@@ -19,7 +19,7 @@ func runConversationCommand(_ state: inout AppState, name: String, argument: Str
         return [.conversation(.openList)]
     case "/search":
         _ = state.chat.input.commit()
-        return [.conversation(.openSearch)] + (argument.isEmpty ? [] : [.conversation(.search(argument))])
+        return openSearch(&state, query: argument)
     case "/persona", "/personas":
         return runPersonaCommand(&state, argument)
     case "/export":
@@ -46,9 +46,13 @@ func handleConversationPickerKey(_ state: inout AppState, _ key: Key) -> [Effect
     if let prompt = picker.prompt { return handlePrompt(&state, &picker, prompt, key) }
     if key == .escape, !(picker.purpose == .conversations && picker.filtering) {
         state[overlay: Picker.self] = nil
-        return []
+        return picker.purpose == .search ? [.conversation(.stopSearch)] : []
     }
-    if picker.moveSelection(key) { state[overlay: Picker.self] = picker; return [] }
+    if picker.moveSelection(key) {
+        let effects = searchAhead(&picker)
+        state[overlay: Picker.self] = picker
+        return effects
+    }
     // Letters that came in one read are the list's commands one by one, until `/` starts the filter.
     if case .text(let letters) = key, letters.count > 1, picker.purpose == .conversations, !picker.filtering {
         return letters.flatMap { handleConversationPickerKey(&state, .text(String($0))) }
@@ -72,8 +76,8 @@ private func editFilter(_ picker: inout Picker, _ key: Key) -> [Effect] {
         // readline's keys; a move alone does not search again.
         guard picker.query.handleOneLine(key) == .edited else { return [] }
     }
+    if picker.purpose == .search { return searchAgain(&picker) }
     picker.selected = 0
-    if picker.purpose == .search { return [.conversation(.search(picker.filter))] }
     return picker.filter.isEmpty ? [] : [.conversation(.filterList(picker.filter, items: picker.items))]
 }
 

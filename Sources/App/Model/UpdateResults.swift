@@ -109,10 +109,8 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         guard case .filter(text) = state.tasks.mode else { return [] }
         state.tasks.takeList(tasks)
         state.tasks.listedFilter = text
-    case .searchResults(let items, let status):
-        guard state[overlay: Picker.self]?.purpose == .search else { return [] }
-        state[overlay: Picker.self]?.replaceItems(items, status: status)
-        state[overlay: Picker.self]?.selected = 0
+    case .searchResults(let answer):
+        searchAnswered(&state, answer)
     case .mcpViewOpened(let view):
         state[overlay: MCPView.self] = view
     case .completionsListed(let source, let items):

@@ -17,6 +17,10 @@ enum PickerOverlay {
 
         let (top, topStyle) = topLine(picker)
         canvas.put(top, x: inner.x, y: inner.y, style: theme[topStyle], maxWidth: inner.width)
+        if picker.purpose == .search, picker.search.searching {
+            let mark = tr.conversations.searching
+            canvas.put(mark, x: inner.x + max(0, inner.width - TextWidth.of(mark)), y: inner.y, style: theme[.muted])
+        }
 
         let visible = picker.visible
         let first = ListWindow.top(count: visible.count, selected: picker.selected, height: listRows, previousTop: 0)

@@ -8,14 +8,12 @@ import Interop
 /// runtime side (docs/conversations.md).
 extension TUIApp {
     static var listHelp: String { tr.conversations.listHelp }
-    static var searchHelp: String { tr.conversations.searchHelp }
 
     func actOnConversations(_ action: ConversationAction) {
         switch action {
         case .openList: openConversationList()
-        case .openSearch:
-            apply(.pickerOpened(Picker(purpose: .search, title: tr.conversations.searchTitle, items: [], status: Self.searchHelp)))
-        case .search(let query): search(query)
+        case .search(let query, let request, let cursor): searches.run(query: query, request: request, from: cursor)
+        case .stopSearch: searches.stop()
         case .filterList(let filter, let items):
             queries.listFilter.run { isCurrent in isCurrent() ? .listFiltered(filter: filter, items: Picker.filter(items, by: filter)) : nil }
         case .open(let id, let messageId, let query): openConversation(id: id, at: messageId, query: query)
@@ -84,20 +82,6 @@ extension TUIApp {
         }
         guard state[overlay: Picker.self]?.purpose == .conversations else { return }
         readWholeList()
-    }
-
-    private func search(_ query: String) {
-        guard state[overlay: Picker.self]?.purpose == .search else { return }
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return apply(.searchResults([], status: Self.searchHelp))
-        }
-        do {
-            let hits = try database.search(query)
-            let status = hits.isEmpty ? tr.conversations.nothingFound(query) : tr.conversations.results(hits.count)
-            apply(.searchResults(ConversationItems.search(hits, now: Date(), timeZone: state.timeZone), status: status))
-        } catch {
-            apply(.searchResults([], status: tr.notices.searchFailed("\(error)")))
-        }
     }
 
     private func openConversation(id: Int64, at messageId: Int64?, query: String?) {

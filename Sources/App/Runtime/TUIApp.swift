@@ -20,6 +20,8 @@ public final class TUIApp {
     let mailbox = Mailbox()
     /// The agent's turns: their task, approvals and frame barrier.
     let turns: TurnController
+    /// The search picker's queries, off the loop.
+    let searches: SearchRunner
     let renderer: Renderer
     /// Where `/theme` finds themes, and the colors the terminal shows (`.none`: NO_COLOR).
     let themes: ThemeCatalog
@@ -66,6 +68,7 @@ public final class TUIApp {
         self.database = database
         let mailbox = self.mailbox
         self.turns = TurnController(mailbox: mailbox)
+        self.searches = SearchRunner(database: database, mailbox: mailbox)
         self.series = SeriesStore(database: database, ready: { mailbox.post(.tasksDataReady) })
         self.taskLoader = TaskPaneLoader(database: database, series: series)
         self.reminders = AlertScheduler(database: database, series: series, mailbox: mailbox)

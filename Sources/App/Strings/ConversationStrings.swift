@@ -18,7 +18,10 @@ struct ConversationStrings: Sendable {
     var listKeys: String, pickerKeys: String
     var nothingMatches: @Sendable (String) -> String
     var nothingFound: @Sendable (String) -> String
-    var results: @Sendable (Int) -> String
+    /// The count of results, and whether there are more than that (only the newest matches were counted).
+    var results: @Sendable (_ count: Int, _ atLeast: Bool) -> String
+    /// Drawn while a search or its next page is being read.
+    var searching: String
     var nothingToRestore: String
     var restored: @Sendable (String) -> String
     var unarchived: @Sendable (String) -> String
@@ -43,7 +46,7 @@ struct ConversationStrings: Sendable {
         filterKeys: "  (Enter keeps it, Esc clears it)", listKeys: "↑↓ move · Enter open · / filter",
         pickerKeys: "type to filter · ↑↓ move · Enter choose · Esc close",
         nothingMatches: { "Nothing matches “\($0)”." }, nothingFound: { "Nothing found for “\($0)”." },
-        results: { $0 == 100 ? "The best 100 results · Enter opens" : "\($0) result\($0 == 1 ? "" : "s") · Enter opens" },
+        results: { "\(grouped($0))\($1 ? "+" : "") result\($0 == 1 && !$1 ? "" : "s") · Enter opens" }, searching: "searching…",
         nothingToRestore: "Nothing deleted to bring back.", restored: { "Brought back “\($0)”." },
         unarchived: { "“\($0)” is back among the active conversations." },
         archivedNow: { "Archived “\($0)” (listed last; a brings it back)." },
@@ -66,7 +69,7 @@ struct ConversationStrings: Sendable {
         filterKeys: "  （Enter 保留，Esc 清除）", listKeys: "↑↓ 移动 · Enter 打开 · / 筛选",
         pickerKeys: "输入以筛选 · ↑↓ 移动 · Enter 选择 · Esc 关闭",
         nothingMatches: { "没有匹配“\($0)”的项。" }, nothingFound: { "没有找到“\($0)”。" },
-        results: { $0 == 100 ? "最相关的 100 条结果 · Enter 打开" : "\($0) 条结果 · Enter 打开" },
+        results: { "\(grouped($0))\($1 ? "+" : "") 条结果 · Enter 打开" }, searching: "正在搜索…",
         nothingToRestore: "没有可恢复的已删除对话。", restored: { "已恢复“\($0)”。" },
         unarchived: { "“\($0)”已回到活跃对话中。" },
         archivedNow: { "已归档“\($0)”（排在最后；按 a 可恢复）。" },
@@ -74,4 +77,11 @@ struct ConversationStrings: Sendable {
         emptyTitle: "标题不能为空：已保留原名称。",
         hitOf: { "“\($2)”的第 \($0) 条，共 \($1) 条 · n 下一条 · N 上一条 · Esc 结束搜索" },
         filtering: "  正在筛选…")
+}
+
+/// 1000000 as "1,000,000".
+private func grouped(_ n: Int) -> String {
+    var digits = Array(String(n)), out = ""
+    while digits.count > 3 { out = "," + String(digits.suffix(3)) + out; digits.removeLast(3) }
+    return String(digits) + out
 }

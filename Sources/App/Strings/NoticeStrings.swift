@@ -9,7 +9,7 @@ struct NoticeStrings: Sendable {
     var couldNotSnooze: @Sendable (String) -> String
     var couldNotReadConversations: @Sendable (String) -> String
     var couldNotChangeConversation: @Sendable (String) -> String
-    var searchFailed: @Sendable (String) -> String
+    var searchFailed: String
     var conversationGone: String
     var note: @Sendable (_ title: String, _ body: String) -> String
     var nothingToExport: String
@@ -59,7 +59,7 @@ struct NoticeStrings: Sendable {
         snoozed: { "Snoozed “\($0)” for \($1)." }, couldNotSnooze: { "Could not snooze: \($0)" },
         couldNotReadConversations: { "Could not read the conversations: \($0)" },
         couldNotChangeConversation: { "Could not change the conversation: \($0). Nothing was changed." },
-        searchFailed: { "Search failed: \($0)" },
+        searchFailed: "The search could not run; try other words.",
         conversationGone: "That conversation is gone (deleted meanwhile?). Ctrl-O lists the others.",
         note: { "Note “\($0)”: \($1)" },
         nothingToExport: "Nothing to export yet: this conversation has no messages.",
@@ -104,7 +104,7 @@ struct NoticeStrings: Sendable {
         snoozed: { "已将“\($0)”推迟 \($1)。" }, couldNotSnooze: { "无法推迟：\($0)" },
         couldNotReadConversations: { "无法读取对话：\($0)" },
         couldNotChangeConversation: { "无法修改对话：\($0)。没有任何改动。" },
-        searchFailed: { "搜索失败：\($0)" },
+        searchFailed: "搜索无法进行，请换些词语再试。",
         conversationGone: "这个对话已不存在（可能刚被删除）。Ctrl-O 查看其他对话。",
         note: { "笔记“\($0)”：\($1)" },
         nothingToExport: "还没有可导出的内容：这个对话没有消息。",
