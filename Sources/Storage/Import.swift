@@ -25,11 +25,17 @@ extension AppDatabase {
                                subtasks: [(subtask: Subtask, todoUID: String, parentUID: String?)],
                                label: String) throws -> ImportCounts {
         let area: JournalArea = tasks.isEmpty && !todos.isEmpty ? .todos : .tasks
+        // Each UID once: no row is inserted and then updated, so the insert triggers can wait
+        // for the end (`SuspendedInsertTriggers`); rows that exist fire theirs as always.
+        let unique = Set(tasks.map(\.uid)).count == tasks.count
+            && Set(todos.map(\.uid) + subtasks.map(\.subtask.uid)).count == todos.count + subtasks.count
         return try journaled(area, label) { db in
+            let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
             var counts = ImportCounts()
             try Self.upsertTasks(tasks, &counts, db)
             let todoIds = try Self.upsertTodos(todos, &counts, db)
             try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db)
+            try triggers?.restore(db)
             return counts
         }
     }

@@ -37,8 +37,8 @@ public struct ImportFailure: Error, Sendable, Equatable {
 
 /// `aihelper import --conversation FILE...`: every file read, checked and stored in ONE
 /// transaction (prepared statements, the full-text index filled in bulk at the end:
-/// `AppDatabase.importingConversations`). Files are read one at a time, so memory stays at one
-/// file's size whatever their number.
+/// `AppDatabase.importingConversations`). Files are decoded a few ahead on other cores
+/// (`OrderedPrefetch`) and stored in order, so memory stays flat whatever their number.
 ///
 /// A bad file stops the run and nothing of it is kept; with `keepGoing` it is listed and
 /// skipped, and the good ones are kept.
@@ -59,13 +59,19 @@ public enum ConversationImport {
     /// `ImportFailure` (nothing stored) unless `keepGoing`.
     public static func run(_ files: [String], into database: AppDatabase, keepGoing: Bool,
                            progress: (Int) -> Void = { _ in }) throws -> Outcome {
+        // Reading and decoding (most of the work) run ahead on other cores while this thread stores.
+        let decoded = OrderedPrefetch(count: files.count) { index in
+            Result { try read(files[index]).records }.mapError { $0 as? ImportFailure ?? ImportFailure(kind: .malformed, file: files[index],
+                                                                                                       reason: "\($0)") }
+        }
+        defer { decoded.stop() }
         do {
             return try database.importingConversations { writer in
                 var outcome = Outcome()
                 for (index, file) in files.enumerated() {
                     defer { progress(index + 1) }
                     do {
-                        let records = try read(file).records
+                        let records = try decoded.next()!.get()
                         let conversation: Conversation
                         do { conversation = try writer.store(records) } catch {
                             throw ImportFailure(kind: .database, file: file, reason: "\(error)")
