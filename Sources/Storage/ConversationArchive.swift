@@ -78,7 +78,7 @@ public struct ConversationWriter {
         var stored = records.conversation
         try db.inSavepoint {
             let c = records.conversation
-            conversation.setUncheckedArguments([c.title, c.provider, c.model, c.persona, c.archived, c.createdAt, c.updatedAt])
+            conversation.setUncheckedArguments([c.title, c.provider, c.model, c.persona, c.archived, StoredDate.value(c.createdAt), StoredDate.value(c.updatedAt)])
             try conversation.execute()
             stored.id = db.lastInsertedRowID
             for original in records.messages {
@@ -88,17 +88,18 @@ public struct ConversationWriter {
                     m.errorText = m.errorText ?? AppDatabase.interruptedByExitText
                 }
                 message.setUncheckedArguments([stored.id!, m.role, m.content, m.status, m.provider, m.model, m.inputTokens,
-                                               m.outputTokens, m.cost, m.errorText, m.createdAt, m.updatedAt])
+                                               m.outputTokens, m.cost, m.errorText, StoredDate.value(m.createdAt),
+                                               StoredDate.value(m.updatedAt)])
                 try message.execute()
                 let messageId = db.lastInsertedRowID
                 guard let oldId = original.id else { continue }
                 for call in records.toolCalls[oldId] ?? [] {
                     toolCall.setUncheckedArguments([messageId, call.callId, call.name, call.arguments, call.result, call.isError,
-                                                    call.createdAt])
+                                                    StoredDate.value(call.createdAt)])
                     try toolCall.execute()
                 }
                 for s in records.steps[oldId] ?? [] {
-                    step.setUncheckedArguments([messageId, s.position, s.kind, s.title, s.detail, s.callId, s.status, s.startedAt,
+                    step.setUncheckedArguments([messageId, s.position, s.kind, s.title, s.detail, s.callId, s.status, StoredDate.value(s.startedAt),
                                                 s.duration])
                     try step.execute()
                 }

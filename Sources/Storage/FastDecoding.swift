@@ -57,4 +57,11 @@ enum StoredDate {
 
     /// Parses exactly "YYYY-MM-DD HH:MM:SS" with an optional ".SSS"; nil for anything else.
     static func parse(_ text: String) -> Date? { UTCTimestamp.parseStored(text) }
+
+    /// What GRDB stores for `date`, made without its DateFormatter (bulk writes bind thousands).
+    static func value(_ date: Date) -> DatabaseValue {
+        UTCTimestamp.storedText(date)?.databaseValue ?? date.databaseValue
+    }
+
+    static func value(_ date: Date?) -> DatabaseValue { date.map(value) ?? .null }
 }

@@ -67,8 +67,8 @@ extension AppDatabase {
                        "completedAt", "recurrence", "list", "alertMinutes", "extra"])
         for t in tasks {
             upsert.setUncheckedArguments([t.uid, t.title, t.notes, t.dueDate, t.dueTime, t.durationMinutes, t.category, t.priority,
-                                          t.completed, t.completedAt, t.recurrence, t.list, t.alertMinutes, t.extra,
-                                          t.createdAt, t.updatedAt])
+                                          t.completed, StoredDate.value(t.completedAt), t.recurrence, t.list, t.alertMinutes, t.extra,
+                                          StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
             try upsert.execute()
             count(existed: existing.contains(t.uid), changed: db.changesCount > 0, new: \.tasks, &counts)
         }
@@ -89,7 +89,7 @@ extension AppDatabase {
             try dropSubtask.execute(arguments: [t.uid])
             let moved = db.changesCount > 0
             try upsert.execute(arguments: [t.uid, t.title, t.notes, t.completed, existed ? t.position : nextPosition, t.dueDate,
-                                           t.extra, t.createdAt, t.updatedAt])
+                                           t.extra, StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
             count(existed: existed || moved, changed: moved || db.changesCount > 0, new: \.todos, &counts)
             if !existed {
                 ids[t.uid] = db.lastInsertedRowID
@@ -116,7 +116,7 @@ extension AppDatabase {
             let parentId = parentUID.flatMap { ids[$0] }
             let existed = ids[s.uid] != nil
             try upsert.execute(arguments: [s.uid, todoId, parentId, s.title, s.notes, s.completed, s.position, s.dueDate,
-                                           s.extra, s.createdAt, s.updatedAt])
+                                           s.extra, StoredDate.value(s.createdAt), StoredDate.value(s.updatedAt)])
             count(existed: existed, changed: db.changesCount > 0, new: \.subtasks, &counts)
             if !existed { ids[s.uid] = try Int64.fetchOne(findId, arguments: [s.uid]) }
         }

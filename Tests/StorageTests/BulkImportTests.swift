@@ -144,3 +144,19 @@ final class BulkImportTests: StorageTestCase {
                                                      table: "task"), "a shape it does not know fires per row")
     }
 }
+
+/// Bulk writes bind dates as text made without GRDB's DateFormatter: it must be the text GRDB makes.
+final class StoredDateTextTests: XCTestCase {
+    func testTheTextIsGRDBsForAnyDate() {
+        var generator = SystemRandomNumberGenerator()
+        var dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.0005), Date(timeIntervalSince1970: 1_795_428_000.9999),
+                     Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSince1970: 951_782_400), Date()]
+        for _ in 0..<20_000 {
+            dates.append(Date(timeIntervalSince1970: Double.random(in: -5_000_000_000...8_000_000_000, using: &generator)))
+        }
+        for date in dates {
+            XCTAssertEqual(StoredDate.value(date), date.databaseValue, "\(date.timeIntervalSinceReferenceDate)")
+        }
+        XCTAssertEqual(StoredDate.value(Date.distantFuture), Date.distantFuture.databaseValue, "outside 1…9999: GRDB's own")
+    }
+}
