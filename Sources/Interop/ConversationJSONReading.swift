@@ -12,6 +12,10 @@ extension ConversationJSON {
             throw InteropError(line: nil, "the file is \(data.count >> 20) MB, more than the \(maxFileSize >> 20) MB a conversation may be",
                                hint: "export the conversation again, or split it")
         }
+        // The exporter's files are read directly; anything else (or anything wrong) by JSONDecoder.
+        if let file = ConversationJSONReader.read(data), file.format == formatName, (1...currentVersion).contains(file.version) {
+            return try checked(file, data)
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -41,6 +45,11 @@ extension ConversationJSON {
         do { file = try decoder.decode(ConversationJSON.self, from: data) } catch {
             throw InteropError(at: place(of: error, in: data), Self.describe(error), hint: "fix that field or export the conversation again")
         }
+        return try checked(file, data)
+    }
+
+    /// The checks a decoded file must pass too: no NUL in a string, ids that link.
+    private static func checked(_ file: ConversationJSON, _ data: Data) throws -> ConversationJSON {
         if let offset = nulEscape(in: data) {
             throw InteropError(at: JSONPosition.lineAndColumn(of: offset, in: [UInt8](data)),
                                "a string holds a NUL character (\\u0000), which would cut the stored text short",
