@@ -71,9 +71,13 @@ struct ImportCommand: AsyncParsableCommand {
                 Output.note("aihelper: \(names.count == 1 ? names[0] + ": " : "")\(note)")
             }
             let label = "import " + (names.count == 1 ? URL(fileURLWithPath: names[0]).lastPathComponent : "\(names.count) files")
+            var progress = Self.progress(total: contents.tasks.count + contents.todos.count + contents.subtasks.count, noun: "items")
+            defer { progress.finish() }
             let counts = try stored {
                 try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
-                                      subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
+                                      subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label) {
+                    progress.update($0)
+                }
             }
             Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
                         + changes(counts) + ".")

@@ -82,5 +82,8 @@ final class CLIImportTests: HomeFolderTestCase {
         XCTAssertTrue(kept.out.contains("Imported 1 task"), kept.out)
         XCTAssertTrue(kept.err.contains("skipped 1 file (imported 1 file):\n  " + bad + ":5: "), kept.err)
         XCTAssertEqual(try count("SELECT count(*) FROM task"), 1)
+        let again = try cli.run(["import", good], environment: ["AIHELPER_PROGRESS_MS": "0"])
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(again.err.hasPrefix("aihelper: 1 of 1 items ("), "a calendar's rows are counted as they are stored: \(again.err)")
     }
 }
