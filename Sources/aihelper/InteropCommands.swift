@@ -17,7 +17,7 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
         Items whose UID is already stored are updated, never duplicated. All the files are one \
         transaction and one change (undo it in the app): a file that cannot be read or is malformed \
-        stops the import, nothing of it is kept, and the error names the file and line (exit code 2). \
+        stops the import, nothing of the run is kept, and the error names the file and line (exit code 2). \
         With --keep-going the bad files are skipped and listed at the end, the others are imported, \
         and the exit code is 3. With --conversation, each JSON file written by \
         `export --conversation ID --json` becomes a new conversation. A long import shows its \
