@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport", "MCPClient"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport",
+        .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport", "Interop",
                                                      "MCPClient", "Markdown"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),

@@ -31,13 +31,13 @@ public struct Component: Equatable, Sendable {
             let content = try ContentLine(parsing: text, line: line)
             switch content.name {
             case "BEGIN":
-                let name = content.value.trimmingCharacters(in: .whitespaces).uppercased()
+                let name = content.value.trimmedSpaces.uppercased()
                 guard !name.isEmpty else {
                     throw InteropError(line: line, "BEGIN has no block name", hint: "write e.g. BEGIN:VEVENT")
                 }
                 stack.append(Component(name: name, line: line))
             case "END":
-                let name = content.value.trimmingCharacters(in: .whitespaces).uppercased()
+                let name = content.value.trimmedSpaces.uppercased()
                 guard var finished = stack.popLast() else {
                     throw InteropError(line: line, "END:\(name) has no BEGIN:\(name) before it",
                                        hint: "remove this line or add the missing BEGIN line")

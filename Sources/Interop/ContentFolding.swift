@@ -7,16 +7,30 @@ public struct InteropError: Error, Equatable, CustomStringConvertible {
     public var file: String?
     /// 1-based line number in the file; nil when the problem is the whole file.
     public var line: Int?
+    /// 1-based column (in characters) on that line, where the reader knows it (JSON files).
+    public var column: Int?
     public var message: String
     public var hint: String
+    /// The JSON field the problem is in, for finding its line afterwards.
+    var path: [JSONPosition.Step]?
 
     public init(line: Int?, _ message: String, hint: String) {
         self.line = line; self.message = message; self.hint = hint
     }
 
+    init(at place: (line: Int, column: Int)?, _ message: String, hint: String) {
+        self.init(line: place?.line, message, hint: hint)
+        column = place?.column
+    }
+
+    /// "12:5" (line and column), "12", or nil when the problem is the whole file.
+    public var place: String? {
+        line.map { line in "\(line)" + (column.map { ":\($0)" } ?? "") }
+    }
+
     /// "line 12: … — …"; the CLI puts the file name in front.
     public var description: String {
-        (line.map { "line \($0): " } ?? "") + message + (hint.isEmpty ? "" : " — " + hint)
+        (line.map { "line \($0)" + (column.map { ", column \($0)" } ?? "") + ": " } ?? "") + message + (hint.isEmpty ? "" : " — " + hint)
     }
 }
 

@@ -35,7 +35,7 @@ public struct ContentLine: Equatable, Sendable {
         var i = 0
         func isNameByte(_ b: UInt8) -> Bool { b != UInt8(ascii: ";") && b != UInt8(ascii: ":") }
         while i < utf8.count, isNameByte(utf8[i]) { i += 1 }
-        var name = String(decoding: utf8[0..<i], as: UTF8.self).trimmingCharacters(in: .whitespaces).uppercased()
+        var name = String(decoding: utf8[0..<i], as: UTF8.self).trimmedSpaces.uppercased()
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
         guard i < utf8.count else {
             throw InteropError(line: line, "this line has no ':' between the property name and its value",
@@ -127,7 +127,7 @@ public enum ContentText {
 
     /// Splits a list value at unescaped commas, then unescapes and trims each part; drops empty ones.
     public static func list(_ text: String) -> [String] {
-        split(text, at: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        split(text, at: ",").map(\.trimmedSpaces).filter { !$0.isEmpty }
     }
 
     /// Splits at unescaped `separator` (';' for the parts of N, ORG, ADR), then unescapes each part.
@@ -143,5 +143,16 @@ public enum ContentText {
         }
         parts.append(current)
         return parts.map(unescape)
+    }
+}
+
+extension String {
+    /// `trimmingCharacters(in: .whitespaces)`, without the trip through NSString when there is
+    /// nothing to trim (nearly every value of a file: half of reading a large .ics went there).
+    var trimmedSpaces: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        // Every character of CharacterSet.whitespaces is White_Space; the others keep the exact call.
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return self }
+        return trimmingCharacters(in: .whitespaces)
     }
 }

@@ -30,7 +30,7 @@ public enum DateValue: Equatable, Sendable {
 public enum DateValues {
     /// Reads a date property. `notes` collects what was guessed (an unknown TZID read as floating).
     public static func parse(_ property: ContentLine, notes: inout [String]) throws -> DateValue {
-        let text = property.value.trimmingCharacters(in: .whitespaces)
+        let text = property.value.trimmedSpaces
         func bad() -> InteropError {
             InteropError(line: property.line, "\(property.name) has the value “\(text)”, which is not a date",
                          hint: "write a date as 20261201 (with VALUE=DATE) or a date and time as 20261201T090000 (Z for UTC)")
@@ -110,7 +110,7 @@ public enum DateValues {
 
     /// Seconds of "PT1H30M", "P1D", "-PT15M", "P0DT1H30M0S", "P2W"; nil when it is not a duration.
     public static func duration(_ text: String) -> Int? {
-        var chars = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
+        var chars = Substring(text.trimmedSpaces.uppercased())
         var sign = 1
         if chars.first == "-" { sign = -1; chars.removeFirst() } else if chars.first == "+" { chars.removeFirst() }
         guard chars.first == "P" else { return nil }

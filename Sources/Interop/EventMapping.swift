@@ -30,7 +30,7 @@ enum EventMapping {
                 durationSeconds = seconds
             case "CATEGORIES": categories += ContentText.list(property.value)
             case "PRIORITY":
-                let number = Int(property.value.trimmingCharacters(in: .whitespaces)) ?? 0
+                let number = Int(property.value.trimmedSpaces) ?? 0
                 task.priority = PropertyMapping.priority(number)
                 // 2, 3, 4, 6, 7, 8 are kept so they are written back as they were.
                 if PropertyMapping.number(task.priority) != number && number != 0 { kept.append(property.raw) }

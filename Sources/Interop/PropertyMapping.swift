@@ -10,7 +10,7 @@ enum PropertyMapping {
     /// The component's UID; a file without one (calcurse's default export) gets a UID made from
     /// the kind, title and start, so importing the same file again updates instead of duplicating.
     static func uid(of component: Component) -> String {
-        if let uid = component.first("UID")?.value.trimmingCharacters(in: .whitespaces), !uid.isEmpty { return uid }
+        if let uid = component.first("UID")?.value.trimmedSpaces, !uid.isEmpty { return uid }
         let key = [component.name] + ["SUMMARY", "DTSTART", "DUE", "RRULE"].map { component.first($0)?.value ?? "" }
         return "aihelper-" + stableHash(key.joined(separator: "\u{1F}"))
     }

@@ -45,7 +45,7 @@ enum TodoMapping {
                 // A due time has no field: the line is kept and written back while the day is unchanged.
                 if !due.isDate { todo.extra.append(property.raw) }
             case "RELATED-TO" where (property.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" && todo.parentUID == nil:
-                todo.parentUID = property.value.trimmingCharacters(in: .whitespaces)
+                todo.parentUID = property.value.trimmedSpaces
                 todo.parentLine = property.raw
             default: todo.extra.append(property.raw)
             }

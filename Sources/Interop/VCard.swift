@@ -37,7 +37,7 @@ public enum VCard {
         for property in card.properties {
             switch property.name {
             case "VERSION", "PRODID", "REV": break
-            case "UID": contact.uid = property.value.trimmingCharacters(in: .whitespaces)
+            case "UID": contact.uid = property.value.trimmedSpaces
             case "FN" where contact.name.isEmpty: contact.name = ContentText.unescape(property.value)
             case "EMAIL" where contact.email == nil: contact.email = ContentText.unescape(property.value)
             case "TEL" where contact.phone == nil: contact.phone = telephone(property.value)
@@ -87,7 +87,7 @@ public enum VCard {
             if !contact.notes.isEmpty { lines.append("NOTE:" + ContentText.escape(contact.notes)) }
             if let groups = contact.groups, !groups.isEmpty {
                 lines.append("CATEGORIES:" + groups.components(separatedBy: ",").map {
-                    ContentText.escape($0.trimmingCharacters(in: .whitespaces))
+                    ContentText.escape($0.trimmedSpaces)
                 }.joined(separator: ","))
             }
             lines += PropertyMapping.keptLines(contact.extra)

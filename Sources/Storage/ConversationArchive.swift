@@ -29,35 +29,84 @@ extension AppDatabase {
 
     /// Several at once, in one transaction: all are stored or none.
     public func importConversations(_ list: [ConversationRecords]) throws -> [Conversation] {
-        try pool.write { db in try list.map { try Self.insertCopy(of: $0, db) } }
+        try importingConversations { writer in try list.map { try writer.store($0) } }
     }
 
-    private static func insertCopy(of records: ConversationRecords, _ db: Database) throws -> Conversation {
-        var conversation = records.conversation
-        conversation.id = nil
-        try conversation.insert(db)
-        for original in records.messages {
-            var message = original
-            message.id = nil
-            message.conversationId = conversation.id!
-            if message.status == .streaming {
-                message.status = .interrupted
-                message.errorText = message.errorText ?? Self.interruptedByExitText
+    /// Runs `body` in ONE write transaction with a `ConversationWriter` to store conversations
+    /// through; a throw from `body` keeps nothing. The per-row insert triggers of the
+    /// conversation tables (change counter, full-text index) are suspended for the run and
+    /// caught up in bulk at the end (`SuspendedInsertTriggers`): every row is new, none is updated.
+    public func importingConversations<T>(_ body: (inout ConversationWriter) throws -> T) throws -> T {
+        try pool.write { db in
+            let triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
+            var writer = try ConversationWriter(db)
+            let result = try body(&writer)
+            try triggers.restore(db)
+            return result
+        }
+    }
+}
+
+/// Stores imported conversations inside `AppDatabase.importingConversations`, through
+/// prepared statements with arguments bound directly (no Codable per row).
+public struct ConversationWriter {
+    static let tables = ["conversation", "message", "toolCall", "timelineStep"]
+    private let db: Database
+    private let conversation, message, toolCall, step: Statement
+
+    init(_ db: Database) throws {
+        self.db = db
+        conversation = try db.makeStatement(sql: """
+            INSERT INTO conversation (title, provider, model, persona, archived, createdAt, updatedAt) VALUES (?,?,?,?,?,?,?)
+            """)
+        message = try db.makeStatement(sql: """
+            INSERT INTO message (conversationId, role, content, status, provider, model, inputTokens, outputTokens, cost,
+                errorText, createdAt, updatedAt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+            """)
+        toolCall = try db.makeStatement(sql: """
+            INSERT INTO toolCall (messageId, callId, name, arguments, result, isError, createdAt) VALUES (?,?,?,?,?,?,?)
+            """)
+        step = try db.makeStatement(sql: """
+            INSERT INTO timelineStep (messageId, position, kind, title, detail, callId, status, startedAt, duration)
+            VALUES (?,?,?,?,?,?,?,?,?)
+            """)
+    }
+
+    /// Stores one conversation with new ids; a failure part-way takes back this one only
+    /// (a savepoint), so a caller that goes on keeps the others.
+    public mutating func store(_ records: ConversationRecords) throws -> Conversation {
+        var stored = records.conversation
+        try db.inSavepoint {
+            let c = records.conversation
+            conversation.setUncheckedArguments([c.title, c.provider, c.model, c.persona, c.archived, StoredDate.value(c.createdAt), StoredDate.value(c.updatedAt)])
+            try conversation.execute()
+            stored.id = db.lastInsertedRowID
+            for original in records.messages {
+                var m = original
+                if m.status == .streaming {
+                    m.status = .interrupted
+                    m.errorText = m.errorText ?? AppDatabase.interruptedByExitText
+                }
+                message.setUncheckedArguments([stored.id!, m.role, m.content, m.status, m.provider, m.model, m.inputTokens,
+                                               m.outputTokens, m.cost, m.errorText, StoredDate.value(m.createdAt),
+                                               StoredDate.value(m.updatedAt)])
+                try message.execute()
+                let messageId = db.lastInsertedRowID
+                guard let oldId = original.id else { continue }
+                for call in records.toolCalls[oldId] ?? [] {
+                    toolCall.setUncheckedArguments([messageId, call.callId, call.name, call.arguments, call.result, call.isError,
+                                                    StoredDate.value(call.createdAt)])
+                    try toolCall.execute()
+                }
+                for s in records.steps[oldId] ?? [] {
+                    step.setUncheckedArguments([messageId, s.position, s.kind, s.title, s.detail, s.callId, s.status, StoredDate.value(s.startedAt),
+                                                s.duration])
+                    try step.execute()
+                }
             }
-            try message.insert(db)
-            guard let oldId = original.id else { continue }
-            for var call in records.toolCalls[oldId] ?? [] {
-                call.id = nil
-                call.messageId = message.id!
-                try call.insert(db)
-            }
-            for var step in records.steps[oldId] ?? [] {
-                step.id = nil
-                step.messageId = message.id!
-                try step.insert(db)
-            }
+            return .commit
         }
         // The messages' inserts do not touch it: it keeps its own times.
-        return conversation
+        return stored
     }
 }

@@ -56,45 +56,12 @@ enum StoredDate {
     }
 
     /// Parses exactly "YYYY-MM-DD HH:MM:SS" with an optional ".SSS"; nil for anything else.
-    static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
+    static func parse(_ text: String) -> Date? { UTCTimestamp.parseStored(text) }
+
+    /// What GRDB stores for `date`, made without its DateFormatter (bulk writes bind thousands).
+    static func value(_ date: Date) -> DatabaseValue {
+        UTCTimestamp.storedText(date)?.databaseValue ?? date.databaseValue
     }
 
-    private static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard b.count == 19 || b.count == 23 else { return nil }
-        func digits(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in from..<(from + count) {
-                let d = Int(b[i]) - 48
-                guard (0...9).contains(d) else { return nil }
-                value = value * 10 + d
-            }
-            return value
-        }
-        guard b[4] == 45, b[7] == 45, b[10] == 32, b[13] == 58, b[16] == 58,
-              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var millis = 0
-        if b.count == 23 {
-            guard b[19] == 46, let ms = digits(20, 3) else { return nil }
-            millis = ms
-        }
-        // Summed the way Calendar.date(from:) does (whole seconds since 2001, then the fraction),
-        // so the Date is bit-identical to GRDB's own decoding.
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let sinceReference = days * 86_400 + hour * 3_600 + minute * 60 + second - 978_307_200
-        return Date(timeIntervalSinceReferenceDate: Double(sinceReference) + Double(millis * 1_000_000) / 1e9)
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    static func value(_ date: Date?) -> DatabaseValue { date.map(value) ?? .null }
 }

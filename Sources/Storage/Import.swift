@@ -8,6 +8,9 @@ public struct ImportCounts: Equatable, Sendable {
     public var tasks = 0, todos = 0, subtasks = 0, contacts = 0
     public var updated = 0, unchanged = 0
     public init() {}
+
+    /// Rows gone through so far, whatever became of them.
+    public var done: Int { tasks + todos + subtasks + contacts + updated + unchanged }
 }
 
 /// Imports from files (iCalendar, vCard): one transaction, rows matched by UID, so importing
@@ -23,13 +26,19 @@ extension AppDatabase {
     /// On update, a row keeps its id, position, creation time and alert state.
     public func importCalendar(tasks: [TaskItem], todos: [Todo],
                                subtasks: [(subtask: Subtask, todoUID: String, parentUID: String?)],
-                               label: String) throws -> ImportCounts {
+                               label: String, progress: (Int) -> Void = { _ in }) throws -> ImportCounts {
         let area: JournalArea = tasks.isEmpty && !todos.isEmpty ? .todos : .tasks
+        // Each UID once: no row is inserted and then updated, so the insert triggers can wait
+        // for the end (`SuspendedInsertTriggers`); rows that exist fire theirs as always.
+        let unique = Set(tasks.map(\.uid)).count == tasks.count
+            && Set(todos.map(\.uid) + subtasks.map(\.subtask.uid)).count == todos.count + subtasks.count
         return try journaled(area, label) { db in
+            let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
             var counts = ImportCounts()
-            try Self.upsertTasks(tasks, &counts, db)
-            let todoIds = try Self.upsertTodos(todos, &counts, db)
-            try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db)
+            try Self.upsertTasks(tasks, &counts, db, progress)
+            let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
+            try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
+            try triggers?.restore(db)
             return counts
         }
     }
@@ -51,7 +60,8 @@ extension AppDatabase {
         }
     }
 
-    private static func upsertTasks(_ tasks: [TaskItem], _ counts: inout ImportCounts, _ db: Database) throws {
+    private static func upsertTasks(_ tasks: [TaskItem], _ counts: inout ImportCounts, _ db: Database,
+                                    _ progress: (Int) -> Void) throws {
         guard !tasks.isEmpty else { return }
         let existing = try Set(String.fetchAll(db, sql: "SELECT uid FROM task"))
         let upsert = try upsertStatement(db, table: "task",
@@ -61,15 +71,17 @@ extension AppDatabase {
                        "completedAt", "recurrence", "list", "alertMinutes", "extra"])
         for t in tasks {
             upsert.setUncheckedArguments([t.uid, t.title, t.notes, t.dueDate, t.dueTime, t.durationMinutes, t.category, t.priority,
-                                          t.completed, t.completedAt, t.recurrence, t.list, t.alertMinutes, t.extra,
-                                          t.createdAt, t.updatedAt])
+                                          t.completed, StoredDate.value(t.completedAt), t.recurrence, t.list, t.alertMinutes, t.extra,
+                                          StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
             try upsert.execute()
             count(existed: existing.contains(t.uid), changed: db.changesCount > 0, new: \.tasks, &counts)
+            progress(counts.done)
         }
     }
 
     /// Returns the id of every todo by UID.
-    private static func upsertTodos(_ todos: [Todo], _ counts: inout ImportCounts, _ db: Database) throws -> [String: Int64] {
+    private static func upsertTodos(_ todos: [Todo], _ counts: inout ImportCounts, _ db: Database,
+                                    _ progress: (Int) -> Void) throws -> [String: Int64] {
         var ids: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT uid, id FROM todo") { ids[row[0]] = row[1] }
         var nextPosition = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM todo") ?? 0
@@ -83,8 +95,9 @@ extension AppDatabase {
             try dropSubtask.execute(arguments: [t.uid])
             let moved = db.changesCount > 0
             try upsert.execute(arguments: [t.uid, t.title, t.notes, t.completed, existed ? t.position : nextPosition, t.dueDate,
-                                           t.extra, t.createdAt, t.updatedAt])
+                                           t.extra, StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
             count(existed: existed || moved, changed: moved || db.changesCount > 0, new: \.todos, &counts)
+            progress(counts.done)
             if !existed {
                 ids[t.uid] = db.lastInsertedRowID
                 nextPosition += 1
@@ -94,7 +107,8 @@ extension AppDatabase {
     }
 
     private static func upsertSubtasks(_ subtasks: [(subtask: Subtask, todoUID: String, parentUID: String?)],
-                                       todoIds: [String: Int64], _ counts: inout ImportCounts, _ db: Database) throws {
+                                       todoIds: [String: Int64], _ counts: inout ImportCounts, _ db: Database,
+                                       _ progress: (Int) -> Void) throws {
         guard !subtasks.isEmpty else { return }
         var ids: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT uid, id FROM subtask") { ids[row[0]] = row[1] }
@@ -110,8 +124,9 @@ extension AppDatabase {
             let parentId = parentUID.flatMap { ids[$0] }
             let existed = ids[s.uid] != nil
             try upsert.execute(arguments: [s.uid, todoId, parentId, s.title, s.notes, s.completed, s.position, s.dueDate,
-                                           s.extra, s.createdAt, s.updatedAt])
+                                           s.extra, StoredDate.value(s.createdAt), StoredDate.value(s.updatedAt)])
             count(existed: existed, changed: db.changesCount > 0, new: \.subtasks, &counts)
+            progress(counts.done)
             if !existed { ids[s.uid] = try Int64.fetchOne(findId, arguments: [s.uid]) }
         }
     }

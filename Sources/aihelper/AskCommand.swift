@@ -61,7 +61,8 @@ struct AskCommand: AsyncParsableCommand {
             else if flags.provider == nil { flags.provider = stored.provider }
             if let persona = stored.persona { config.persona = persona }
         }
-        let choice = AppServices.chooseProvider(config: config, flags: flags)
+        // Words are paced for someone watching a terminal; a pipe or --json gets them at once.
+        let choice = AppServices.chooseProvider(config: config, flags: flags, pacedOffline: isatty(STDOUT_FILENO) == 1 && !json)
         if let problem = choice.problem {
             if json { AskJSON.print(error: problem.description) }
             throw fail(problem.description, code: 1)

@@ -3,6 +3,7 @@ import ArgumentParser
 import Core
 import Storage
 import Interop
+import App
 
 /// `aihelper export --conversation ID --md|--json` and `aihelper import --conversation FILE.json`.
 enum ConversationFiles {
@@ -15,25 +16,24 @@ enum ConversationFiles {
         return (text, "conversation \(id) (\(Counted.noun(records.messages.count, "message")))")
     }
 
-    /// Every file is read and checked before anything is stored: one bad file imports nothing.
-    static func importFiles(_ files: [String], global: GlobalOptions) throws {
-        var parsed: [ConversationJSON] = []
-        for file in files {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                throw fail("cannot read \(file): \(error.localizedDescription); check the path and its permissions. Nothing was imported.", code: 2)
-            }
-            do { parsed.append(try ConversationJSON.read(data)) } catch let error as InteropError {
-                throw fail(Sanitizer.clean("\(file): \(error.message)\n  \(error.hint).\n  Nothing was imported."), code: 2)
-            }
-        }
+    /// All files in one transaction (`ConversationImport`): a bad one stops the run and nothing
+    /// is kept (exit 2), unless `keepGoing`: then the bad ones are listed at the end and the exit
+    /// code is 3 (`ImportCommand.skippedFiles`).
+    static func importFiles(_ files: [String], keepGoing: Bool, global: GlobalOptions) throws {
         let database = try CLIData.open(global)
+        var progress = ImportCommand.progress(total: files.count, noun: "files")
+        let outcome: ConversationImport.Outcome
         do {
-            let stored = try database.importConversations(parsed.map(\.records))
-            for (conversation, file) in zip(stored, parsed) {
-                Output.line("Imported “\(conversation.title)” as conversation \(conversation.id ?? 0) "
-                            + "(\(Counted.noun(file.messages.count, "message"))).")
-            }
-        } catch { throw fail("\(error) Nothing was imported.", code: 1) }
+            outcome = try ConversationImport.run(files, into: database, keepGoing: keepGoing) { progress.update($0) }
+            progress.finish()
+        } catch let failure as ImportFailure {
+            progress.finish()
+            throw fail(failure.text + "\n  Nothing was imported.", code: failure.kind == .database ? 1 : 2)
+        }
+        for stored in outcome.stored {
+            Output.line("Imported “\(stored.conversation.title)” as conversation \(stored.conversation.id ?? 0) "
+                        + "(\(Counted.noun(stored.messages, "message"))).")
+        }
+        try ImportCommand.listSkipped(outcome.failures.map(\.line), imported: outcome.stored.count, noun: "conversation")
     }
 }

@@ -3,72 +3,114 @@ import ArgumentParser
 import Core
 import Storage
 import Interop
+import App
 
 /// `aihelper import FILE` and `aihelper export --ics|--vcf|--md|--json [FILE]` (docs/interop.md);
-/// with `--conversation`, one conversation (docs/conversations.md, ConversationFiles).
-/// Exit codes as the other commands: 0 done, 1 the database (or the output file) could not be
-/// used, 2 bad arguments or a file that cannot be read or is malformed (nothing imported).
+/// with `--conversation`, conversations (docs/conversations.md, ConversationFiles).
+/// Exit codes: 0 done; 1 the database (or the output file) could not be used; 2 bad arguments
+/// or a file that cannot be read or is malformed (nothing imported); 3 with --keep-going, some
+/// files were skipped (listed on stderr) and the others imported.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import tasks and todos from an iCalendar file (.ics), contacts from a vCard file (.vcf), or a conversation (--conversation).",
+        abstract: "Import tasks and todos from an iCalendar file (.ics), contacts from a vCard file (.vcf), or conversations (--conversation).",
         discussion: """
-        Items whose UID is already stored are updated, never duplicated. The whole file is one \
-        change (undo it in the app); a malformed file imports nothing and names the line. \
-        With --conversation, each JSON file written by `export --conversation ID --json` becomes \
-        a new conversation.
+        Items whose UID is already stored are updated, never duplicated. All the files are one \
+        transaction and one change (undo it in the app): a file that cannot be read or is malformed \
+        stops the import, nothing of the run is kept, and the error names the file and line (exit code 2). \
+        With --keep-going the bad files are skipped and listed at the end, the others are imported, \
+        and the exit code is 3. With --conversation, each JSON file written by \
+        `export --conversation ID --json` becomes a new conversation. A long import shows its \
+        progress on stderr.
         """)
+
+    /// The exit code of an import that skipped files (--keep-going).
+    static let skippedFiles: Int32 = 3
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "The files are conversations exported with `export --conversation ID --json`.") var conversation = false
+    @Flag(name: .long, help: "Skip the files that cannot be read or are malformed, import the others, list the skipped ones at the end (exit code 3).")
+    var keepGoing = false
     @Argument(help: ArgumentHelp("The .ics or .vcf files (several: one import; a todoman or khal folder's files).",
                                  valueName: "file")) var files: [String]
 
     func run() async throws {
-        if conversation { return try ConversationFiles.importFiles(files, global: global) }
+        if conversation { return try ConversationFiles.importFiles(files, keepGoing: keepGoing, global: global) }
+        var skipped: [String] = []
         var calendars: [(name: String, data: Data)] = [], cards: [(name: String, data: Data)] = []
         for file in files {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                throw fail("cannot read \(file): \(error.localizedDescription); check the path and its permissions. Nothing was imported.", code: 2)
+                let reason = "cannot read it: \(error.localizedDescription)"
+                if keepGoing { skipped.append(Sanitizer.clean("\(file): \(reason)")); continue }
+                throw fail(Sanitizer.clean("\(file): \(reason); check the path and its permissions. Nothing was imported."), code: 2)
             }
             switch FileKind(path: file, data: data) {
             case .calendar: calendars.append((file, data))
             case .vcard: cards.append((file, data))
             case nil:
-                throw fail("\(file) is neither an iCalendar nor a vCard file (no BEGIN:VCALENDAR or BEGIN:VCARD); "
-                           + "import .ics or .vcf files. Nothing was imported.", code: 2)
+                let reason = "neither an iCalendar nor a vCard file (no BEGIN:VCALENDAR or BEGIN:VCARD)"
+                if keepGoing { skipped.append(Sanitizer.clean("\(file): \(reason)")); continue }
+                throw fail(Sanitizer.clean("\(file) is \(reason); import .ics or .vcf files. Nothing was imported."), code: 2)
             }
         }
-        // Everything is read before anything is stored: one bad file imports nothing.
-        let contents = try calendars.isEmpty ? nil : parsed { try ICalendar.read(files: calendars, zone: .current) }
-        let contacts = try parsed { try cards.flatMap { card in
-            do { return try VCard.read(card.data) } catch var error as InteropError { error.file = card.name; throw error }
-        } }
-        if let contents {
-            for note in contents.notes {
-                Output.note("aihelper: \(files.count == 1 ? files[0] + ": " : "")\(note)")
+        // Everything is read before anything is stored: one bad file imports nothing (or, with
+        // --keep-going, is left out).
+        let contents = try readCalendars(&calendars, skipped: &skipped)
+        var contacts: [Contact] = [], cardsRead = 0
+        for card in cards {
+            do { contacts += try VCard.read(card.data); cardsRead += 1 } catch var error as InteropError {
+                error.file = card.name
+                if keepGoing { skipped.append(Self.describe(error, file: card.name)); continue }
+                throw failure(error)
             }
-            let label = "import " + (files.count == 1 ? URL(fileURLWithPath: files[0]).lastPathComponent : "\(files.count) files")
+        }
+        if let contents {
+            let names = calendars.map(\.name)
+            for note in contents.notes {
+                Output.note("aihelper: \(names.count == 1 ? names[0] + ": " : "")\(note)")
+            }
+            let label = "import " + (names.count == 1 ? URL(fileURLWithPath: names[0]).lastPathComponent : "\(names.count) files")
+            var progress = Self.progress(total: contents.tasks.count + contents.todos.count + contents.subtasks.count, noun: "items")
+            defer { progress.finish() }
             let counts = try stored {
                 try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
-                                      subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label)
+                                      subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label) {
+                    progress.update($0)
+                }
             }
             Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
                         + changes(counts) + ".")
         }
-        if !cards.isEmpty {
+        if cardsRead > 0 {
             let counts = try stored { try $0.importContacts(contacts) }
             Output.line("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
         }
+        try Self.listSkipped(skipped, imported: files.count - skipped.count, noun: "file")
     }
 
-    /// Reads the files; a malformed one is exit code 2 with "FILE:LINE: what — what to do".
-    private func parsed<T>(_ read: () throws -> T) throws -> T {
-        do { return try read() } catch let error as InteropError {
-            let place = (error.file ?? files[0]) + (error.line.map { ":\($0)" } ?? "")
-            throw fail(Sanitizer.clean("\(place): \(error.message)\n  \(error.hint).\n  Nothing was imported."), code: 2)
+    /// The calendars read as one; with --keep-going a file that fails is left out and the rest
+    /// read again. Nil when there are none (left).
+    private func readCalendars(_ calendars: inout [(name: String, data: Data)], skipped: inout [String]) throws -> ICalendarContents? {
+        while !calendars.isEmpty {
+            do { return try ICalendar.read(files: calendars, zone: .current) } catch let error as InteropError {
+                let file = error.file ?? calendars[0].name
+                guard keepGoing, calendars.contains(where: { $0.name == file }) else { throw failure(error) }
+                skipped.append(Self.describe(error, file: file))
+                calendars.removeAll { $0.name == file }
+            }
         }
+        return nil
+    }
+
+    /// "FILE:LINE: what", cleaned: the message may quote the file.
+    static func describe(_ error: InteropError, file: String) -> String {
+        Sanitizer.clean(file + (error.place.map { ":" + $0 } ?? "") + ": " + error.message)
+    }
+
+    /// A malformed file is exit code 2 with "FILE:LINE: what — what to do".
+    private func failure(_ error: InteropError) -> ExitCode {
+        fail(Self.describe(error, file: error.file ?? files[0]) + Sanitizer.clean("\n  \(error.hint).\n  Nothing was imported."), code: 2)
     }
 
     private func stored(_ write: (AppDatabase) throws -> ImportCounts) throws -> ImportCounts {
@@ -78,6 +120,20 @@ struct ImportCommand: AsyncParsableCommand {
 
     private func changes(_ counts: ImportCounts) -> String {
         (counts.updated > 0 ? ", updated \(counts.updated)" : "") + (counts.unchanged > 0 ? ", \(counts.unchanged) unchanged" : "")
+    }
+
+    /// The files --keep-going skipped, on stderr after the summary; exit code 3 when there are any.
+    static func listSkipped(_ lines: [String], imported: Int, noun: String) throws {
+        guard !lines.isEmpty else { return }
+        Output.note("aihelper: skipped \(Counted.noun(lines.count, "file")) (imported \(Counted.noun(imported, noun))):")
+        for line in lines { Output.note("  " + line) }
+        throw ExitCode(skippedFiles)
+    }
+
+    /// Progress on stderr for a long import (`ImportProgress`); `AIHELPER_PROGRESS_MS` sets when.
+    static func progress(total: Int, noun: String) -> ImportProgress {
+        ImportProgress(total: total, noun: noun, terminal: isatty(STDERR_FILENO) == 1,
+                       timing: .from(ProcessInfo.processInfo.environment)) { Output.write($0, to: STDERR_FILENO) }
     }
 }
 

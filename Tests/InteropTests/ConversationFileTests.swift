@@ -96,6 +96,26 @@ final class ConversationFileTests: XCTestCase {
             }
         }
         XCTAssertEqual(try db.conversationSummaries().count, before)
+
+        // The error says where: the line and column of the field, or where the text stops being JSON.
+        func place(of needle: String, in text: String) -> String {
+            let head = text[..<text.range(of: needle)!.lowerBound]
+            let lines = head.split(separator: "\n", omittingEmptySubsequences: false)
+            return "\(lines.count):\(lines.last!.count + 1)"
+        }
+        let placed: [(String, String)] = [
+            (good.replacingOccurrences(of: #""role" : "user""#, with: #""role" : "robot""#), #""robot""#),
+            (good.replacingOccurrences(of: #""isError" : false"#, with: #""isError" : "no""#), #""no""#),
+            (good.replacingOccurrences(of: "2026-11-23T10:00:00.000Z", with: "yesterday"), #""yesterday""#),
+            (good.replacingOccurrences(of: "remind me to call mom", with: #"remind me\u0000 to call mom"#), #"\u0000"#),
+            (good.replacingOccurrences(of: #""version" : 1"#, with: #""version" : 77777"#), "77777"),
+            (good.replacingOccurrences(of: #""role" : "user","#, with: #""role" : "user",@"#), "@"),
+        ]
+        for (text, needle) in placed {
+            XCTAssertThrowsError(try ConversationJSON.read(Data(text.utf8))) { error in
+                XCTAssertEqual((error as? InteropError)?.place, place(of: needle, in: text), "\(error)")
+            }
+        }
         let escapedBackslash = good.replacingOccurrences(of: "remind me to call mom", with: #"C:\\u0000 is a path"#)
         XCTAssertEqual(try ConversationJSON.read(Data(escapedBackslash.utf8)).messages.first?.content, #"C:\u0000 is a path"#)
     }
@@ -131,5 +151,21 @@ final class ConversationFileTests: XCTestCase {
     /// Ids are new on import: leave them out to compare two exports.
     static func withoutIds(_ text: String) -> String {
         text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(#""id" :"#) }.joined(separator: "\n")
+    }
+}
+
+/// The exporter's dates are read without a formatter: the same instant as ISO8601DateFormatter gives.
+final class UTCTimestampTests: XCTestCase {
+    func testISODatesAgreeWithTheFormatterAndOtherTextIsRefused() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for text in ["2026-11-23T10:00:00.000Z", "1999-12-31T23:59:59.999Z", "2024-02-29T00:00:00.001Z", "2026-03-29T01:30:15.250Z"] {
+            XCTAssertEqual(UTCTimestamp.parseISO(text)!.timeIntervalSince1970, formatter.date(from: text)!.timeIntervalSince1970,
+                           accuracy: 1e-6, text)
+        }
+        XCTAssertEqual(UTCTimestamp.parseISO("2026-11-23T10:00:00Z"), ISO8601DateFormatter().date(from: "2026-11-23T10:00:00Z"))
+        for bad in ["2026-11-23T10:00:00.000", "2026-11-23T10:00:00+01:00", "2026-13-01T10:00:00Z", "yesterday", ""] {
+            XCTAssertNil(UTCTimestamp.parseISO(bad), bad)
+        }
     }
 }

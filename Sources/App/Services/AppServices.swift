@@ -40,11 +40,12 @@ public enum AppServices {
         return URL(fileURLWithPath: folder, isDirectory: true)
     }
 
-    /// `AIHELPER_OFFLINE_WORD_DELAY_MS` slows the offline assistant's streaming (the
-    /// end-to-end tests use it to kill the app mid-answer).
-    static func offlineProvider(_ environment: [String: String]) -> OfflineProvider {
+    /// The offline assistant: its words paced as a model streams them (`paced`), or sent at once.
+    /// `AIHELPER_OFFLINE_WORD_DELAY_MS` sets the pace either way (the end-to-end tests use it to
+    /// kill the app mid-answer).
+    static func offlineProvider(_ environment: [String: String], paced: Bool = true) -> OfflineProvider {
         guard let ms = environment["AIHELPER_OFFLINE_WORD_DELAY_MS"].flatMap(Int.init), (0...5000).contains(ms) else {
-            return OfflineProvider()
+            return paced ? OfflineProvider() : OfflineProvider(wordDelay: .zero)
         }
         return OfflineProvider(wordDelay: .milliseconds(ms))
     }

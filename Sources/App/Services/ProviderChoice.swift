@@ -11,9 +11,12 @@ public struct ProviderChoice: Sendable {
 
 extension AppServices {
     /// Chooses the provider: flags > config.toml > environment; Offline when nothing is configured.
+    /// `pacedOffline` false: the offline assistant sends its words at once (`ask` to a pipe, or
+    /// with --json), not paced for a reader watching a terminal.
     public static func chooseProvider(config: AppConfig, flags: ProviderFlags = ProviderFlags(),
-                                      environment: [String: String] = ProcessInfo.processInfo.environment) -> ProviderChoice {
-        let offline = offlineProvider(environment)
+                                      environment: [String: String] = ProcessInfo.processInfo.environment,
+                                      pacedOffline: Bool = true) -> ProviderChoice {
+        let offline = offlineProvider(environment, paced: pacedOffline)
         let pc = config.providers
         let name = flags.provider ?? pc.provider ?? "offline"
         guard let kind = ProviderKind(name: name) else {
