@@ -14,17 +14,32 @@ public struct TaskSeriesSet: Sendable {
 
     /// Each occurrence in range as a copy of its series with `dueDate` set to the day.
     public func occurrences(in range: ClosedRange<CivilDate>) -> [TaskItem] {
-        var found: [TaskItem] = []
-        for (task, set) in items {
+        occurrenceIndices(in: range).map(occurrence)
+    }
+
+    /// Each occurrence in range as its series' index in `items` and its day: a few bytes each,
+    /// where a `TaskItem` copy takes hundreds (a month of 10,000 series is ~50,000 occurrences).
+    public func occurrenceIndices(in range: ClosedRange<CivilDate>) -> [Occurrence] {
+        var found: [Occurrence] = []
+        for (index, (task, set)) in items.enumerated() {
             guard let start = task.dueDate, start <= range.upperBound else { continue }
             let days = set?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
-            for day in days {
-                var occurrence = task
-                occurrence.dueDate = day
-                found.append(occurrence)
-            }
+            for day in days { found.append(Occurrence(index: Int32(index), day: day)) }
         }
         return found
+    }
+
+    /// The occurrence as a copy of its series with `dueDate` set to its day.
+    public func occurrence(_ occurrence: Occurrence) -> TaskItem {
+        var task = items[Int(occurrence.index)].task
+        task.dueDate = occurrence.day
+        return task
+    }
+
+    public struct Occurrence: Sendable, Equatable {
+        public var index: Int32
+        public var day: CivilDate
+        public init(index: Int32, day: CivilDate) { self.index = index; self.day = day }
     }
 }
 
@@ -35,7 +50,7 @@ extension DaySummary {
     }
 
     /// Counts `tasks` (occurrences, say) on their days.
-    public static func add(_ tasks: [TaskItem], to summary: inout [CivilDate: DaySummary]) {
+    public static func add(_ tasks: some Sequence<TaskItem>, to summary: inout [CivilDate: DaySummary]) {
         for task in tasks {
             guard let day = task.dueDate else { continue }
             var entry = summary[day] ?? DaySummary(count: 0, open: 0, highestPriority: .none)
