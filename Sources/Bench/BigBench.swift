@@ -36,7 +36,7 @@ enum BigBench {
             let typing = interactive.searchAsYouType(word, topTitle: hits.first?.title, runs: searchRuns)
             print(Report.line("1M: search “\(word)” (\(name)) in-process", String(format: "%.1f ms, %d hits", query.milliseconds, hits.count)))
             print(Report.line("1M:   keystroke echo in search (pty)", Report.summary(typing.echo)
-                              + (typing.timeouts > 0 ? " · \(typing.timeouts) TIMED OUT" : "")))
+                              + (typing.timeouts > 0 ? " · TIMED OUT waiting for " + typing.missed.joined(separator: ", ") : "")))
             print(Report.line("1M:   last key → results on screen", Report.summary(typing.results)))
         }
 
@@ -44,7 +44,7 @@ enum BigBench {
         let list = interactive.conversationList(newestTitle: newest, opens: max(5, runs / 2), filter: "the")
         print(Report.line("1M: Ctrl-O, 20,000 conversations shown", Report.summary(list.open)))
         print(Report.line("1M:   its filter, keystroke echo", Report.summary(list.filter.echo)
-                          + (list.filter.timeouts > 0 ? " · \(list.filter.timeouts) TIMED OUT" : "")))
+                          + (list.filter.timeouts > 0 ? " · TIMED OUT waiting for " + list.filter.missed.joined(separator: ", ") : "")))
 
         guard CLISearchBenchmark.available(binary: binary, environment: environment) else {
             print(Report.line("1M: aihelper search WORD (whole process)", "not available (no `search` command in this binary)"))

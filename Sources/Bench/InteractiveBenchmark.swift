@@ -18,6 +18,10 @@ struct InteractiveBenchmark {
         /// The last key sent → the final query's results on the screen.
         var results: [Duration] = []
         var timeouts = 0
+        /// What each wait that ran out was waiting for.
+        var missed: [String] = []
+
+        mutating func missed(_ what: String) { timeouts += 1; missed.append(what) }
     }
 
     /// Starts the app; nil when no first frame came.
@@ -70,16 +74,16 @@ struct InteractiveBenchmark {
     func searchAsYouType(_ word: String, topTitle: String?, runs: Int) -> Typing {
         var typing = Typing()
         for _ in 0..<runs {
-            guard let app = launch() else { typing.timeouts += 1; continue }
+            guard let app = launch() else { typing.missed("a first frame"); continue }
             defer { app.send("\u{11}"); app.finish() }
             waitIdle(app, quiet: .milliseconds(200))
             app.send("\u{1c}")  // Ctrl-\
-            guard app.waitUntil({ $0.text.contains("search: type words") }) != nil else { typing.timeouts += 1; continue }
+            guard app.waitUntil({ $0.text.contains("search: type words") }) != nil else { typing.missed("the search box"); continue }
             guard let last = type(word, into: app, label: "search: ", typing: &typing) else { continue }
             if let shown = app.waitUntil(timeout: .seconds(20), { Self.resultsShown($0, word: word, topTitle: topTitle) }) {
                 typing.results.append(shown.at - last)
             } else {
-                typing.timeouts += 1
+                typing.missed("the results of “\(word)”")
             }
         }
         return typing
@@ -106,7 +110,7 @@ struct InteractiveBenchmark {
             app.send(String(letter))
             // Long: a search on the loop thread holds the echo for seconds on 1M messages.
             guard let echoed = app.waitUntil(timeout: .seconds(30), { $0.text.contains(shown) }) else {
-                typing.timeouts += 1
+                typing.missed("the echo of “\(shown)”")
                 return nil
             }
             typing.echo.append(echoed.at - sent)
@@ -122,14 +126,14 @@ struct InteractiveBenchmark {
     func conversationList(newestTitle: String, opens: Int, filter: String) -> (open: [Duration], filter: Typing) {
         var open: [Duration] = []
         var typing = Typing()
-        guard let app = launch() else { return ([], Typing(timeouts: 1)) }
+        guard let app = launch() else { return ([], Typing(timeouts: 1, missed: ["a first frame"])) }
         defer { app.send("\u{11}"); app.finish() }
         waitIdle(app, quiet: .milliseconds(200))
         for _ in 0..<opens {
             let start = ContinuousClock.now
             app.send("\u{0f}")  // Ctrl-O
             guard let shown = app.waitUntil(timeout: .seconds(10), { $0.text.contains("─ Conversations ") && $0.text.contains(newestTitle) })
-            else { typing.timeouts += 1; break }
+            else { typing.missed("the list"); break }
             open.append(shown.at - start)
             app.send("\u{1b}")
             _ = app.waitUntil(timeout: .seconds(5), { !$0.text.contains("─ Conversations ") })
@@ -139,7 +143,7 @@ struct InteractiveBenchmark {
         guard app.waitUntil(timeout: .seconds(10), { $0.text.contains("─ Conversations ") }) != nil else { return (open, typing) }
         app.send("/")
         guard app.waitUntil(timeout: .seconds(5), { $0.text.contains("filter: ") }) != nil else {
-            typing.timeouts += 1
+            typing.missed("the filter prompt")
             return (open, typing)
         }
         _ = type(filter, into: app, label: "filter: ", typing: &typing)

@@ -97,7 +97,7 @@ final class SeriesStore: Sendable {
             let last = CivilDate(year: first.year, month: first.month, day: first.daysInMonth)
             let occurrences = set.occurrenceIndices(in: first...last)
             var summary: [CivilDate: DaySummary] = [:]
-            DaySummary.add(occurrences.lazy.map(set.occurrence), to: &summary)
+            DaySummary.add(occurrences, of: set, to: &summary)
             var days: [CivilDate: [Int32]] = [:]
             for occurrence in occurrences { days[occurrence.day, default: []].append(occurrence.index) }
             done[first] = Month(set: set, days: days, summary: summary)
