@@ -8,20 +8,43 @@ public struct TaskSeriesSet: Sendable {
     public let items: [(task: TaskItem, set: RecurrenceSet?)]
 
     public init(_ tasks: [TaskItem]) {
-        // Series share a few rules (every week, every day): each text is parsed once, and the
-        // parsed sets share their storage. Parsing each of 10,000 took most of the start-up's
-        // background work (docs/performance.md).
-        var parsed: [String: RecurrenceSet?] = [:]
-        items = tasks.compactMap { task in
-            task.recurrence.map { text in
-                if let known = parsed[text] { return (task, known) }
-                let set = try? RecurrenceSet(parsing: text)
-                parsed[text] = .some(set)
-                return (task, set)
-            }
-        }
+        var builder = Builder()
+        for task in tasks { builder.add(task) }
+        items = builder.finished()
     }
 
+    init(_ build: (inout Builder) throws -> Void) rethrows {
+        var builder = Builder()
+        try build(&builder)
+        items = builder.finished()
+    }
+
+    /// Collects series one task at a time (straight from the rows: no array of all the tasks).
+    /// Series share a few rules (every week, every day): each text is parsed once, and the
+    /// parsed sets share their storage. Parsing each of 10,000 took most of the start-up's
+    /// background work (docs/performance.md).
+    struct Builder {
+        private var parsed: [String: RecurrenceSet?] = [:]
+        private var items: [(task: TaskItem, set: RecurrenceSet?)] = []
+
+        mutating func add(_ task: TaskItem) {
+            guard let text = task.recurrence else { return }
+            if let known = parsed[text] { items.append((task, known)); return }
+            let set = try? RecurrenceSet(parsing: text)
+            parsed[text] = .some(set)
+            items.append((task, set))
+        }
+
+        /// The items in an array of their own size: grown by doubling, it would keep up to
+        /// twice the room (400 bytes an item; the set lives as long as the app).
+        func finished() -> [(task: TaskItem, set: RecurrenceSet?)] {
+            guard items.capacity > items.count + items.count / 8 else { return items }
+            var exact: [(task: TaskItem, set: RecurrenceSet?)] = []
+            exact.reserveCapacity(items.count)
+            exact.append(contentsOf: items)
+            return exact
+        }
+    }
 
     /// Each occurrence in range as a copy of its series with `dueDate` set to the day.
     public func occurrences(in range: ClosedRange<CivilDate>) -> [TaskItem] {
@@ -92,8 +115,10 @@ extension AppDatabase {
     /// Every repeating task that starts on or before `end` (all of them when nil).
     public func taskSeries(startingBy end: CivilDate? = nil) throws -> TaskSeriesSet {
         try pool.read { db in
-            TaskSeriesSet(try TaskItem.fetchPositional(db, where: "recurrence IS NOT NULL" + (end == nil ? "" : " AND dueDate <= ?"),
-                                                       arguments: StatementArguments(end.map { [$0] } ?? [])))
+            try TaskSeriesSet { set in
+                try TaskItem.forEachPositional(db, where: "recurrence IS NOT NULL" + (end == nil ? "" : " AND dueDate <= ?"),
+                                               arguments: StatementArguments(end.map { [$0] } ?? [])) { set.add($0) }
+            }
         }
     }
 
