@@ -110,7 +110,9 @@ struct InteractiveBenchmark {
             app.send(String(letter))
             // Long: a search on the loop thread holds the echo for seconds on 1M messages.
             guard let echoed = app.waitUntil(timeout: .seconds(30), { $0.text.contains(shown) }) else {
-                typing.missed("the echo of “\(shown)”")
+                // What the screen shows instead, to tell a slow app from a misread screen.
+                let seen = app.screen.text.split(separator: "\n").first { $0.contains(label) }.map { $0.trimmingCharacters(in: .whitespaces) }
+                typing.missed("the echo of “\(shown)” (the screen shows “\(seen ?? "no \(label)")”)")
                 return nil
             }
             typing.echo.append(echoed.at - sent)
