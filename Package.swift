@@ -46,7 +46,11 @@ let package = Package(
         ], linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table
             // shrinks to a few KB, which is read at every start (docs/performance.md).
-            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+            // -L: FoundationNetworking's -lcurl finds Sources/CCurl/link/libcurl.so, an empty linker
+            // script; its calls land in CCurl's forwards, which load libcurl on first use, so it
+            // is not loaded at start (4–5 MB resident, docs/performance.md).
+            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                          "-L", Context.packageDirectory + "/Sources/CCurl/link"]),
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
                                                   "Interop", "TestSupport"]),  // the loopback provider peer

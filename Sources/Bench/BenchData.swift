@@ -25,7 +25,7 @@ enum BenchData {
         return "\(path) (generated in \(ContinuousClock.now - started))"
     }
 
-    private static func makeTasks() -> [TaskItem] {
+    static func makeTasks() -> [TaskItem] {
         let today = CivilDate.today()
         let categories = TaskCategory.allCases.map(\.rawValue)
         return (0..<tasks).map { i in
@@ -37,7 +37,7 @@ enum BenchData {
         }
     }
 
-    private static func makeTodos() -> [TodoTree] {
+    static func makeTodos() -> [TodoTree] {
         (0..<todos).map { i in
             TodoTree(todo: Todo(title: "Todo list \(i)", position: i),
                      subtasks: (0..<5).map { j in Subtask(todoId: 0, title: "Step \(j) of list \(i)", completed: j < i % 5, position: j) })

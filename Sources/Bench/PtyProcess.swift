@@ -99,12 +99,26 @@ final class PtyProcess {
     }
 
     /// Resident memory now (VmRSS), in kilobytes.
-    func residentKilobytes() -> Int? {
+    func residentKilobytes() -> Int? { statusKilobytes("VmRSS") }
+
+    /// A kilobyte figure of /proc/PID/status: VmRSS now, VmHWM the peak resident set so far.
+    func statusKilobytes(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             return Int(line.split(separator: " ").dropFirst().first ?? "")
         }
         return nil
+    }
+
+    /// CPU time of the live threads in nanoseconds (the first field of each
+    /// /proc/PID/task/TID/schedstat): finer than `cpuMilliseconds`' clock ticks of 10 ms.
+    func cpuNanoseconds() -> UInt64 {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return 0 }
+        return tasks.reduce(0) { sum, tid in
+            guard let line = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/schedstat", encoding: .utf8),
+                  let first = line.split(separator: " ").first, let ns = UInt64(first) else { return sum }
+            return sum + ns
+        }
     }
 
     /// Waits for exit (bounded), then kills.

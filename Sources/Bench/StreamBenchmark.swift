@@ -26,6 +26,8 @@ struct StreamBenchmark {
         /// CPU of the app from Enter to the answer marked finished.
         var cpuMilliseconds = 0.0
         var echo: [Duration] = []
+        /// VmRSS when the answer was finished, and VmHWM (the peak of the whole run), in KB.
+        var residentKB = 0, peakKB = 0
         /// Tokens per second the peer really sent.
         var rate: Double { sendTime > 0 ? Double(tokens) / sendTime : 0 }
     }
@@ -81,6 +83,8 @@ struct StreamBenchmark {
             return outcome
         }
         outcome.cpuMilliseconds = (app.cpuMilliseconds() ?? 0) - cpuBefore
+        outcome.residentKB = app.residentKilobytes() ?? 0
+        outcome.peakKB = app.statusKilobytes("VmHWM") ?? 0
         outcome.problems += script.numbered ? checkScreen(app.screen, tokens: script.tokens) : checkMarkdown(app.screen)
 
         let stats = try peer.control("/_stats")

@@ -21,6 +21,29 @@ let runs = arguments.contains("--quick") ? 5 : 21
 let root = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let binary = root.appendingPathComponent("aihelper").path
 let home = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-bench").path
+// The 1M-message data (issue 18) lives in its own home: generated once (minutes), then reused.
+let bigHome = FileManager.default.temporaryDirectory.appendingPathComponent("aihelper-bench-big").path
+/// Start-up on the 1× data: to the first frame, memory then, and the work and memory after it.
+func startupFigures() -> StartupBenchmark {
+    // A returning user: config.toml exists, so no first-run wizard (AIHELPER_NO_WIZARD stands for it).
+    let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                       "AIHELPER_NO_WIZARD": "1"]
+    let startup = StartupBenchmark(binary: binary, environment: environment)
+    let (times, memory) = startup.measure(runs: runs)
+    print(Report.line("start to first full frame (120×40)", Report.summary(times)))
+    print(Report.line("resident memory after first frame", "\(memory / 1024) MB (max of \(runs) runs)"))
+    BigBench.settling(InteractiveBenchmark(binary: binary, environment: environment), label: "1×:", runs: runs)
+    return startup
+}
+if arguments.contains("--startup-only") {  // the 1× start-up and memory alone
+    print("database: \(try BenchData.prepare(home: home))")
+    _ = startupFigures()
+    exit(0)
+}
+if arguments.contains("--big-only") {
+    try BigBench.run(binary: binary, home: bigHome, runs: runs)
+    exit(0)
+}
 
 print("AI Helper benchmarks — binary \(binary)")
 // The input history at 100,000 lines (in-process): Up and Ctrl-R must stay instant.
@@ -51,13 +74,7 @@ if !streamOnly {
     if arguments.contains("--conversations-only") { exit(0) }
 
 
-    // A returning user: config.toml exists, so no first-run wizard (AIHELPER_NO_WIZARD stands for it).
-    let environment = ["AIHELPER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-                       "AIHELPER_NO_WIZARD": "1"]
-    let startup = StartupBenchmark(binary: binary, environment: environment)
-    let (times, memory) = startup.measure(runs: runs)
-    print(Report.line("start to first full frame (120×40)", Report.summary(times)))
-    print(Report.line("resident memory after first frame", "\(memory / 1024) MB (max of \(runs) runs)"))
+    let startup = startupFigures()
 
     let echo = startup.keystrokeEcho(keys: 200)
     print(Report.line("keystroke echo (pty → screen)", Report.summary(echo)))
@@ -74,6 +91,7 @@ if !streamOnly {
         print(Report.line("render one frame, \(count) messages", Report.summary(cost)))
     }
     try MarkdownBench.run(runs: runs, home: home)
+    if !arguments.contains("--no-big") { try BigBench.run(binary: binary, home: bigHome, runs: runs) }
 }
 
 if arguments.contains("--no-stream") { exit(0) }
@@ -86,6 +104,9 @@ print(Report.line("parse 5,000 OpenAI chunks (\(parseBody.count / 1024) KB)",
 if arguments.contains("--parse-only") { exit(0) }
 
 // Streaming: the real binary against the loopback peer (python3 Tests/Peers/provider_server.py).
+func memoryLine(_ o: StreamBenchmark.Outcome) -> String {
+    "resident \(o.residentKB / 1024) MB when the answer finished · peak \(o.peakKB / 1024) MB (VmHWM)"
+}
 let streamRuns = arguments.contains("--quick") ? 2 : 5
 let peer = try PeerServer.providers()
 let streams = StreamBenchmark(binary: binary, peer: peer,
@@ -97,10 +118,12 @@ for (i, o) in fullSpeed.enumerated() {
     print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last token on screen at %.1f ms (%.0f%%) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
                                       o.sendTime * 1000, o.rate, o.screenTime * 1000, o.screenTime / max(o.sendTime, 1e-9) * 100,
                                       o.lastByteToGlyph * 1000, o.cpuMilliseconds, o.cpuMilliseconds / Double(o.tokens))))
+    print(Report.line("", memoryLine(o)))
 }
 if arguments.contains("--full-only") { exit(0) }
 let quiet = try streams.run(.long(5_000, rate: 1_000))
 print(Report.line("5,000 tokens at 1,000/s, no typing", quiet.problems.isEmpty ? "screen and database exact" : quiet.problems.joined(separator: "; ")))
+print(Report.line("", memoryLine(quiet)))
 print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
                                  quiet.sendTime * 1000, quiet.rate, quiet.lastByteToGlyph * 1000, quiet.cpuMilliseconds,
                                  quiet.cpuMilliseconds / Double(quiet.tokens))))
@@ -110,6 +133,7 @@ print(Report.line("5,000 tokens at 1,000/s, typing", paced.problems.isEmpty ? "s
 print(Report.line("", String(format: "peer sent in %.1f ms (%.0f tokens/s) · last byte → last glyph %.1f ms · CPU %.0f ms = %.3f ms/token",
                                  paced.sendTime * 1000, paced.rate, paced.lastByteToGlyph * 1000, paced.cpuMilliseconds,
                                  paced.cpuMilliseconds / Double(paced.tokens))))
+print(Report.line("", memoryLine(paced)))
 print(Report.line("keystroke echo while streaming 1,000/s", Report.summary(paced.echo)))
 
 // Issue 15: a Markdown-heavy answer (headings, lists, a 200-line code block, a 20-row table).

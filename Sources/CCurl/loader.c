@@ -32,6 +32,7 @@ AIH_CURL_FUNCTIONS(AIH_DECLARE)
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[512];
 static int loaded;
+static void *library;
 
 static void load(void) {
     // AIHELPER_LIBCURL names another library file (unusual systems, and the tests of a missing one).
@@ -51,6 +52,7 @@ static void load(void) {
         return; \
     }
     AIH_CURL_FUNCTIONS(AIH_RESOLVE)
+    library = lib;
     loaded = 1;
 }
 
@@ -58,6 +60,9 @@ const char *aih_curl_load(void) {
     pthread_once(&once, load);
     return loaded ? NULL : load_error;
 }
+
+// Any other libcurl function by name, after aih_curl_load() succeeded (foundation_curl.c).
+void *aih_curl_symbol(const char *name) { return library ? dlsym(library, name) : NULL; }
 
 // Callers check aih_curl_load() before the first call (HTTPEngine does).
 CURLcode aih_curl_global_init(long flags) { return p_curl_global_init(flags); }

@@ -42,8 +42,16 @@ extension TaskItem {
 
     /// Tasks from `SELECT \(selectColumns) FROM task …`.
     static func fetchPositional(_ db: Database, where condition: String, arguments: StatementArguments = []) throws -> [TaskItem] {
-        try Row.fetchCursor(db, sql: "SELECT \(selectColumns) FROM task WHERE \(condition)", arguments: arguments)
-            .map(TaskItem.init(positionalRow:)).reduce(into: [TaskItem]()) { $0.append($1) }
+        var tasks: [TaskItem] = []
+        try forEachPositional(db, where: condition, arguments: arguments) { tasks.append($0) }
+        return tasks
+    }
+
+    /// Each task of the query in turn, none kept: for a caller that keeps something else.
+    static func forEachPositional(_ db: Database, where condition: String, arguments: StatementArguments = [],
+                                  _ body: (TaskItem) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(selectColumns) FROM task WHERE \(condition)", arguments: arguments)
+        while let row = try rows.next() { try body(TaskItem(positionalRow: row)) }
     }
 }
 

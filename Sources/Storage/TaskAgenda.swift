@@ -8,23 +8,72 @@ public struct TaskSeriesSet: Sendable {
     public let items: [(task: TaskItem, set: RecurrenceSet?)]
 
     public init(_ tasks: [TaskItem]) {
-        items = tasks.compactMap { task in task.recurrence.map { (task, try? RecurrenceSet(parsing: $0)) } }
+        var builder = Builder()
+        for task in tasks { builder.add(task) }
+        items = builder.finished()
     }
 
+    init(_ build: (inout Builder) throws -> Void) rethrows {
+        var builder = Builder()
+        try build(&builder)
+        items = builder.finished()
+    }
+
+    /// Collects series one task at a time (straight from the rows: no array of all the tasks).
+    /// Series share a few rules (every week, every day): each text is parsed once, and the
+    /// parsed sets share their storage. Parsing each of 10,000 took most of the start-up's
+    /// background work (docs/performance.md).
+    struct Builder {
+        private var parsed: [String: RecurrenceSet?] = [:]
+        private var items: [(task: TaskItem, set: RecurrenceSet?)] = []
+
+        mutating func add(_ task: TaskItem) {
+            guard let text = task.recurrence else { return }
+            if let known = parsed[text] { items.append((task, known)); return }
+            let set = try? RecurrenceSet(parsing: text)
+            parsed[text] = .some(set)
+            items.append((task, set))
+        }
+
+        /// The items in an array of their own size: grown by doubling, it would keep up to
+        /// twice the room (400 bytes an item; the set lives as long as the app).
+        func finished() -> [(task: TaskItem, set: RecurrenceSet?)] {
+            guard items.capacity > items.count + items.count / 8 else { return items }
+            var exact: [(task: TaskItem, set: RecurrenceSet?)] = []
+            exact.reserveCapacity(items.count)
+            exact.append(contentsOf: items)
+            return exact
+        }
+    }
 
     /// Each occurrence in range as a copy of its series with `dueDate` set to the day.
     public func occurrences(in range: ClosedRange<CivilDate>) -> [TaskItem] {
-        var found: [TaskItem] = []
-        for (task, set) in items {
+        occurrenceIndices(in: range).map(occurrence)
+    }
+
+    /// Each occurrence in range as its series' index in `items` and its day: a few bytes each,
+    /// where a `TaskItem` copy takes hundreds (a month of 10,000 series is ~50,000 occurrences).
+    public func occurrenceIndices(in range: ClosedRange<CivilDate>) -> [Occurrence] {
+        var found: [Occurrence] = []
+        for (index, (task, set)) in items.enumerated() {
             guard let start = task.dueDate, start <= range.upperBound else { continue }
             let days = set?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
-            for day in days {
-                var occurrence = task
-                occurrence.dueDate = day
-                found.append(occurrence)
-            }
+            for day in days { found.append(Occurrence(index: Int32(index), day: day)) }
         }
         return found
+    }
+
+    /// The occurrence as a copy of its series with `dueDate` set to its day.
+    public func occurrence(_ occurrence: Occurrence) -> TaskItem {
+        var task = items[Int(occurrence.index)].task
+        task.dueDate = occurrence.day
+        return task
+    }
+
+    public struct Occurrence: Sendable, Equatable {
+        public var index: Int32
+        public var day: CivilDate
+        public init(index: Int32, day: CivilDate) { self.index = index; self.day = day }
     }
 }
 
@@ -35,17 +84,29 @@ extension DaySummary {
     }
 
     /// Counts `tasks` (occurrences, say) on their days.
-    public static func add(_ tasks: [TaskItem], to summary: inout [CivilDate: DaySummary]) {
+    public static func add(_ tasks: some Sequence<TaskItem>, to summary: inout [CivilDate: DaySummary]) {
         for task in tasks {
             guard let day = task.dueDate else { continue }
-            var entry = summary[day] ?? DaySummary(count: 0, open: 0, highestPriority: .none)
-            entry.count += 1
-            if !task.completed {
-                entry.open += 1
-                entry.highestPriority = max(entry.highestPriority, task.priority)
-            }
-            summary[day] = entry
+            add(on: day, completed: task.completed, priority: task.priority, to: &summary)
         }
+    }
+
+    /// Counts a series' occurrences without copying the task for each (a month of 10,000 series).
+    public static func add(_ occurrences: [TaskSeriesSet.Occurrence], of set: TaskSeriesSet, to summary: inout [CivilDate: DaySummary]) {
+        for occurrence in occurrences {
+            let index = Int(occurrence.index)
+            add(on: occurrence.day, completed: set.items[index].task.completed, priority: set.items[index].task.priority, to: &summary)
+        }
+    }
+
+    private static func add(on day: CivilDate, completed: Bool, priority: Priority, to summary: inout [CivilDate: DaySummary]) {
+        var entry = summary[day] ?? DaySummary(count: 0, open: 0, highestPriority: .none)
+        entry.count += 1
+        if !completed {
+            entry.open += 1
+            entry.highestPriority = max(entry.highestPriority, priority)
+        }
+        summary[day] = entry
     }
 }
 
@@ -54,8 +115,10 @@ extension AppDatabase {
     /// Every repeating task that starts on or before `end` (all of them when nil).
     public func taskSeries(startingBy end: CivilDate? = nil) throws -> TaskSeriesSet {
         try pool.read { db in
-            TaskSeriesSet(try TaskItem.fetchPositional(db, where: "recurrence IS NOT NULL" + (end == nil ? "" : " AND dueDate <= ?"),
-                                                       arguments: StatementArguments(end.map { [$0] } ?? [])))
+            try TaskSeriesSet { set in
+                try TaskItem.forEachPositional(db, where: "recurrence IS NOT NULL" + (end == nil ? "" : " AND dueDate <= ?"),
+                                               arguments: StatementArguments(end.map { [$0] } ?? [])) { set.add($0) }
+            }
         }
     }
 

@@ -21,6 +21,10 @@ struct TUICommand: ParsableCommand {
     var theme: String?
 
     func run() throws {
+        // glibc raises its mmap threshold each time a large block is freed (up to 32 MB); after
+        // that the start-up's large temporary arrays come from the heap and stay resident once
+        // freed. A fixed threshold keeps them in mappings returned at free (docs/performance.md).
+        Malloc.fixMmapThreshold(bytes: 256 * 1024)
         let paths = global.paths
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("the full-screen app needs a terminal. For pipes and scripts use: aihelper ask \"…\"", code: 2)
@@ -57,6 +61,15 @@ struct TUICommand: ParsableCommand {
         app.watch(mcp)
         app.run()
         mcp.stopAllBlocking()  // no server outlives the app
+    }
+}
+
+/// glibc's `mallopt`, looked up at run time: `<malloc.h>` is not in Swift's Glibc module.
+enum Malloc {
+    static func fixMmapThreshold(bytes: Int32) {
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, bytes)  // M_MMAP_THRESHOLD is -3 in <malloc.h>
     }
 }
 

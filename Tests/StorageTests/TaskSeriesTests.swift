@@ -110,4 +110,21 @@ final class TaskSeriesTests: StorageTestCase {
         XCTAssertEqual(try db.singleTasks(from: day("2026-11-09"), to: day("2026-11-09")).sorted { $0.id! < $1.id! },
                        [try db.task(id: full.id!)!, try db.task(id: bare.id!)!])
     }
+
+    /// Series that share a rule text share its parse; each keeps its own start, and a rule that
+    /// does not parse stays nil for every series that has it.
+    func testSeriesSharingARuleTextAreParsedAlikeAndExpandedFromTheirOwnStart() throws {
+        let weekly = "RRULE:FREQ=WEEKLY;COUNT=3"
+        let tasks = [TaskItem(title: "A", dueDate: day("2026-11-02"), recurrence: weekly),
+                     TaskItem(title: "B", dueDate: day("2026-11-04"), recurrence: weekly),
+                     TaskItem(title: "C", dueDate: day("2026-11-05"), recurrence: "NOT A RULE"),
+                     TaskItem(title: "D", dueDate: day("2026-11-06"), recurrence: "NOT A RULE"),
+                     TaskItem(title: "Once", dueDate: day("2026-11-03"))]
+        let set = TaskSeriesSet(tasks)
+        XCTAssertEqual(set.items.map(\.task.title), ["A", "B", "C", "D"])
+        XCTAssertEqual(set.items.map(\.set), [try RecurrenceSet(parsing: weekly), try RecurrenceSet(parsing: weekly), nil, nil])
+        let shown = set.occurrences(in: day("2026-11-01")...day("2026-11-30")).map { "\($0.dueDate!.iso) \($0.title)" }
+        XCTAssertEqual(shown, ["2026-11-02 A", "2026-11-09 A", "2026-11-16 A", "2026-11-04 B", "2026-11-11 B", "2026-11-18 B",
+                               "2026-11-05 C", "2026-11-06 D"])
+    }
 }

@@ -9,10 +9,18 @@ import Storage
 /// yet is computed in the background and `ready` is called when it is (the loop then reloads).
 /// Until then the last complete set is used, so the pane never goes blank.
 final class SeriesStore: Sendable {
-    /// One month's occurrences, by day, and their marks for the grid.
+    /// One month's occurrences, by day, and their marks for the grid. The days hold indices
+    /// into the series set, not copies of the tasks: a month of 10,000 series is ~50,000
+    /// occurrences, 15 MB as `TaskItem`s (docs/performance.md, Where memory goes).
     struct Month: Sendable {
-        var days: [CivilDate: [TaskItem]]
+        let set: TaskSeriesSet
+        var days: [CivilDate: [Int32]]
         var summary: [CivilDate: DaySummary]
+
+        /// The occurrences on `day`, each a copy of its series dated that day.
+        func tasks(on day: CivilDate) -> [TaskItem] {
+            (days[day] ?? []).map { set.occurrence(TaskSeriesSet.Occurrence(index: $0, day: day)) }
+        }
     }
 
     private struct State {
@@ -87,10 +95,12 @@ final class SeriesStore: Sendable {
         var done: [CivilDate: Month] = [:]
         for first in months {
             let last = CivilDate(year: first.year, month: first.month, day: first.daysInMonth)
-            let occurrences = set.occurrences(in: first...last)
+            let occurrences = set.occurrenceIndices(in: first...last)
             var summary: [CivilDate: DaySummary] = [:]
-            DaySummary.add(occurrences, to: &summary)
-            done[first] = Month(days: Dictionary(grouping: occurrences) { $0.dueDate! }, summary: summary)
+            DaySummary.add(occurrences, of: set, to: &summary)
+            var days: [CivilDate: [Int32]] = [:]
+            for occurrence in occurrences { days[occurrence.day, default: []].append(occurrence.index) }
+            done[first] = Month(set: set, days: days, summary: summary)
         }
         // The queue is serial: a newer set is loaded only after this, and then clears the months.
         state.withLock { s in
