@@ -92,8 +92,8 @@ struct InteractiveBenchmark {
     static func resultsShown(_ screen: Screen, word: String, topTitle: String?) -> Bool {
         let text = screen.text
         guard text.contains("search: " + word), !text.lowercased().contains("searching") else { return false }
-        // The count line ("12 results", "The best 100 results"), or that nothing was found.
-        guard text.range(of: #"[0-9] results?\b"#, options: .regularExpression) != nil || text.contains("Nothing found") else { return false }
+        // The count line ("12 results", "1,000+ results"), or that nothing was found.
+        guard text.range(of: #"[0-9]\+? results?\b"#, options: .regularExpression) != nil || text.contains("Nothing found") else { return false }
         // Above the status bar, which names the open conversation.
         return topTitle.map { screen.contains($0, rows: 0..<(screen.height - 1), columns: 0..<screen.width) } ?? true
     }

@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v6-branches-summaries", migrate: addBranchesAndSummaries)
         migrator.registerMigration("v7-conversation-persona", migrate: addConversationPersona)
         migrator.registerMigration("v8-input-history", migrate: addInputHistory)
+        migrator.registerMigration("v9-search-prefix-indexes", migrate: addSearchPrefixIndexes)
         return migrator
     }
 

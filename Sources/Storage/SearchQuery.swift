@@ -1,7 +1,8 @@
 import Foundation
 
 /// The FTS5 pattern for what a user typed, whatever it is: each word quoted (FTS syntax —
-/// `"`, `*`, `NEAR`, `AND`, `OR`, `NOT`, `-`, parentheses — is just text), as a prefix, ANDed.
+/// `"`, `*`, `NEAR`, `AND`, `OR`, `NOT`, `-`, parentheses — is just text), as a prefix (a
+/// single character as a word), ANDed.
 /// Words without a letter or digit are dropped (the index has no token for them); at most
 /// `maxWords` words of at most `maxWordLength` characters, so a pasted page cannot make a
 /// query of hundreds of prefix scans.
@@ -39,9 +40,11 @@ public enum SearchQuery {
     public static let maxWords = 10
     public static let maxWordLength = 64
 
-    /// `"word"*` for each searchable word, ANDed; nil when nothing is searchable.
+    /// `"word"*` for each searchable word, ANDed; nil when nothing is searchable. A word of
+    /// one character is itself (`"t"`): the index keeps prefixes of two and three characters
+    /// (Schema v9), and the prefix of one letter is most of the index.
     public static func pattern(_ query: String) -> String? {
-        let phrases = words(query).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+        let phrases = words(query).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + ($0.count > 1 ? "\"*" : "\"") }
         return phrases.isEmpty ? nil : phrases.joined(separator: " ")
     }
 

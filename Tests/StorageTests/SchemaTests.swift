@@ -16,7 +16,7 @@ final class SchemaTests: StorageTestCase {
             XCTAssertTrue(tables.contains(table), "missing table \(table)")
         }
         let applied = try db.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history"])
+        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes"])
     }
 
     /// Subtasks written before v3 get distinct iCalendar UIDs; their other fields are kept.
@@ -69,6 +69,41 @@ final class SchemaTests: StorageTestCase {
         try db.finishMessage(id: 1, content: "the whole answer", status: .complete, inputTokens: nil, outputTokens: nil, errorText: nil)
         XCTAssertEqual(try db.searchMessages("whole").map { $0.0.id }, [1])
         try db.pool.write { try $0.execute(sql: "INSERT INTO message_ft(message_ft) VALUES('integrity-check')") }
+    }
+
+    /// v9 makes the search indexes again with prefix indexes: what was indexed is found by its
+    /// prefixes, an answer still streaming stays out, and each index is consistent.
+    func testV9RebuildsTheSearchIndexesWithPrefixes() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aih-v8-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        do {
+            let queue = try DatabaseQueue(path: file)
+            var v8 = Schema.migrator
+            try v8.migrate(queue, upTo: "v8-input-history")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO conversation(title, archived, createdAt, updatedAt) VALUES ('c', 0, '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000');
+                    INSERT INTO message(conversationId, role, content, status, createdAt, updatedAt)
+                        VALUES (1, 'user', 'thermometer readings', 'complete', '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000'),
+                               (1, 'assistant', 'theatre tickets half said', 'streaming', '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000');
+                    INSERT INTO toolCall(messageId, callId, name, arguments, result, isError, createdAt)
+                        VALUES (1, 'c1', 'weather', '{}', 'thunderstorms later', 0, '2026-11-23 10:00:00.000');
+                    INSERT INTO note(title, body, createdAt, updatedAt)
+                        VALUES ('Thesis', 'chapter outline', '2026-11-23 10:00:00.000', '2026-11-23 10:00:00.000');
+                    """)
+            }
+            XCTAssertNil(try queue.read { try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'message_ft'") }?.range(of: "prefix"))
+        }
+        let db = try AppDatabase.open(path: file)
+        for index in ["message_ft", "toolCall_ft", "note_ft"] {
+            let sql = try db.pool.read { try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [index]) }
+            XCTAssertTrue(sql?.contains("prefix='2 3'") ?? false, sql ?? index)
+            try db.pool.write { try $0.execute(sql: "INSERT INTO \(index)(\(index)) VALUES('integrity-check')") }
+        }
+        XCTAssertEqual(try db.search("th").map(\.kind).sorted { $0.rawValue < $1.rawValue }, [.note, .toolResult, .userMessage],
+                       "found by a prefix in each index; the streaming answer is not indexed")
+        XCTAssertEqual(try db.search("the").map(\.title).sorted(), ["Thesis", "c"], "thermometer, Thesis; not thunderstorms")
+        XCTAssertEqual(try db.search("theatre").count, 0)
     }
 
     func testIndexesExistOnTheRightColumns() throws {
