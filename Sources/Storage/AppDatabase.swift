@@ -73,6 +73,7 @@ public final class AppDatabase: Sendable {
         if try pool.read(migrator.hasBeenSuperseded) {
             throw StorageError.newerSchema(displayPath)
         }
+        if try !pool.read(migrator.hasCompletedMigrations) { sayLongUpgrade(pool) }
         do {
             try migrator.migrate(pool)
         } catch {
@@ -80,6 +81,17 @@ public final class AppDatabase: Sendable {
             if try pool.read(migrator.hasCompletedMigrations) { return }
             throw error
         }
+    }
+}
+
+extension AppDatabase {
+    /// An upgrade that rebuilds the search indexes of a large history (v9: about 8 s a million
+    /// messages) says so first on stderr, before the full-screen app takes the terminal.
+    private static func sayLongUpgrade(_ pool: DatabasePool) {
+        guard let messages = try? pool.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM message") }) ?? 0,
+              messages >= 200_000 else { return }
+        let seconds = messages / 120_000 + 1
+        FileHandle.standardError.write(Data("aihelper: upgrading the database of \(messages) messages for faster search (once, about \(seconds) s)…\n".utf8))
     }
 }
 
