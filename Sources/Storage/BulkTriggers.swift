@@ -47,12 +47,20 @@ struct SuspendedInsertTriggers {
         for trigger in suspended {
             let mark = marks[trigger.table] ?? 0
             if trigger.perRow {
-                try db.execute(sql: trigger.catchUp, arguments: [mark])
+                try BulkWriteTuning.withLargeFTSBuffer(db, table: Self.target(of: trigger.catchUp)) {
+                    try db.execute(sql: trigger.catchUp, arguments: [mark])
+                }
             } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(trigger.table)\" WHERE id > ?)", arguments: [mark]) == true {
                 try db.execute(sql: trigger.catchUp)
             }
             try db.execute(sql: trigger.sql)
         }
+    }
+
+    /// The table an `INSERT INTO t(…) …` writes to, unquoted.
+    static func target(of insert: String) -> String {
+        let rest = insert.dropFirst("INSERT INTO ".count)
+        return String(rest.prefix { $0 != "(" && $0 != " " }).trimmingCharacters(in: CharacterSet(charactersIn: "\"`[]"))
     }
 
     /// The statement doing `sql`'s work for every new row, and whether it takes the mark (a

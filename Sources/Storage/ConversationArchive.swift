@@ -38,11 +38,13 @@ extension AppDatabase {
     /// caught up in bulk at the end (`SuspendedInsertTriggers`): every row is new, none is updated.
     public func importingConversations<T>(_ body: (inout ConversationWriter) throws -> T) throws -> T {
         try pool.write { db in
-            let triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
-            var writer = try ConversationWriter(db)
-            let result = try body(&writer)
-            try triggers.restore(db)
-            return result
+            try BulkWriteTuning.withLargeCache(db) {
+                let triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
+                var writer = try ConversationWriter(db)
+                let result = try body(&writer)
+                try triggers.restore(db)
+                return result
+            }
         }
     }
 }

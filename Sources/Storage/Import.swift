@@ -33,13 +33,15 @@ extension AppDatabase {
         let unique = Set(tasks.map(\.uid)).count == tasks.count
             && Set(todos.map(\.uid) + subtasks.map(\.subtask.uid)).count == todos.count + subtasks.count
         return try journaled(area, label) { db in
-            let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
-            var counts = ImportCounts()
-            try Self.upsertTasks(tasks, &counts, db, progress)
-            let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
-            try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
-            try triggers?.restore(db)
-            return counts
+            try BulkWriteTuning.withLargeCache(db) {
+                let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
+                var counts = ImportCounts()
+                try Self.upsertTasks(tasks, &counts, db, progress)
+                let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
+                try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
+                try triggers?.restore(db)
+                return counts
+            }
         }
     }
 
