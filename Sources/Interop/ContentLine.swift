@@ -109,7 +109,8 @@ public enum ContentText {
     }
 
     public static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        // Bytes, not String.contains(String): that goes through Foundation's range(of:), 13% of mapping an event.
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var out = ""
         var escaping = false
         for c in text {
