@@ -12,7 +12,10 @@ enum ParallelMap {
         DispatchQueue.concurrentPerform(iterations: count) { part in
             parts.slots[part] = items[items.count * part / count ..< items.count * (part + 1) / count].map(transform)
         }
-        return Array(parts.slots.joined())
+        var results: [U] = []
+        results.reserveCapacity(items.count)  // joined() would grow it step by step: 1.4 million lines
+        for slot in parts.slots { results += slot }
+        return results
     }
 
     /// One slot per part, each written by its own thread only.
