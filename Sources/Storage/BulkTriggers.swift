@@ -43,11 +43,17 @@ struct SuspendedInsertTriggers {
     }
 
     /// Does the dropped triggers' work for the rows added since `init`, and recreates them.
-    func restore(_ db: Database) throws {
+    /// `largeFTSBuffer`: full-text indexes are caught up with `BulkWriteTuning`'s buffer (memory
+    /// for speed: the calendar import, which holds the whole file anyway).
+    func restore(_ db: Database, largeFTSBuffer: Bool = false) throws {
         for trigger in suspended {
             let mark = marks[trigger.table] ?? 0
             if trigger.perRow {
-                try BulkWriteTuning.withLargeFTSBuffer(db, table: Self.target(of: trigger.catchUp)) {
+                if largeFTSBuffer {
+                    try BulkWriteTuning.withLargeFTSBuffer(db, table: Self.target(of: trigger.catchUp)) {
+                        try db.execute(sql: trigger.catchUp, arguments: [mark])
+                    }
+                } else {
                     try db.execute(sql: trigger.catchUp, arguments: [mark])
                 }
             } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(trigger.table)\" WHERE id > ?)", arguments: [mark]) == true {

@@ -38,13 +38,11 @@ extension AppDatabase {
     /// caught up in bulk at the end (`SuspendedInsertTriggers`): every row is new, none is updated.
     public func importingConversations<T>(_ body: (inout ConversationWriter) throws -> T) throws -> T {
         try pool.write { db in
-            try BulkWriteTuning.withLargeCache(db) {
-                let triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
-                var writer = try ConversationWriter(db)
-                let result = try body(&writer)
-                try triggers.restore(db)
-                return result
-            }
+            let triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
+            var writer = try ConversationWriter(db)
+            let result = try body(&writer)
+            try triggers.restore(db)
+            return result
         }
     }
 }

@@ -39,7 +39,7 @@ extension AppDatabase {
                 try Self.upsertTasks(tasks, &counts, db, progress)
                 let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
                 try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
-                try triggers?.restore(db)
+                try triggers?.restore(db, largeFTSBuffer: true)
                 return counts
             }
         }
