@@ -160,6 +160,23 @@ final class BulkImportTests: StorageTestCase {
         try assertIndexExact("task_ft", db)
     }
 
+    /// New UIDs go through a plain INSERT; a UID given twice in one run (possible through the API,
+    /// not from one .ics) is inserted once and then updated, as the upsert always did.
+    func testAUIDTwiceInOneRunIsInsertedThenUpdated() throws {
+        let db = try openDatabase()
+        let t0 = fixedDate()
+        let counts = try db.importCalendar(tasks: [TaskItem(uid: "same", title: "First", createdAt: t0, updatedAt: t0),
+                                                   TaskItem(uid: "other", title: "Other", createdAt: t0, updatedAt: t0),
+                                                   TaskItem(uid: "same", title: "Second", createdAt: t0, updatedAt: t0)],
+                                           todos: [Todo(uid: "t", title: "A", createdAt: t0, updatedAt: t0),
+                                                   Todo(uid: "t", title: "B", createdAt: t0, updatedAt: t0)],
+                                           subtasks: [], label: "twice")
+        XCTAssertEqual(try db.allTasks().map(\.title).sorted(), ["Other", "Second"])
+        XCTAssertEqual(try db.todoTrees().map(\.todo.title), ["B"])
+        XCTAssertEqual([counts.tasks, counts.todos, counts.updated], [3, 1, 1], "counted as the upsert alone counted them")
+        try assertIndexExact("task_ft", db)
+    }
+
     func testTheCatchUpOfEachTriggerShape() {
         let ft = """
             CREATE TRIGGER message_ft_insert AFTER INSERT ON message WHEN new.status != 'streaming' BEGIN
