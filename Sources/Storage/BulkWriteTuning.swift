@@ -38,7 +38,9 @@ enum BulkWriteTuning {
         guard let sql, sql.range(of: "USING fts5", options: .caseInsensitive) != nil else { return try body() }
         let quoted = "\"\(table)\""
         let before = try Int.fetchOne(db, sql: "SELECT v FROM \"\(table)_config\" WHERE k = 'hashsize'")
-        try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('hashsize', ?)", arguments: [ftsHashBytes])
+        // Best effort: an SQLite without the setting catches up with its default buffer.
+        guard (try? db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('hashsize', ?)", arguments: [ftsHashBytes])) != nil
+        else { return try body() }
         try body()
         try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('hashsize', ?)", arguments: [before ?? ftsDefaultHashBytes])
         if before == nil { try db.execute(sql: "DELETE FROM \"\(table)_config\" WHERE k = 'hashsize'") }
