@@ -27,7 +27,7 @@ public struct CivilDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.init(year: y, month: m, day: d)
     }
 
-    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var iso: String { padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) }
     public var description: String { iso }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool {
@@ -107,7 +107,7 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.init(hour: h, minute: m)
     }
 
-    public var hhmm: String { String(format: "%02d:%02d", hour, minute) }
+    public var hhmm: String { padded(hour, 2) + ":" + padded(minute, 2) }
     public var description: String { hhmm }
     public var minutesSinceMidnight: Int { hour * 60 + minute }
 
@@ -118,4 +118,12 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
         CivilDate.calendar(timeZone).date(from: DateComponents(
             year: day.year, month: day.month, day: day.day, hour: hour, minute: minute))!
     }
+}
+
+/// `String(format: "%0*d", width, n)` without the formatter (dates are bound per row on import:
+/// the formatter was 5% of a 100,000-event import).
+func padded(_ n: Int, _ width: Int) -> String {
+    guard n >= 0 else { return String(format: "%0*d", width, n) }
+    let digits = String(n)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -27,8 +27,11 @@ public struct Component: Equatable, Sendable {
     public static func parse(_ data: Data) throws -> [Component] {
         var stack: [Component] = []
         var top: [Component] = []
-        for (text, line) in try ContentFolding.unfold(data) {
-            let content = try ContentLine(parsing: text, line: line)
+        let lines = try ContentFolding.unfold(data)
+        // Lines parse independently (on every core); the first error in file order is thrown.
+        let parsed = ParallelMap.map(lines) { line in Result { try ContentLine(parsing: line.text, line: line.line) } }
+        for (index, line) in lines.lazy.map(\.line).enumerated() {
+            let content = try parsed[index].get()
             switch content.name {
             case "BEGIN":
                 let name = content.value.trimmedSpaces.uppercased()

@@ -69,6 +69,7 @@ public enum ContentFolding {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             let bytes = buffer.bindMemory(to: UInt8.self)
             var start = 0
+            result.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1)  // at most a line per line end
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
             while start < bytes.count {
                 lineNumber += 1

@@ -61,14 +61,21 @@ public enum ICalendar {
                 throw InteropError(line: calendar.line, "BEGIN:\(calendar.name) where BEGIN:VCALENDAR was expected",
                                    hint: first.name == "VCARD" ? "this is a vCard file: name it .vcf" : "is this an iCalendar (.ics) file?")
             }
-            for component in calendar.children {
+            // Events map independently (on every core); their notes and the first error come in file order.
+            let events = ParallelMap.map(calendar.children) { component -> (task: Result<TaskItem, Error>, notes: [String])? in
+                guard component.name == "VEVENT", component.first("RECURRENCE-ID") == nil else { return nil }
+                var notes: [String] = []
+                return (Result { try EventMapping.task(from: component, zone: zone, notes: &notes, now: now) }, notes)
+            }
+            for (component, event) in zip(calendar.children, events) {
                 switch component.name {
                 case "VEVENT":
                     if let recurrenceID = component.first("RECURRENCE-ID") {
                         contents.notes.append("line \(recurrenceID.line): a changed occurrence of a repeating event (RECURRENCE-ID) was skipped")
                         continue
                     }
-                    let task = try EventMapping.task(from: component, zone: zone, notes: &contents.notes, now: now)
+                    contents.notes += event!.notes
+                    let task = try event!.task.get()
                     if let earlier = seenTasks[task.uid] {
                         contents.notes.append("line \(component.line): a second event with UID \(task.uid) replaces the one before")
                         contents.tasks[earlier] = task

@@ -49,7 +49,8 @@ enum PropertyMapping {
 
     /// One of the app's categories when `text` names it in any case; otherwise `text` as written.
     static func category(_ text: String) -> String {
-        TaskCategory.allCases.first { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }?.rawValue ?? text
+        if TaskCategory(rawValue: text) != nil { return text }  // as written, the common case: no compare per category
+        return TaskCategory.allCases.first { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }?.rawValue ?? text
     }
 
     /// The raw line of a kept property named `name` in `extra`, if any.

@@ -43,16 +43,30 @@ struct SuspendedInsertTriggers {
     }
 
     /// Does the dropped triggers' work for the rows added since `init`, and recreates them.
-    func restore(_ db: Database) throws {
+    /// `largeFTSBuffer`: full-text indexes are caught up with `BulkWriteTuning`'s buffer (memory
+    /// for speed: the calendar import, which holds the whole file anyway).
+    func restore(_ db: Database, largeFTSBuffer: Bool = false) throws {
         for trigger in suspended {
             let mark = marks[trigger.table] ?? 0
             if trigger.perRow {
-                try db.execute(sql: trigger.catchUp, arguments: [mark])
+                if largeFTSBuffer {
+                    try BulkWriteTuning.withLargeFTSBuffer(db, table: Self.target(of: trigger.catchUp)) {
+                        try db.execute(sql: trigger.catchUp, arguments: [mark])
+                    }
+                } else {
+                    try db.execute(sql: trigger.catchUp, arguments: [mark])
+                }
             } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(trigger.table)\" WHERE id > ?)", arguments: [mark]) == true {
                 try db.execute(sql: trigger.catchUp)
             }
             try db.execute(sql: trigger.sql)
         }
+    }
+
+    /// The table an `INSERT INTO t(…) …` writes to, unquoted.
+    static func target(of insert: String) -> String {
+        let rest = insert.dropFirst("INSERT INTO ".count)
+        return String(rest.prefix { $0 != "(" && $0 != " " }).trimmingCharacters(in: CharacterSet(charactersIn: "\"`[]"))
     }
 
     /// The statement doing `sql`'s work for every new row, and whether it takes the mark (a

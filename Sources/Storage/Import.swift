@@ -33,13 +33,15 @@ extension AppDatabase {
         let unique = Set(tasks.map(\.uid)).count == tasks.count
             && Set(todos.map(\.uid) + subtasks.map(\.subtask.uid)).count == todos.count + subtasks.count
         return try journaled(area, label) { db in
-            let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
-            var counts = ImportCounts()
-            try Self.upsertTasks(tasks, &counts, db, progress)
-            let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
-            try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
-            try triggers?.restore(db)
-            return counts
+            try BulkWriteTuning.withLargeCache(db) {
+                let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
+                var counts = ImportCounts()
+                try Self.upsertTasks(tasks, &counts, db, progress)
+                let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
+                try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
+                try triggers?.restore(db, largeFTSBuffer: true)
+                return counts
+            }
         }
     }
 
@@ -64,16 +66,16 @@ extension AppDatabase {
                                     _ progress: (Int) -> Void) throws {
         guard !tasks.isEmpty else { return }
         let existing = try Set(String.fetchAll(db, sql: "SELECT uid FROM task"))
-        let upsert = try upsertStatement(db, table: "task",
-            columns: ["uid", "title", "notes", "dueDate", "dueTime", "durationMinutes", "category", "priority", "completed",
-                      "completedAt", "recurrence", "list", "alertMinutes", "extra", "createdAt", "updatedAt"],
+        let columns = ["uid", "title", "notes", "dueDate", "dueTime", "durationMinutes", "category", "priority", "completed",
+                       "completedAt", "recurrence", "list", "alertMinutes", "extra", "createdAt", "updatedAt"]
+        let upsert = try upsertStatement(db, table: "task", columns: columns,
             updating: ["title", "notes", "dueDate", "dueTime", "durationMinutes", "category", "priority", "completed",
                        "completedAt", "recurrence", "list", "alertMinutes", "extra"])
+        var writer = UpsertWriter(upsert: upsert, insert: try insertStatement(db, table: "task", columns: columns), stored: existing)
         for t in tasks {
-            upsert.setUncheckedArguments([t.uid, t.title, t.notes, t.dueDate, t.dueTime, t.durationMinutes, t.category, t.priority,
-                                          t.completed, StoredDate.value(t.completedAt), t.recurrence, t.list, t.alertMinutes, t.extra,
-                                          StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
-            try upsert.execute()
+            try writer.write(t.uid, [t.uid, t.title, t.notes, t.dueDate, t.dueTime, t.durationMinutes, t.category, t.priority,
+                                     t.completed, StoredDate.value(t.completedAt), t.recurrence, t.list, t.alertMinutes, t.extra,
+                                     StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
             count(existed: existing.contains(t.uid), changed: db.changesCount > 0, new: \.tasks, &counts)
             progress(counts.done)
         }
@@ -85,17 +87,21 @@ extension AppDatabase {
         var ids: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT uid, id FROM todo") { ids[row[0]] = row[1] }
         var nextPosition = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM todo") ?? 0
-        let upsert = try upsertStatement(db, table: "todo",
-            columns: ["uid", "title", "notes", "completed", "position", "dueDate", "extra", "createdAt", "updatedAt"],
-            updating: ["title", "notes", "completed", "dueDate", "extra"])
+        let columns = ["uid", "title", "notes", "completed", "position", "dueDate", "extra", "createdAt", "updatedAt"]
+        let upsert = try upsertStatement(db, table: "todo", columns: columns, updating: ["title", "notes", "completed", "dueDate", "extra"])
+        var writer = UpsertWriter(upsert: upsert, insert: try insertStatement(db, table: "todo", columns: columns), stored: Set(ids.keys))
         // A UID that was a subtask and is now at the top level moves (with the subtasks under it).
         let dropSubtask = try db.makeStatement(sql: "DELETE FROM subtask WHERE uid = ?")
+        let subtaskUIDs = try Set(String.fetchAll(db, sql: "SELECT uid FROM subtask"))
         for t in todos {
             let existed = ids[t.uid] != nil
-            try dropSubtask.execute(arguments: [t.uid])
-            let moved = db.changesCount > 0
-            try upsert.execute(arguments: [t.uid, t.title, t.notes, t.completed, existed ? t.position : nextPosition, t.dueDate,
-                                           t.extra, StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
+            var moved = false
+            if subtaskUIDs.contains(t.uid) {
+                try dropSubtask.execute(arguments: [t.uid])
+                moved = db.changesCount > 0
+            }
+            try writer.write(t.uid, [t.uid, t.title, t.notes, t.completed, existed ? t.position : nextPosition, t.dueDate,
+                                     t.extra, StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
             count(existed: existed || moved, changed: moved || db.changesCount > 0, new: \.todos, &counts)
             progress(counts.done)
             if !existed {
@@ -112,9 +118,10 @@ extension AppDatabase {
         guard !subtasks.isEmpty else { return }
         var ids: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT uid, id FROM subtask") { ids[row[0]] = row[1] }
-        let upsert = try upsertStatement(db, table: "subtask",
-            columns: ["uid", "todoId", "parentId", "title", "notes", "completed", "position", "dueDate", "extra", "createdAt", "updatedAt"],
+        let columns = ["uid", "todoId", "parentId", "title", "notes", "completed", "position", "dueDate", "extra", "createdAt", "updatedAt"]
+        let upsert = try upsertStatement(db, table: "subtask", columns: columns,
             updating: ["todoId", "parentId", "title", "notes", "completed", "dueDate", "extra"])
+        var writer = UpsertWriter(upsert: upsert, insert: try insertStatement(db, table: "subtask", columns: columns), stored: Set(ids.keys))
         let findId = try db.makeStatement(sql: "SELECT id FROM subtask WHERE uid = ?")
         for (s, todoUID, parentUID) in subtasks {
             guard let todoId = todoIds[todoUID] else {
@@ -123,8 +130,8 @@ extension AppDatabase {
             }
             let parentId = parentUID.flatMap { ids[$0] }
             let existed = ids[s.uid] != nil
-            try upsert.execute(arguments: [s.uid, todoId, parentId, s.title, s.notes, s.completed, s.position, s.dueDate,
-                                           s.extra, StoredDate.value(s.createdAt), StoredDate.value(s.updatedAt)])
+            try writer.write(s.uid, [s.uid, todoId, parentId, s.title, s.notes, s.completed, s.position, s.dueDate,
+                                     s.extra, StoredDate.value(s.createdAt), StoredDate.value(s.updatedAt)])
             count(existed: existed, changed: db.changesCount > 0, new: \.subtasks, &counts)
             progress(counts.done)
             if !existed { ids[s.uid] = try Int64.fetchOne(findId, arguments: [s.uid]) }
@@ -133,6 +140,11 @@ extension AppDatabase {
 
     private static func count(existed: Bool, changed: Bool, new: WritableKeyPath<ImportCounts, Int>, _ counts: inout ImportCounts) {
         if !existed { counts[keyPath: new] += 1 } else if changed { counts.updated += 1 } else { counts.unchanged += 1 }
+    }
+
+    /// A plain INSERT, for a UID not stored (see `UpsertWriter`).
+    private static func insertStatement(_ db: Database, table: String, columns: [String]) throws -> Statement {
+        try db.makeStatement(sql: "INSERT INTO \"\(table)\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ",")))")
     }
 
     /// INSERT … ON CONFLICT(uid) DO UPDATE of `updating` (and updatedAt), only when one of them
@@ -146,5 +158,22 @@ extension AppDatabase {
             ON CONFLICT(uid) DO UPDATE SET \(sets.joined(separator: ", "))
             WHERE NOT (\(same.joined(separator: " AND ")))
             """)
+    }
+}
+
+/// Writes rows by UID: the upsert for a UID stored before (or earlier in the run), a plain
+/// INSERT for a new one. The same rows either way, but the upsert may fire UPDATE triggers, so
+/// SQLite keeps a statement journal for each execution; in a long transaction that journal
+/// ends up in a temporary file, and a 100,000-row import wrote 600 MB to it. A single-row
+/// INSERT with its insert triggers suspended needs none.
+private struct UpsertWriter {
+    let upsert: Statement
+    let insert: Statement
+    var stored: Set<String>
+
+    mutating func write(_ uid: String, _ values: [(any DatabaseValueConvertible)?]) throws {
+        let statement = stored.insert(uid).inserted ? insert : upsert
+        statement.setUncheckedArguments(StatementArguments(values))
+        try statement.execute()
     }
 }

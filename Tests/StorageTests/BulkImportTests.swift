@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#elseif canImport(SQLite3)
+import SQLite3
+#endif
 import Core
 @testable import Storage
 
@@ -126,6 +131,50 @@ final class BulkImportTests: StorageTestCase {
         XCTAssertNotNil(try bulk.redo(.tasks))
         XCTAssertEqual(try bulk.allTasks().count, 31)
         try assertIndexExact("task_ft", bulk)
+    }
+
+    /// 12,000 tasks (10 MB of rows, journal and indexes) stay in the page cache until commit, so no page
+    /// is written and read again mid-run; afterwards the connection's cache and the full-text
+    /// index's settings are what they were, and the index is exact.
+    func testABulkImportSpillsNoPageAndPutsItsSettingsBack() throws {
+        let db = try openDatabase()
+        let t0 = fixedDate()
+        let cacheBefore = try db.pool.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let tasks = (0..<12_000).map { i in
+            TaskItem(uid: "u\((i * 7_919) % 12_000)", title: "Task \(i) wombat", notes: String(repeating: "notes \(i) ", count: 20),
+                     dueDate: CivilDate(year: 2026, month: 1, day: 1).adding(days: i % 700), createdAt: t0, updatedAt: t0)
+        }
+        try db.pool.write { db in  // the writer's spill count, from zero
+            var current: Int32 = 0, highest: Int32 = 0
+            sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_SPILL, &current, &highest, 1)
+        }
+        _ = try db.importCalendar(tasks: tasks, todos: [], subtasks: [], label: "many")
+        try db.pool.write { db in
+            var spilled: Int32 = 0, highest: Int32 = 0
+            sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_SPILL, &spilled, &highest, 0)
+            XCTAssertEqual(spilled, 0, "no page was written to the WAL before the commit")
+            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA cache_size"), cacheBefore)
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM task_ft_config WHERE k = 'hashsize'"), 0)
+        }
+        XCTAssertEqual(try db.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM task_ft('wombat')") }, 12_000)
+        try assertIndexExact("task_ft", db)
+    }
+
+    /// New UIDs go through a plain INSERT; a UID given twice in one run (possible through the API,
+    /// not from one .ics) is inserted once and then updated, as the upsert always did.
+    func testAUIDTwiceInOneRunIsInsertedThenUpdated() throws {
+        let db = try openDatabase()
+        let t0 = fixedDate()
+        let counts = try db.importCalendar(tasks: [TaskItem(uid: "same", title: "First", createdAt: t0, updatedAt: t0),
+                                                   TaskItem(uid: "other", title: "Other", createdAt: t0, updatedAt: t0),
+                                                   TaskItem(uid: "same", title: "Second", createdAt: t0, updatedAt: t0)],
+                                           todos: [Todo(uid: "t", title: "A", createdAt: t0, updatedAt: t0),
+                                                   Todo(uid: "t", title: "B", createdAt: t0, updatedAt: t0)],
+                                           subtasks: [], label: "twice")
+        XCTAssertEqual(try db.allTasks().map(\.title).sorted(), ["Other", "Second"])
+        XCTAssertEqual(try db.todoTrees().map(\.todo.title), ["B"])
+        XCTAssertEqual([counts.tasks, counts.todos, counts.updated], [3, 1, 1], "counted as the upsert alone counted them")
+        try assertIndexExact("task_ft", db)
     }
 
     func testTheCatchUpOfEachTriggerShape() {
