@@ -197,6 +197,8 @@ struct TodosState {
     private(set) var loadedOnce = false
     /// While only the head of a large list is loaded (the first frame), the sections' totals.
     private(set) var headTotals: TodoRows.Totals?
+    /// Only the head is loaded: the whole list is read when the user comes to the pane.
+    var headOnly: Bool { headTotals != nil }
     var selectedRow = 0
     /// A todo to select once the list has loaded again (the one a tool just made or changed).
     var focusTodoId: Int64?

@@ -38,10 +38,12 @@ final class AlertScheduler {
         series.background { set in
             var tasks: [Int64: TaskItem] = [:]
             var rules: [Int64: RecurrenceSet] = [:]
-            for (task, rule) in set.items where task.dueTime != nil && !task.completed {
+            // Only the timed, open series are copied out (the keys say which without a copy).
+            for (index, key) in set.keys.enumerated() where key.timed && !key.completed {
+                let task = set.items[index].task
                 guard let id = task.id else { continue }
                 tasks[id] = task
-                rules[id] = rule
+                rules[id] = key.rule
             }
             for task in single { if let id = task.id { tasks[id] = task } }  // a snoozed series comes with its snooze
             let alerts = AlertSchedule.pending(Array(tasks.values), now: now, horizon: now.addingTimeInterval(Self.horizon),
