@@ -64,6 +64,8 @@ extension TaskItem {
 /// GRDB stores dates as "YYYY-MM-DD HH:MM:SS.SSS" in UTC.
 enum StoredDate {
     static func decode(_ row: Row, _ index: Int) -> Date {
+        // Text read as such, without a `DatabaseValue` in between (two dates a row).
+        if !row.hasNull(atIndex: index), let date = parse(row[index] as String) { return date }
         let value: DatabaseValue = row[index]
         if case .string(let text) = value.storage, let date = parse(text) { return date }
         return Date.fromDatabaseValue(value) ?? Date(timeIntervalSince1970: 0)

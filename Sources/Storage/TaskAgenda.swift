@@ -9,25 +9,26 @@ public struct TaskSeriesSet: Sendable {
     /// What expanding a month and counting its marks read of each item, side by side with
     /// `items`: reading them through `items` copied the whole task per occurrence.
     public let keys: [Key]
+    /// Each item's parsed rule, side by side with `items` too (a `Key` stays plain data).
+    public let rules: [RecurrenceSet?]
 
     public struct Key: Sendable {
         public let start: CivilDate?
         public let timed: Bool
         public let completed: Bool
         public let priority: Priority
-        public let rule: RecurrenceSet?
     }
 
     public init(_ tasks: [TaskItem]) {
         var builder = Builder()
         for task in tasks { builder.add(task) }
-        (items, keys) = builder.finished()
+        (items, keys, rules) = builder.finished()
     }
 
     init(_ build: (inout Builder) throws -> Void) rethrows {
         var builder = Builder()
         try build(&builder)
-        (items, keys) = builder.finished()
+        (items, keys, rules) = builder.finished()
     }
 
     /// Collects series one task at a time (straight from the rows: no array of all the tasks).
@@ -38,10 +39,12 @@ public struct TaskSeriesSet: Sendable {
         private var parsed: [String: RecurrenceSet?] = [:]
         private var items: [(task: TaskItem, set: RecurrenceSet?)] = []
         private var keys: [Key] = []
+        private var rules: [RecurrenceSet?] = []
 
         mutating func reserve(_ count: Int) {
             items.reserveCapacity(count)
             keys.reserveCapacity(count)
+            rules.reserveCapacity(count)
         }
 
         mutating func add(_ task: TaskItem) {
@@ -52,12 +55,15 @@ public struct TaskSeriesSet: Sendable {
                 parsed[text] = .some(set)
             }
             items.append((task, set))
-            keys.append(Key(start: task.dueDate, timed: task.dueTime != nil, completed: task.completed, priority: task.priority, rule: set))
+            keys.append(Key(start: task.dueDate, timed: task.dueTime != nil, completed: task.completed, priority: task.priority))
+            rules.append(set)
         }
 
         /// The items in an array of their own size: grown by doubling, it would keep up to
         /// twice the room (400 bytes an item; the set lives as long as the app).
-        func finished() -> ([(task: TaskItem, set: RecurrenceSet?)], [Key]) { (Self.exact(items), Self.exact(keys)) }
+        func finished() -> ([(task: TaskItem, set: RecurrenceSet?)], [Key], [RecurrenceSet?]) {
+            (Self.exact(items), Self.exact(keys), Self.exact(rules))
+        }
 
         private static func exact<T>(_ array: [T]) -> [T] {
             guard array.capacity > array.count + array.count / 8 else { return array }
@@ -79,7 +85,7 @@ public struct TaskSeriesSet: Sendable {
         var found: [Occurrence] = []
         for (index, key) in keys.enumerated() {
             guard let start = key.start, start <= range.upperBound else { continue }
-            let days = key.rule?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
+            let days = rules[index]?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
             for day in days { found.append(Occurrence(index: Int32(index), day: day)) }
         }
         return found
@@ -113,11 +119,11 @@ extension DaySummary {
         }
     }
 
-    /// The marks of one day's occurrences of series.
-    public init(_ occurrences: some Sequence<TaskSeriesSet.Key>) {
-        self.init(count: 0, open: 0, highestPriority: .none)
-        for key in occurrences {
-            count += 1
+    /// The marks of one day's occurrences of series (`indices` into `set`).
+    public init(_ indices: [Int32], of set: TaskSeriesSet) {
+        self.init(count: indices.count, open: 0, highestPriority: .none)
+        for index in indices {
+            let key = set.keys[Int(index)]
             if !key.completed {
                 open += 1
                 highestPriority = max(highestPriority, key.priority)

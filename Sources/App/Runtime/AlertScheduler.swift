@@ -36,17 +36,21 @@ final class AlertScheduler {
         _ = series.series(counter: try database.changeCounters().tasks)
         let mailbox = self.mailbox
         series.background { set in
-            var tasks: [Int64: TaskItem] = [:]
+            // Only the timed, open series are copied out (the keys say which without a copy);
+            // a snoozed series comes with `single`, with its snooze.
+            let snoozed = Set(single.compactMap(\.id))
+            let timed = set.keys.reduce(0) { $0 + ($1.timed && !$1.completed ? 1 : 0) }
+            var tasks = single
+            tasks.reserveCapacity(single.count + timed)
             var rules: [Int64: RecurrenceSet] = [:]
-            // Only the timed, open series are copied out (the keys say which without a copy).
+            rules.reserveCapacity(timed)
             for (index, key) in set.keys.enumerated() where key.timed && !key.completed {
                 let task = set.items[index].task
                 guard let id = task.id else { continue }
-                tasks[id] = task
-                rules[id] = key.rule
+                rules[id] = set.rules[index]
+                if !snoozed.contains(id) { tasks.append(task) }
             }
-            for task in single { if let id = task.id { tasks[id] = task } }  // a snoozed series comes with its snooze
-            let alerts = AlertSchedule.pending(Array(tasks.values), now: now, horizon: now.addingTimeInterval(Self.horizon),
+            let alerts = AlertSchedule.pending(tasks, now: now, horizon: now.addingTimeInterval(Self.horizon),
                                                timeZone: zone) { task, range in
                 guard let start = task.dueDate else { return [] }
                 // A rule that does not parse alerts on its first day only, as the calendar shows it.

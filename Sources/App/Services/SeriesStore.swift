@@ -108,7 +108,7 @@ final class SeriesStore: Sendable {
             for (offset, indices) in byDay.enumerated() where !indices.isEmpty {
                 let day = first.adding(days: offset)
                 days[day] = indices
-                summary[day] = DaySummary(indices.lazy.map { set.keys[Int($0)] })
+                summary[day] = DaySummary(indices, of: set)
             }
             done[first] = Month(set: set, days: days, summary: summary)
         }
