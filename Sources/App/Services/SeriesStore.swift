@@ -85,14 +85,17 @@ final class SeriesStore: Sendable {
             state.withLock { $0.loadingCounter = nil }
             return
         }
-        state.withLock { s in
+        // The months being expanded were queued after this load (the queue is serial): they
+        // will expand the new set, so they stay marked, and their end tells the loop; asking
+        // again now would expand them twice and load the pane once for nothing.
+        let expandingNext = state.withLock { s -> Bool in
             s.counter = counter
             s.set = set
             s.loadingCounter = nil
             s.months = [:]
-            s.expanding = []
+            return !s.expanding.isEmpty
         }
-        ready()
+        if !expandingNext { ready() }
     }
 
     private func expand(_ months: [CivilDate]) {
