@@ -62,6 +62,6 @@ final class SeriesMonthTests: XCTestCase {
         series.settle()
         let after = try loader.load(for: tasks)
         XCTAssertEqual(after.summary[may3]?.count, 1, "May's marks once expanded")
-        XCTAssertEqual(after.dayTasks.map(\.title), ["Standup"])
+        XCTAssertEqual(after.dayTasks?.map(\.title), ["Standup"])
     }
 }
