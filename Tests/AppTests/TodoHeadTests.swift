@@ -88,4 +88,19 @@ final class TodoHeadTests: XCTestCase {
         XCTAssertEqual(effects, [.reloadTodos])
         XCTAssertEqual(update(&state, .key(.text("x"))), [], "a key in the chat does not")
     }
+
+    /// The assistant makes a list while only the head is loaded: the reload that follows is the
+    /// first whole list, and the new list must still show unfolded (as it would after any load).
+    func testAListMadeWhileOnlyTheHeadIsLoadedShowsUnfolded() throws {
+        let database = try largeList()
+        var todos = TodosState()
+        todos.setHead(try XCTUnwrap(try database.todoHead(limit: 20)))
+        let made = try database.createTodo(title: "Packing list", items: [("Passport", ""), ("Socks", "")])
+        let id = try XCTUnwrap(made.todo.id)
+        if todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded)) {
+            todos.setTrees(try database.todoTrees(loadingSubtasksOf: todos.expanded))
+        }
+        XCTAssertEqual(todos.expanded, [id], "the new list alone is unfolded")
+        XCTAssertTrue(todos.rows.contains { $0.todoId == id && $0.subtask?.title == "Passport" })
+    }
 }
