@@ -21,10 +21,33 @@ public struct CivilDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     /// Parses "YYYY-MM-DD"; nil when it is not a real date.
     public init?(iso: String) {
+        // The stored form, "YYYY-MM-DD", read from its bytes: splitting made three substrings
+        // and three Ints per date (10,000 series are read at start-up).
+        var text = iso
+        if let (y, m, d) = text.withUTF8({ b -> (Int, Int, Int)? in
+            guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+                  let y = Self.digits(b, 0, 4), let m = Self.digits(b, 5, 2), let d = Self.digits(b, 8, 2) else { return nil }
+            return (y, m, d)
+        }) {
+            guard (1...12).contains(m), d >= 1, d <= CivilDate.daysIn(year: y, month: m) else { return nil }
+            self.init(year: y, month: m, day: d)
+            return
+        }
         let parts = iso.split(separator: "-")
         guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
               (1...12).contains(m), d >= 1, d <= CivilDate.daysIn(year: y, month: m) else { return nil }
         self.init(year: y, month: m, day: d)
+    }
+
+    /// `length` decimal digits from `from`; nil at anything else.
+    static func digits(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ length: Int) -> Int? {
+        var value = 0
+        for i in from..<(from + length) {
+            let d = Int(b[i]) &- 48
+            guard d >= 0, d <= 9 else { return nil }
+            value = value * 10 + d
+        }
+        return value
     }
 
     public var iso: String { padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) }
@@ -101,6 +124,15 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     /// Parses "HH:mm" (24-hour); nil when out of range.
     public init?(hhmm: String) {
+        var text = hhmm
+        if let (h, m) = text.withUTF8({ b -> (Int, Int)? in
+            guard b.count == 5, b[2] == UInt8(ascii: ":"), let h = CivilDate.digits(b, 0, 2), let m = CivilDate.digits(b, 3, 2) else { return nil }
+            return (h, m)
+        }) {
+            guard (0...23).contains(h), (0...59).contains(m) else { return nil }
+            self.init(hour: h, minute: m)
+            return
+        }
         let parts = hhmm.split(separator: ":")
         guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
               (0...23).contains(h), (0...59).contains(m) else { return nil }

@@ -8,8 +8,8 @@ extension AppDatabase {
     /// alert offsets), and every task with a snooze set. Series come from `taskSeries()`.
     public func alertCandidates(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
         try pool.read { db in
-            try TaskItem.fetchAll(db, sql: """
-                SELECT * FROM task WHERE completed = 0 AND (
+            try TaskItem.fetchPositional(db, where: """
+                completed = 0 AND (
                     (dueTime IS NOT NULL AND recurrence IS NULL AND dueDate BETWEEN ? AND ?)
                     OR snoozedUntil IS NOT NULL)
                 """, arguments: [start, end])

@@ -10,6 +10,9 @@ public struct TodoHead: Sendable, Equatable {
     /// How many todos each section has in all.
     public var openCount: Int
     public var completedCount: Int
+    /// The newest todo's id then: a todo above it, found when the whole list is read later,
+    /// appeared while the app ran (and is shown unfolded, like any new list).
+    public var lastId: Int64
 }
 
 extension AppDatabase {
@@ -37,7 +40,8 @@ extension AppDatabase {
                 let count = counts[todo.id!] ?? (0, 0)
                 return TodoTree(todo: todo, subtaskCount: count.total, doneCount: count.done)
             }
-            return TodoHead(trees: trees, openCount: open, completedCount: total - open)
+            let lastId = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM todo") ?? 0
+            return TodoHead(trees: trees, openCount: open, completedCount: total - open, lastId: lastId)
         }
     }
 }

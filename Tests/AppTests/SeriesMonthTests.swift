@@ -32,4 +32,36 @@ final class SeriesMonthTests: XCTestCase {
             XCTAssertEqual(load.summary[tasks.selected]?.count ?? 0, agenda.count, "March \(day): the grid's count")
         }
     }
+
+    /// Start-up expands the shown month alone (10,000 series: ~30 ms a month); a move in the
+    /// calendar reads its neighbours ahead, and a month not expanded yet shows its series'
+    /// marks once the background expansion is done (the store then asks the loop to load again).
+    func testOnlyTheShownMonthIsExpandedUntilTheUserMoves() throws {
+        let database = try AppDatabase.temporary()
+        _ = try database.insertTask(TaskItem(title: "Standup", dueDate: CivilDate(year: 2027, month: 1, day: 4), recurrence: "RRULE:FREQ=WEEKLY"))
+        let series = SeriesStore(database: database, ready: {})
+        let loader = TaskPaneLoader(database: database, series: series)
+        let march = CivilDate(year: 2027, month: 3, day: 1)
+        var tasks = TasksState(today: CivilDate(year: 2027, month: 3, day: 10))
+        _ = try loader.load(for: tasks)
+        series.settle()
+        let first = try loader.load(for: tasks)  // the series ready: the same day again
+        series.settle()
+        XCTAssertEqual(series.expandedMonths, [march], "no neighbour expanded before the user moves")
+        XCTAssertEqual(first.summary[CivilDate(year: 2027, month: 3, day: 8)]?.count, 1, "the shown month has its marks")
+
+        tasks.selected = CivilDate(year: 2027, month: 3, day: 11)
+        _ = try loader.load(for: tasks)
+        series.settle()
+        XCTAssertEqual(series.expandedMonths, [march.adding(months: -1), march, march.adding(months: 1)], "a move reads the neighbours ahead")
+
+        let may3 = CivilDate(year: 2027, month: 5, day: 3)
+        tasks.selected = may3
+        let before = try loader.load(for: tasks)
+        XCTAssertNil(before.summary[may3], "May is not expanded yet")
+        series.settle()
+        let after = try loader.load(for: tasks)
+        XCTAssertEqual(after.summary[may3]?.count, 1, "May's marks once expanded")
+        XCTAssertEqual(after.dayTasks?.map(\.title), ["Standup"])
+    }
 }

@@ -197,6 +197,10 @@ struct TodosState {
     private(set) var loadedOnce = false
     /// While only the head of a large list is loaded (the first frame), the sections' totals.
     private(set) var headTotals: TodoRows.Totals?
+    /// Only the head is loaded: the whole list is read when the user comes to the pane.
+    var headOnly: Bool { headTotals != nil }
+    /// The newest todo when the head was read, until the whole list is.
+    private var headLastId: Int64?
     var selectedRow = 0
     /// A todo to select once the list has loaded again (the one a tool just made or changed).
     var focusTodoId: Int64?
@@ -251,9 +255,14 @@ struct TodosState {
     /// todos still need their subtasks loaded.
     @discardableResult
     mutating func setTrees(_ trees: [TodoTree]) -> Bool {
-        let newIds = trees.compactMap(\.todo.id).filter { treeIndex[$0] == nil }
-        if loadedOnce { expanded.formUnion(newIds) }
+        if loadedOnce {
+            expanded.formUnion(trees.compactMap(\.todo.id).filter { treeIndex[$0] == nil })
+        } else if let headLastId {
+            // The first whole list after the head: new are the todos made since the head was read.
+            expanded.formUnion(trees.compactMap(\.todo.id).filter { $0 > headLastId })
+        }
         loadedOnce = true
+        headLastId = nil
         headTotals = nil
         take(trees)
         return needsSubtasks
@@ -263,6 +272,7 @@ struct TodosState {
     /// (and counts as the first load).
     mutating func setHead(_ head: TodoHead) {
         headTotals = TodoRows.Totals(open: head.openCount, completed: head.completedCount)
+        headLastId = head.lastId
         take(head.trees)
     }
 

@@ -12,7 +12,9 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         // Never a key for the panes: it only says whether an answer's end should notify.
         state.terminalFocused = focused
         return []
-    case .key(let key): return handleKey(&state, key, view)
+    case .key(let key):
+        let effects = handleKey(&state, key, view)
+        return state.focus == .todos ? effects + wholeTodoList(state, besides: effects) : effects
     case .clock(let now):
         state.clock = now
         return []
@@ -208,6 +210,12 @@ func dispatchKey(_ state: inout AppState, _ key: Key, _ view: ViewState) -> [Eff
     }
 }
 
+/// The head of a large todo list drew the first frame; the whole list is read once the user
+/// is in the Todos pane, where the next key may go past the head or filter.
+private func wholeTodoList(_ state: AppState, besides effects: [Effect]) -> [Effect] {
+    state.todos.headOnly && !effects.contains(.reloadTodos) ? [.reloadTodos] : []
+}
+
 private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent, _ view: ViewState) -> [Effect] {
     let layout = Layout(size: state.size, focus: state.focus)
     guard let pane = layout.pane(at: mouse.x, mouse.y), let rect = layout.panes[pane] else { return [] }
@@ -217,7 +225,9 @@ private func handleMouse(_ state: inout AppState, _ mouse: MouseEvent, _ view: V
         switch pane {
         case .chat: state.chat.scroll.move(by: up ? 3 : -3, from: view.chat)
         case .tasks: return moveDay(&state, by: up ? -7 : 7)
-        case .todos: moveTodoSelection(&state, by: up ? -1 : 1)
+        case .todos:
+            moveTodoSelection(&state, by: up ? -1 : 1)
+            return wholeTodoList(state, besides: [])
         }
         return []
     case .press(let button) where button == 0:

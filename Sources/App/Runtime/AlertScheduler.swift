@@ -36,20 +36,25 @@ final class AlertScheduler {
         _ = series.series(counter: try database.changeCounters().tasks)
         let mailbox = self.mailbox
         series.background { set in
-            var tasks: [Int64: TaskItem] = [:]
-            var rules: [Int64: RecurrenceSet] = [:]
-            for (task, rule) in set.items where task.dueTime != nil && !task.completed {
-                guard let id = task.id else { continue }
-                tasks[id] = task
-                rules[id] = rule
+            // The single tasks and snoozed series as read; the other timed, open series read
+            // in place, none copied (10,000 series: copying them was most of this).
+            let horizon = now.addingTimeInterval(Self.horizon)
+            var alerts = AlertSchedule.pending(single, now: now, horizon: horizon, timeZone: zone) { _, _ in [] }
+            let snoozed = Set(single.compactMap(\.id))
+            let days = AlertSchedule.window(now: now, horizon: horizon, timeZone: zone)
+            set.items.withUnsafeBufferPointer { items in
+                for (index, key) in set.keys.enumerated() where key.timed && !key.completed {
+                    guard let id = items[index].task.id, !snoozed.contains(id) else { continue }
+                    let rule = set.rules[index]
+                    let alert = AlertSchedule.alert(for: items[index].task, now: now, horizon: horizon, days: days, timeZone: zone) { task, range in
+                        guard let start = task.dueDate else { return [] }
+                        // A rule that does not parse alerts on its first day only, as the calendar shows it.
+                        return rule?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
+                    }
+                    if let alert { alerts.append(alert) }
+                }
             }
-            for task in single { if let id = task.id { tasks[id] = task } }  // a snoozed series comes with its snooze
-            let alerts = AlertSchedule.pending(Array(tasks.values), now: now, horizon: now.addingTimeInterval(Self.horizon),
-                                               timeZone: zone) { task, range in
-                guard let start = task.dueDate else { return [] }
-                // A rule that does not parse alerts on its first day only, as the calendar shows it.
-                return task.id.flatMap { rules[$0] }?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
-            }
+            alerts.sort { $0.fireAt < $1.fireAt }
             mailbox.post(.alertsComputed(alerts))
         }
     }

@@ -105,9 +105,8 @@ public final class TUIApp {
     /// Loads the last conversation and the panes' data, then runs until the user quits.
     public func run() {
         Signals.install()
-        let headOnly = startUp()
+        startUp()
         render()
-        if headOnly { reloadTodos() }
         // Not needed for the first frame: read once it is out (100,000 lines: docs/performance.md).
         loadInputHistory()
         while !state.shouldQuit {
@@ -242,9 +241,9 @@ public final class TUIApp {
         dirty = false
     }
 
-    /// Loads what the first frame shows; true when only the head of the todo list was loaded,
-    /// so the rest is due once that frame is out.
-    private func startUp() -> Bool {
+    /// Loads what the first frame shows. Of a large todo list only its head: the whole list is
+    /// read when the user comes to the Todos pane (`update`'s `wholeTodoList`) or the todos change.
+    private func startUp() {
         if let cut = try? database.markInterruptedMessages(), cut > 0 {
             apply(.noticed(Notice(text: tr.notices.cutOff(cut), kind: .info, expires: Date().addingTimeInterval(15))))
         }
@@ -254,11 +253,9 @@ public final class TUIApp {
         let flagsChose = switcher.map { $0.defaults.provider != nil || $0.defaults.model != nil } ?? true
         if let conversation = try? database.latestConversation() { openConversation(conversation, keepModel: flagsChose) }
         reloadTasks()
-        let headOnly = loadTodoHead()
-        if !headOnly { reloadTodos() }
+        if !loadTodoHead() { reloadTodos() }
         // Alerts are worked out at the first tick, after the first frame.
         lastCounters = try? database.changeCounters()
-        return headOnly
     }
 
     private func shutDown() {

@@ -4,11 +4,15 @@ import Storage
 
 /// Loads what the Tasks pane shows. The month's marks come from the `MonthMarksStore` and the
 /// repeating tasks expanded from the `SeriesStore`, both read ahead in the background for the
-/// neighbouring months, so moving a day or a month costs one small query for the day's list.
+/// neighbouring months once the user moves, so moving a day or a month costs one small query
+/// for the day's list. A load for the day last loaded (start-up, a data change, the series
+/// ready) reads nothing ahead: nobody is moving, and start-up must do only what it shows.
 final class TaskPaneLoader {
     let database: AppDatabase
     let series: SeriesStore
     private let marks: MonthMarksStore
+    /// The day of the last load: a load for another day is the user moving.
+    private var lastDay: CivilDate?
 
     init(database: AppDatabase, series: SeriesStore) {
         self.database = database
@@ -21,9 +25,11 @@ final class TaskPaneLoader {
         let day = tasks.selected, first = day.firstOfMonth
         let counters = try database.changeCounters()
         let counter = counters.tasks, version = MonthMarksStore.Version(counters)
-        let month = series.month(first, counter: counter)
+        let moving = lastDay != nil && lastDay != day
+        lastDay = day
+        let month = series.month(first, counter: counter, neighbours: moving)
         var summary = try marks.marks(first, version: version)
-        marks.readAhead(around: first, version: version) { work in series.background { _ in work() } }
+        if moving { marks.readAhead(around: first, version: version) { work in series.background { _ in work() } } }
         if let month { summary.merge(month.summary) { a, b in a.adding(b) } }
         switch tasks.mode {
         case .day:

@@ -1,0 +1,46 @@
+import XCTest
+import Core
+import Storage
+@testable import App
+
+/// The reminders' schedule reads the series in place (none copied): a series due in a minute
+/// still fires, a snoozed one fires at its snooze's end, and completed or untimed ones never.
+final class AlertSchedulerSeriesTests: XCTestCase {
+    func testASeriesDueInAMinuteFiresWithTheSingleTasksAndTheSnoozes() throws {
+        let zone = TimeZone(identifier: "UTC")!
+        func at(_ day: Int, _ hour: Int, _ minute: Int) -> Date {
+            CivilDate(year: 2027, month: 3, day: day).startDate(in: zone).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60))
+        }
+        let now = at(10, 9, 29), created = at(1, 0, 0), first = CivilDate(year: 2027, month: 3, day: 1)
+        let database = try AppDatabase.temporary()
+        func add(_ title: String, rule: String?, time: TimeOfDay?, completed: Bool = false, snoozed: Date? = nil,
+                 day: CivilDate? = nil) throws -> Int64 {
+            try database.insertTask(TaskItem(title: title, dueDate: day ?? first, dueTime: time, completed: completed, recurrence: rule,
+                                             snoozedUntil: snoozed, alertedThrough: at(9, 9, 30), createdAt: created)).id!
+        }
+        let pills = try add("Pills", rule: "RRULE:FREQ=DAILY", time: TimeOfDay(hour: 9, minute: 30))
+        let call = try add("Call", rule: nil, time: TimeOfDay(hour: 9, minute: 30), day: CivilDate(year: 2027, month: 3, day: 10))
+        let stretch = try add("Stretch", rule: "RRULE:FREQ=DAILY", time: TimeOfDay(hour: 8, minute: 0), snoozed: at(10, 9, 40))
+        _ = try add("Done", rule: "RRULE:FREQ=DAILY", time: TimeOfDay(hour: 9, minute: 30), completed: true)
+        _ = try add("All day", rule: "RRULE:FREQ=DAILY", time: nil)
+        _ = try add("Tomorrow", rule: "RRULE:FREQ=DAILY", time: TimeOfDay(hour: 9, minute: 30), day: CivilDate(year: 2027, month: 3, day: 11))
+
+        let mailbox = Mailbox()
+        let series = SeriesStore(database: database, ready: {})
+        let scheduler = AlertScheduler(database: database, series: series, mailbox: mailbox)
+        try scheduler.refresh(now: now, timeZone: zone)
+        series.settle()
+        let computed = mailbox.drain().compactMap { event -> [TaskAlert]? in
+            if case .alertsComputed(let alerts) = event { return alerts }
+            return nil
+        }
+        let alerts = try XCTUnwrap(computed.first)
+        XCTAssertEqual(Set(alerts.map(\.taskId)), [pills, call, stretch], "no completed, untimed or later series")
+        XCTAssertEqual(alerts.map(\.fireAt), [at(10, 9, 30), at(10, 9, 30), at(10, 9, 40)], "soonest first")
+        XCTAssertEqual(alerts.first { $0.taskId == pills }?.day, CivilDate(year: 2027, month: 3, day: 10))
+
+        scheduler.setQueue(alerts)
+        XCTAssertEqual(scheduler.takeDue(at: at(10, 9, 29)).count, 0)
+        XCTAssertEqual(Set(scheduler.takeDue(at: at(10, 9, 30)).map(\.taskId)), [pills, call], "the minute came: both fire")
+    }
+}
