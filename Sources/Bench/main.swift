@@ -61,6 +61,12 @@ print(Report.line("import 10,000 events (\(imported.bytes / 1024) KB .ics)",
                          imported.read.milliseconds, imported.store.milliseconds,
                          (imported.read + imported.store).milliseconds / 1000, imported.reimport.milliseconds / 1000)
                   + (imported.stored == 10_000 ? "" : " · STORED \(imported.stored)")))
+// Importing 10,000 exported conversation files (in-process, as `import --conversation` does; 10 s budget).
+let conversations = try ImportBenchmarks.conversationImport(files: 10_000, folder: home + "-conversation-files")
+print(Report.line("import 10,000 conversation files (\(conversations.bytes / 1_048_576) MB)",
+                  String(format: "%.2f s for %d messages", conversations.importing.milliseconds / 1000, conversations.messages)
+                  + (conversations.write == .zero ? " (files kept from a run before)"
+                     : String(format: " (writing the files first, once: %.0f s)", conversations.write.milliseconds / 1000))))
 if arguments.contains("--import-only") { exit(0) }
 if !streamOnly {
     let generated = try BenchData.prepare(home: home)

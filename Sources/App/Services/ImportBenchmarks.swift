@@ -8,29 +8,33 @@ import Interop
 public enum ImportBenchmarks {
     public struct Outcome: Sendable {
         public var files: Int, messages: Int, bytes: Int
-        /// Writing the files (not part of the import) and importing them into a new database.
+        /// Writing the files (not part of the import; zero when they were kept from a run
+        /// before) and importing them into a new database.
         public var write: Duration, importing: Duration
     }
 
     /// Writes `files` conversations of `messages` messages each (every other answer with a
-    /// tool call and its timeline) with the app's exporter into a temporary folder, imports
-    /// them all into a fresh database, and removes both.
-    public static func conversationImport(files: Int, messages: Int = 50) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// tool call and its timeline) with the app's exporter into `folder` — once: the files are
+    /// kept there for the next run (a stamp says they are complete; writing 10,000 takes over a
+    /// minute) — and imports them all into a fresh database, removed afterwards.
+    public static func conversationImport(files: Int, messages: Int = 50, folder: String) throws -> Outcome {
+        let folderURL = URL(fileURLWithPath: folder, isDirectory: true)
+        let stamp = folderURL.appendingPathComponent(".complete-\(files)x\(messages)").path
+        let paths = (0..<files).map { folderURL.appendingPathComponent("c\($0).json").path }
         let clock = ContinuousClock()
-        var paths: [String] = [], bytes = 0
-        let write = try clock.measure {
-            for n in 0..<files {
-                let text = try ConversationJSON(sample(n, messages: messages)).text()
-                let path = folder.appendingPathComponent("c\(n).json").path
-                try text.write(toFile: path, atomically: false, encoding: .utf8)
-                paths.append(path)
-                bytes += text.utf8.count
+        var write = Duration.zero
+        if !FileManager.default.fileExists(atPath: stamp) {
+            try? FileManager.default.removeItem(at: folderURL)
+            try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
+            write = try clock.measure {
+                for (n, path) in paths.enumerated() {
+                    try ConversationJSON(sample(n, messages: messages)).text().write(toFile: path, atomically: false, encoding: .utf8)
+                }
             }
+            _ = FileManager.default.createFile(atPath: stamp, contents: Data())
         }
-        let database = try AppDatabase.open(path: folder.appendingPathComponent("bench.sqlite").path)
+        let bytes = try paths.reduce(0) { $0 + ((try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        let database = try AppDatabase.temporary()
         let importing = try clock.measure { _ = try ConversationImport.run(paths, into: database, keepGoing: false) }
         return Outcome(files: files, messages: files * messages, bytes: bytes, write: write, importing: importing)
     }
