@@ -45,7 +45,7 @@ public enum UTCTimestamp {
         }
         // Summed the way Calendar.date(from:) does (whole seconds since 2001, then the fraction),
         // so the Date is bit-identical to GRDB's own decoding.
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = DayNumber.of(CivilDate(year: year, month: month, day: day))
         let sinceReference = days * 86_400 + hour * 3_600 + minute * 60 + second - 978_307_200
         return Date(timeIntervalSinceReferenceDate: Double(sinceReference) + Double(millis * 1_000_000) / 1e9)
     }
@@ -60,7 +60,8 @@ public enum UTCTimestamp {
         let total = Int64(ms)
         let days = Int(total >= 0 ? total / 86_400_000 : (total - 86_399_999) / 86_400_000)
         var inDay = Int(total - Int64(days) * 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let civil = DayNumber.date(days)
+        let (year, month, day) = (civil.year, civil.month, civil.day)
         let millis = inDay % 1000; inDay /= 1000
         let second = inDay % 60; inDay /= 60
         let minute = inDay % 60, hour = inDay / 60
@@ -72,28 +73,5 @@ public enum UTCTimestamp {
         put(year, 0, 4); bytes[4] = 45; put(month, 5, 2); bytes[7] = 45; put(day, 8, 2); bytes[10] = 32
         put(hour, 11, 2); bytes[13] = 58; put(minute, 14, 2); bytes[16] = 58; put(second, 17, 2); bytes[19] = 46; put(millis, 20, 3)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The civil date of a day number (days since 1970-01-01; Hinnant's inverse).
-    static func civil(fromDays z: Int) -> (year: Int, month: Int, day: Int) {
-        let z = z + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
