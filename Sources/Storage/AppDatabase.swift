@@ -70,10 +70,10 @@ public final class AppDatabase: Sendable {
 
     private static func migrate(_ pool: DatabasePool, displayPath: String) throws {
         let migrator = Schema.migrator
-        if try pool.read(migrator.hasBeenSuperseded) {
-            throw StorageError.newerSchema(displayPath)
-        }
-        if try !pool.read(migrator.hasCompletedMigrations) { sayLongUpgrade(pool) }
+        let (superseded, current) = try pool.read { db in (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db)) }
+        if superseded { throw StorageError.newerSchema(displayPath) }
+        if current { return }
+        sayLongUpgrade(pool)
         do {
             try migrator.migrate(pool)
         } catch {

@@ -87,6 +87,16 @@ final class PickerFuzzyFilterTests: XCTestCase {
         return picker
     }
 
+    func testAPastedPageMatchesNothingAndCostsNothing() {
+        let page = String(repeating: "conversation ", count: 80_000)  // ~1 MB
+        let items = (0..<20_000).map { Picker.Item(id: "\($0)", label: "Conversation \($0)", detail: "") }
+        let started = ContinuousClock.now
+        XCTAssertEqual(Picker.filter(items, by: page), [])
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(1), "not folded again for each row")
+        XCTAssertNil(FuzzyMatch.match(String(repeating: "a", count: FuzzyMatch.maxQueryBytes + 1), in: String(repeating: "a", count: 600)))
+        XCTAssertNotNil(FuzzyMatch.match(String(repeating: "a", count: 400), in: String(repeating: "a", count: 600)), "a long filter still matches")
+    }
+
     func testModelsThemesProvidersAndConversations() {
         XCTAssertEqual(picker(.model, ["o3-mini", "gpt-4o-mini", "gpt-4o"], filter: "4o").visible.map(\.label), ["gpt-4o-mini", "gpt-4o"])
         XCTAssertEqual(picker(.theme, ["dark", "solarized-dark", "solarized-light"], filter: "sl").visible.map(\.label),

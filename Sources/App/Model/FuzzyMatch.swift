@@ -14,9 +14,14 @@ struct FuzzyMatch: Equatable {
     private static let firstCharMultiplier = 2
     /// Longer texts are matched on their first characters only (a bound on the work per row).
     private static let maxLength = 512
+    /// `maxLength` characters of up to four bytes, with as many spaces between them.
+    static let maxQueryBytes = 8 * maxLength
 
     /// nil when `query` does not match; an empty query matches everything with score 0.
     static func match(_ query: String, in text: String) -> FuzzyMatch? {
+        // More than a label can hold matches nothing; checked first (O(1)), so a pasted page is
+        // not folded again for each of 20,000 rows.
+        guard query.utf8.count <= maxQueryBytes else { return nil }
         let needle = query.filter { !$0.isWhitespace }.map { $0.lowercased() }
         guard !needle.isEmpty else { return FuzzyMatch(score: 0, positions: []) }
         let chars = Array(text.prefix(maxLength))
