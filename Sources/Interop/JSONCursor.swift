@@ -1,4 +1,5 @@
 import Foundation
+import Core
 
 /// A forward reader over JSON bytes for files whose shape is known (`ConversationJSONReader`):
 /// values are built only as asked for, without Codable's containers. Every method returns nil
@@ -46,69 +47,7 @@ struct JSONCursor {
     /// A string; nil for invalid UTF-8 or escapes, control characters, or no string.
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
-        let start = at
-        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
-        guard at < bytes.count else { return nil }
-        if bytes[at] == UInt8(ascii: "\"") {
-            at += 1
-            return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
-        }
-        guard bytes[at] == UInt8(ascii: "\\") else { return nil }
-        var out = Array(bytes[start..<at])
-        while at < bytes.count {
-            let b = bytes[at]
-            switch b {
-            case UInt8(ascii: "\""):
-                at += 1
-                return String(validating: out, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard at + 1 < bytes.count else { return nil }
-                let e = bytes[at + 1]
-                at += 2
-                switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard var scalar = hex4() else { return nil }
-                    if (0xD800..<0xDC00).contains(scalar) {  // a surrogate pair
-                        guard bytes[at...].starts(with: #"\u"#.utf8) else { return nil }
-                        at += 2
-                        guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                    out.append(contentsOf: String(Character(unicode)).utf8)
-                default: return nil
-                }
-            default:
-                guard b >= 0x20 else { return nil }
-                out.append(b)
-                at += 1
-            }
-        }
-        return nil
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard at + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let c = bytes[at]
-            let digit: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value * 16 + UInt32(digit)
-            at += 1
-        }
-        return value
+        return JSONStringBytes.read(bytes, at: &at, invalid: .reject)
     }
 
     /// The text of a number, as JSON writes one.

@@ -57,27 +57,6 @@ public enum WireJSON {
             return true
         }
 
-        /// From `at`, the index of the first byte that ends a string's plain run: a quote, a
-        /// backslash or a control character (`bytes.count` if none). Eight bytes at a time:
-        /// skipping the members a parser does not read is mostly this.
-        @inline(__always)
-        func plainRunEnd(from start: Int) -> Int {
-            var i = start
-            let base = UnsafeRawPointer(bytes.baseAddress!)
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= bytes.count {
-                let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
-                // A zero byte in `quote` or `backslash`, or a byte under 0x20 in `x`; the lowest
-                // flagged byte is exact (false flags only appear above a true one).
-                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (x &- ones &* 0x20) & ~x) & highs
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
-            while i < bytes.count, bytes[i] != 0x22, bytes[i] != 0x5C, bytes[i] >= 0x20 { i += 1 }
-            return i
-        }
-
         mutating func value(depth: Int) -> JSONValue? {
             guard depth < 256, at < bytes.count else { return nil }
             switch bytes[at] {
@@ -130,80 +109,14 @@ public enum WireJSON {
             }
         }
 
-        mutating func hex4() -> UInt32? {
-            guard at + 4 <= bytes.count else { return nil }
-            var v: UInt32 = 0
-            for _ in 0..<4 {
-                let b = bytes[at]
-                let d: UInt32
-                switch b {
-                case 0x30...0x39: d = UInt32(b - 0x30)
-                case 0x41...0x46: d = UInt32(b - 0x41 + 10)
-                case 0x61...0x66: d = UInt32(b - 0x61 + 10)
-                default: return nil
-                }
-                v = v << 4 | d
-                at += 1
-            }
-            return v
-        }
+        mutating func hex4() -> UInt32? { JSONStringBytes.hex4(bytes, at: &at) }
 
+        func plainRunEnd(from start: Int) -> Int { JSONStringBytes.plainRunEnd(bytes, from: start) }
+
+        /// A string whose opening quote is at `at`.
         mutating func readString() -> String? {
             at += 1
-            let start = at
-            at = plainRunEnd(from: at)
-            // Fast path: no escapes.
-            while at < bytes.count {
-                let b = bytes[at]
-                if b == UInt8(ascii: "\"") {
-                    let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
-                    at += 1
-                    return s
-                }
-                if b == UInt8(ascii: "\\") { break }
-                if b < 0x20 { return nil }
-                at += 1
-            }
-            var out = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<at]))
-            while at < bytes.count {
-                let b = bytes[at]
-                if b == UInt8(ascii: "\"") {
-                    at += 1
-                    return String(decoding: out, as: UTF8.self)
-                }
-                if b < 0x20 { return nil }
-                if b != UInt8(ascii: "\\") { out.append(b); at += 1; continue }
-                at += 1
-                guard at < bytes.count else { return nil }
-                let e = bytes[at]
-                at += 1
-                switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard var scalar = hex4() else { return nil }
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        // A high surrogate must be followed by \u and a low one; a lone one becomes U+FFFD.
-                        if at + 6 <= bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
-                            let save = at
-                            at += 2
-                            if let low = hex4(), (0xDC00...0xDFFF).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            } else { at = save; scalar = 0xFFFD }
-                        } else { scalar = 0xFFFD }
-                    } else if (0xDC00...0xDFFF).contains(scalar) { scalar = 0xFFFD }
-                    let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                    out.append(contentsOf: Array(String(Character(u)).utf8))
-                default: return nil
-                }
-            }
-            return nil
+            return JSONStringBytes.read(bytes, at: &at, invalid: .replace)
         }
 
         mutating func number() -> JSONValue? {
