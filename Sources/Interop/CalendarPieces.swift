@@ -17,15 +17,25 @@ struct CalendarPieces {
 
     /// What a background thread made of a piece.
     enum Read: Sendable {
-        /// The blocks directly inside the VCALENDAR, each VEVENT's task (or error) and notes.
-        case blocks([Component], [MappedEvent?])
+        /// The blocks directly inside the VCALENDAR, in order.
+        case blocks([Block])
         /// The assumption did not hold, or something is wrong: the reader reads it itself.
         case again
+    }
+
+    /// A VEVENT mapped where it was read, without its block: the blocks are freed by the thread
+    /// that made them (freeing another thread's memory is slower), and the writer's thread has
+    /// less to do. Any other block is handed over as read.
+    enum Block: Sendable {
+        case event(MappedEvent)
+        case other(Component)
     }
 
     struct MappedEvent: Sendable {
         var task: Result<TaskItem, Error>
         var notes: [String]
+        /// Its BEGIN line.
+        var line: Int
     }
 
     static let eventsPerPiece = 1_000
@@ -96,12 +106,12 @@ struct CalendarPieces {
         } catch {
             return .again
         }
-        let events = blocks.map { block -> MappedEvent? in
-            guard block.name == "VEVENT", block.first("RECURRENCE-ID") == nil else { return nil }
+        return .blocks(blocks.map { block in
+            guard block.name == "VEVENT", block.first("RECURRENCE-ID") == nil else { return .other(block) }
             var notes: [String] = []
-            return MappedEvent(task: Result { try EventMapping.task(from: block, zone: zone, notes: &notes, now: now) }, notes: notes)
-        }
-        return .blocks(blocks, events)
+            return .event(MappedEvent(task: Result { try EventMapping.task(from: block, zone: zone, notes: &notes, now: now) },
+                                      notes: notes, line: block.line))
+        })
     }
 
     /// The piece's content lines.

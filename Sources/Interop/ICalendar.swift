@@ -94,11 +94,16 @@ public enum ICalendar {
             var builder = ComponentBuilder(streamingCalendars: true)
             for piece in pieces {
                 // A piece read ahead holds the right blocks when it does start inside a VCALENDAR.
-                if case .blocks(let blocks, let events) = prefetch.next(), builder.stack.count == 1 {
-                    for (block, event) in zip(blocks, events) { try take(block, event, name: name, store, replace) }
+                if case .blocks(let blocks) = prefetch.next(), builder.stack.count == 1 {
+                    for block in blocks {
+                        switch block {
+                        case .event(let event): try take(event, store, replace)
+                        case .other(let component): try take(component, name: name, store, replace)
+                        }
+                    }
                 } else {
                     for line in try CalendarPieces.unfold(data, piece) {
-                        if let block = try builder.add(ContentLine(parsing: line.text, line: line.line)) { try take(block, nil, name: name, store, replace) }
+                        if let block = try builder.add(ContentLine(parsing: line.text, line: line.line)) { try take(block, name: name, store, replace) }
                     }
                 }
                 try flush(store)
@@ -108,8 +113,8 @@ public enum ICalendar {
             }
         }
 
-        /// A block directly inside a VCALENDAR; `event` is its task when read ahead.
-        private mutating func take(_ component: Component, _ event: CalendarPieces.MappedEvent?, name: String,
+        /// A block directly inside a VCALENDAR.
+        private mutating func take(_ component: Component, name: String,
                                    _ store: ([TaskItem]) throws -> Void, _ replace: (Int, TaskItem) throws -> Void) throws {
             switch component.name {
             case "VEVENT":
@@ -117,27 +122,30 @@ public enum ICalendar {
                     contents.notes.append("line \(recurrenceID.line): a changed occurrence of a repeating event (RECURRENCE-ID) was skipped")
                     return
                 }
-                let task: TaskItem
-                if let event {
-                    contents.notes += event.notes
-                    task = try event.task.get()
-                } else {
-                    task = try EventMapping.task(from: component, zone: zone, notes: &contents.notes, now: now)
-                }
-                if let earlier = seenTasks[task.uid] {
-                    contents.notes.append("line \(component.line): a second event with UID \(task.uid) replaces the one before")
-                    try flush(store)
-                    try replace(earlier, task)
-                } else {
-                    seenTasks[task.uid] = seenTasks.count
-                    batch.append(task)
-                }
+                var notes: [String] = []
+                let task = Result { try EventMapping.task(from: component, zone: zone, notes: &notes, now: now) }
+                try take(CalendarPieces.MappedEvent(task: task, notes: notes, line: component.line), store, replace)
             case "VTODO":
                 var todo = try TodoMapping.read(component, zone: zone, notes: &contents.notes)
                 todo.file = name
                 todos.append(todo)
             case "VTIMEZONE": break  // TZIDs are read with the system's zone database, wherever the block is
             default: contents.notes.append("line \(component.line): \(component.name) is not imported (only VEVENT and VTODO are)")
+            }
+        }
+
+        /// An event's task, mapped where its piece was read or just now.
+        private mutating func take(_ event: CalendarPieces.MappedEvent,
+                                   _ store: ([TaskItem]) throws -> Void, _ replace: (Int, TaskItem) throws -> Void) throws {
+            contents.notes += event.notes
+            let task = try event.task.get()
+            if let earlier = seenTasks[task.uid] {
+                contents.notes.append("line \(event.line): a second event with UID \(task.uid) replaces the one before")
+                try flush(store)
+                try replace(earlier, task)
+            } else {
+                seenTasks[task.uid] = seenTasks.count
+                batch.append(task)
             }
         }
 

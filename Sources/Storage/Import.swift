@@ -61,7 +61,7 @@ extension AppDatabase {
 
     /// The rows of the run's tasks whose journal and full-text work is done while the reader
     /// reads on (`SuspendedInsertTriggers.catchUp`) rather than all at the end.
-    static let catchUpRows = Int(ProcessInfo.processInfo.environment["AIHELPER_CATCHUP_ROWS"] ?? "") ?? 10_000  // TEMP
+    static let catchUpRows = 10_000
 
     private static func storeCalendar(_ db: Database, suspending: Bool, streaming: Bool, _ progress: (Int) -> Void,
                                       _ read: (_ store: ([TaskItem]) throws -> Void) throws -> (todos: [Todo], subtasks: [LinkedSubtaskRow]))
@@ -86,9 +86,6 @@ extension AppDatabase {
                     }
                 }
             }
-            let t0 = ContinuousClock.now  // TEMP
-            if ProcessInfo.processInfo.environment["AIHELPER_TIMING"] != nil { FileHandle.standardError.write("read done \(Date().timeIntervalSince1970)\n".data(using: .utf8)!) }
-            defer { if ProcessInfo.processInfo.environment["AIHELPER_TIMING"] != nil { FileHandle.standardError.write("rest+restore \(ContinuousClock.now - t0) at \(Date().timeIntervalSince1970)\n".data(using: .utf8)!) } }
             if streaming && (rows == nil && !rest.todos.isEmpty || !unique(rest.todos, rest.subtasks)) { throw ReadWholeFirst() }
             let todoIds = try Self.upsertTodos(rest.todos, &counts, db, progress)
             try Self.upsertSubtasks(rest.subtasks, todoIds: todoIds, &counts, db, progress)

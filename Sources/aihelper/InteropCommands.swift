@@ -68,9 +68,7 @@ struct ImportCommand: AsyncParsableCommand {
         if !calendars.isEmpty {
             var progress = Self.progress(total: ICalendar.estimatedItems(calendars), noun: "items")
             defer { progress.finish() }
-            if ProcessInfo.processInfo.environment["AIHELPER_TIMING"] != nil { FileHandle.standardError.write("start \(Date().timeIntervalSince1970)\n".data(using: .utf8)!) }  // TEMP
             if let (counts, notes) = try streamCalendars(calendars, progress: &progress) {
-                if ProcessInfo.processInfo.environment["AIHELPER_TIMING"] != nil { FileHandle.standardError.write("committed \(Date().timeIntervalSince1970)\n".data(using: .utf8)!) }  // TEMP
                 report(counts, notes: notes, names: calendars.map(\.name))
             } else if let contents = try readCalendars(&calendars, skipped: &skipped) {
                 // A UID twice, only to-dos, or an error with --keep-going: read whole, then store.
