@@ -77,6 +77,18 @@ final class CalendarStreamTests: XCTestCase {
         }
     }
 
+    /// The first problem in the file is the one named, whatever its kind: a bad date in an early
+    /// event comes before a malformed line near the end (reading it whole named the malformed
+    /// line first, as lines were all parsed before any event was mapped).
+    func testTheFirstProblemInTheFileIsNamed() {
+        let text = calendar(0..<3_000).replacingOccurrences(of: "UID:e5@test\r\n", with: "UID:e5@test\r\nDTEND:2026130T\r\n")
+            .replacingOccurrences(of: "SUMMARY:Event 2900\r\n", with: "SUMMARY Event 2900\r\n")
+        XCTAssertThrowsError(try ICalendar.read(Data(text.utf8), zone: berlin)) {
+            XCTAssertEqual(($0 as? InteropError)?.line, 2 + 5 * 6 + 3)
+            XCTAssertEqual(($0 as? InteropError)?.message, "DTEND has the value “2026130T”, which is not a date")
+        }
+    }
+
     func testAnEventAfterTheCalendarOrAVCardIsNamed() {
         XCTAssertThrowsError(try ICalendar.read(Data("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n".utf8), zone: berlin)) {
             XCTAssertEqual(($0 as? InteropError)?.hint, "this is a vCard file: name it .vcf")
