@@ -44,14 +44,25 @@ public enum ContentFolding {
     /// Accepts CRLF and bare LF line ends; skips empty lines. Throws when the file is not UTF-8
     /// or holds a NUL byte.
     public static func unfold(_ data: Data) throws -> [(text: String, line: Int)] {
+        try checkSize(data)
+        return try data.withUnsafeBytes { try unfold($0.bindMemory(to: UInt8.self), firstLine: 1) }
+    }
+
+    /// Refuses a file above `maximumFileSize`.
+    static func checkSize(_ data: Data) throws {
         guard data.count <= maximumFileSize else {
             throw InteropError(line: nil, "the file is larger than \(maximumFileSize >> 20) MB",
                                hint: "split it into smaller files and import them one by one")
         }
+    }
+
+    /// The unfolded lines of a piece of a file that starts a content line (`CalendarPieces`),
+    /// numbered from `firstLine`; a byte-order mark is skipped at the file's start only.
+    static func unfold(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) throws -> [(text: String, line: Int)] {
         var result: [(text: String, line: Int)] = []
         var pending: [UInt8] = []
         var pendingLine = 0
-        var lineNumber = 0
+        var lineNumber = firstLine - 1
         func flush() throws {
             defer { pending.removeAll(keepingCapacity: true) }
             guard !pending.isEmpty else { return }
@@ -66,11 +77,10 @@ public enum ContentFolding {
             }
             result.append((text, pendingLine))
         }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            let bytes = buffer.bindMemory(to: UInt8.self)
+        do {
             var start = 0
             result.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1)  // at most a line per line end
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
+            if firstLine == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
             while start < bytes.count {
                 lineNumber += 1
                 var end = start

@@ -31,7 +31,11 @@ public struct ContentLine: Equatable, Sendable {
 
     /// Parses an unfolded line. Throws when there is no ':' or the name is empty.
     public init(parsing text: String, line: Int) throws {
-        let utf8 = Array(text.utf8)
+        var bytes = text  // its UTF-8 in place (native strings are): no copy into an array
+        self = try bytes.withUTF8 { try Self(parsing: $0, text: text, line: line) }
+    }
+
+    private init(parsing utf8: UnsafeBufferPointer<UInt8>, text: String, line: Int) throws {
         var i = 0
         func isNameByte(_ b: UInt8) -> Bool { b != UInt8(ascii: ";") && b != UInt8(ascii: ":") }
         while i < utf8.count, isNameByte(utf8[i]) { i += 1 }
@@ -111,6 +115,34 @@ public enum ContentText {
     public static func unescape(_ text: String) -> String {
         // Bytes, not String.contains(String): that goes through Foundation's range(of:), 13% of mapping an event.
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        return unescapeBytes(text) ?? unescapeCharacters(text)
+    }
+
+    /// Unescapes byte by byte (a third of the time of going by Character); nil when a backslash
+    /// or an escaped n is followed by a non-ASCII byte, which may join it into one Character.
+    private static func unescapeBytes(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            guard byte == UInt8(ascii: "\\") else { out.append(byte); i += 1; continue }
+            guard i + 1 < bytes.count else { out.append(byte); break }
+            let escaped = bytes[i + 1]
+            if escaped >= 0x80 { return nil }
+            if escaped == UInt8(ascii: "n") || escaped == UInt8(ascii: "N") {
+                if i + 2 < bytes.count, bytes[i + 2] >= 0x80 { return nil }
+                out.append(0x0A)
+            } else {
+                out.append(escaped)
+            }
+            i += 2
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func unescapeCharacters(_ text: String) -> String {
         var out = ""
         var escaping = false
         for c in text {

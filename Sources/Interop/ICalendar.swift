@@ -33,64 +33,126 @@ public enum ICalendar {
     /// Reads several files as one (a vdir keeps each item in a file of its own, and RELATED-TO
     /// may name a to-do in another file). An error names its file.
     public static func read(files: [(name: String, data: Data)], zone: TimeZone, now: Date = Date()) throws -> ICalendarContents {
-        var contents = ICalendarContents()
-        var todos: [ReadTodo] = []
-        var seenTasks: [String: Int] = [:]
+        var tasks: [TaskItem] = []
+        var contents = try stream(files: files, zone: zone, now: now, workers: ProcessInfo.processInfo.activeProcessorCount,
+                                  store: { tasks += $0 }, replace: { tasks[$0] = $1 })
+        contents.tasks = tasks
+        return contents
+    }
+
+    /// About how many items (events and to-dos) `files` hold: for a progress count before reading.
+    public static func estimatedItems(_ files: [(name: String, data: Data)]) -> Int {
+        files.reduce(0) { $0 + CalendarPieces($1.data).items }
+    }
+
+    /// Reads `files` as `read(files:)` does, but hands the events' tasks to `store` in file order
+    /// as they are read, a piece of the file at a time (`CalendarPieces`, read on `workers`
+    /// background threads), so a caller can store them while the rest is read. An event whose
+    /// UID came before goes to `replace` with the index of the one it replaces (among all tasks
+    /// stored). Returns the rest: to-dos, subtasks and notes (`tasks` is empty). On an error,
+    /// what was stored must be dropped: the file is malformed.
+    public static func stream(files: [(name: String, data: Data)], zone: TimeZone, now: Date = Date(),
+                              workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
+                              store: ([TaskItem]) throws -> Void, replace: (Int, TaskItem) throws -> Void) throws -> ICalendarContents {
+        var reader = Reader(zone: zone, now: now)
         for (name, data) in files {
-            let notesBefore = contents.notes.count
-            do { try read(data, name: name, zone: zone, now: now, into: &contents, todos: &todos, seenTasks: &seenTasks) } catch var error as InteropError {
+            let notesBefore = reader.contents.notes.count
+            do { try reader.read(data, name: name, workers: workers, store: store, replace: replace) } catch var error as InteropError {
                 error.file = name.isEmpty ? nil : name
                 throw error
             }
             if !name.isEmpty && files.count > 1 {
-                for i in notesBefore..<contents.notes.count { contents.notes[i] = name + ": " + contents.notes[i] }
+                for i in notesBefore..<reader.contents.notes.count { reader.contents.notes[i] = name + ": " + reader.contents.notes[i] }
             }
         }
-        try place(todos, into: &contents, now: now)
-        return contents
+        try place(reader.todos, into: &reader.contents, now: now)
+        return reader.contents
     }
 
-    private static func read(_ data: Data, name: String, zone: TimeZone, now: Date, into contents: inout ICalendarContents,
-                             todos: inout [ReadTodo], seenTasks: inout [String: Int]) throws {
-        let blocks = try Component.parse(data)
-        guard let first = blocks.first else {
-            throw InteropError(line: nil, "the file has no BEGIN:VCALENDAR", hint: "is this an iCalendar (.ics) file?")
+    /// Reads files piece by piece, in order, handing tasks on as they come.
+    private struct Reader {
+        let zone: TimeZone
+        let now: Date
+        var contents = ICalendarContents()
+        var todos: [ReadTodo] = []
+        var seenTasks: [String: Int] = [:]
+        private var batch: [TaskItem] = []
+
+        init(zone: TimeZone, now: Date) {
+            self.zone = zone; self.now = now
         }
-        for calendar in blocks {
-            guard calendar.name == "VCALENDAR" else {
-                throw InteropError(line: calendar.line, "BEGIN:\(calendar.name) where BEGIN:VCALENDAR was expected",
-                                   hint: first.name == "VCARD" ? "this is a vCard file: name it .vcf" : "is this an iCalendar (.ics) file?")
+
+        mutating func read(_ data: Data, name: String, workers: Int,
+                           store: ([TaskItem]) throws -> Void, replace: (Int, TaskItem) throws -> Void) throws {
+            try ContentFolding.checkSize(data)
+            let cut = CalendarPieces(data)
+            let (zone, now, pieces) = (zone, now, cut.pieces)
+            let prefetch = OrderedPrefetch(count: pieces.count, window: 8, workers: workers) { index in
+                CalendarPieces.read(data, pieces[index], zone: zone, now: now)
             }
-            // Events map independently (on every core); their notes and the first error come in file order.
-            let events = ParallelMap.map(calendar.children) { component -> (task: Result<TaskItem, Error>, notes: [String])? in
-                guard component.name == "VEVENT", component.first("RECURRENCE-ID") == nil else { return nil }
-                var notes: [String] = []
-                return (Result { try EventMapping.task(from: component, zone: zone, notes: &notes, now: now) }, notes)
-            }
-            for (component, event) in zip(calendar.children, events) {
-                switch component.name {
-                case "VEVENT":
-                    if let recurrenceID = component.first("RECURRENCE-ID") {
-                        contents.notes.append("line \(recurrenceID.line): a changed occurrence of a repeating event (RECURRENCE-ID) was skipped")
-                        continue
+            defer { prefetch.stop() }
+            var builder = ComponentBuilder(streamingCalendars: true)
+            for piece in pieces {
+                // A piece read ahead holds the right blocks when it does start inside a VCALENDAR.
+                if case .blocks(let blocks) = prefetch.next(), builder.stack.count == 1 {
+                    for block in blocks {
+                        switch block {
+                        case .event(let event): try take(event, store, replace)
+                        case .other(let component): try take(component, name: name, store, replace)
+                        }
                     }
-                    contents.notes += event!.notes
-                    let task = try event!.task.get()
-                    if let earlier = seenTasks[task.uid] {
-                        contents.notes.append("line \(component.line): a second event with UID \(task.uid) replaces the one before")
-                        contents.tasks[earlier] = task
-                    } else {
-                        seenTasks[task.uid] = contents.tasks.count
-                        contents.tasks.append(task)
+                } else {
+                    for line in try CalendarPieces.unfold(data, piece) {
+                        if let block = try builder.add(ContentLine(parsing: line.text, line: line.line)) { try take(block, name: name, store, replace) }
                     }
-                case "VTODO":
-                    var todo = try TodoMapping.read(component, zone: zone, notes: &contents.notes)
-                    todo.file = name
-                    todos.append(todo)
-                case "VTIMEZONE": break  // TZIDs are read with the system's zone database
-                default: contents.notes.append("line \(component.line): \(component.name) is not imported (only VEVENT and VTODO are)")
                 }
+                try flush(store)
             }
+            if try builder.finish().isEmpty {
+                throw InteropError(line: nil, "the file has no BEGIN:VCALENDAR", hint: "is this an iCalendar (.ics) file?")
+            }
+        }
+
+        /// A block directly inside a VCALENDAR.
+        private mutating func take(_ component: Component, name: String,
+                                   _ store: ([TaskItem]) throws -> Void, _ replace: (Int, TaskItem) throws -> Void) throws {
+            switch component.name {
+            case "VEVENT":
+                if let recurrenceID = component.first("RECURRENCE-ID") {
+                    contents.notes.append("line \(recurrenceID.line): a changed occurrence of a repeating event (RECURRENCE-ID) was skipped")
+                    return
+                }
+                var notes: [String] = []
+                let task = Result { try EventMapping.task(from: component, zone: zone, notes: &notes, now: now) }
+                try take(CalendarPieces.MappedEvent(task: task, notes: notes, line: component.line), store, replace)
+            case "VTODO":
+                var todo = try TodoMapping.read(component, zone: zone, notes: &contents.notes)
+                todo.file = name
+                todos.append(todo)
+            case "VTIMEZONE": break  // TZIDs are read with the system's zone database, wherever the block is
+            default: contents.notes.append("line \(component.line): \(component.name) is not imported (only VEVENT and VTODO are)")
+            }
+        }
+
+        /// An event's task, mapped where its piece was read or just now.
+        private mutating func take(_ event: CalendarPieces.MappedEvent,
+                                   _ store: ([TaskItem]) throws -> Void, _ replace: (Int, TaskItem) throws -> Void) throws {
+            contents.notes += event.notes
+            let task = try event.task.get()
+            if let earlier = seenTasks[task.uid] {
+                contents.notes.append("line \(event.line): a second event with UID \(task.uid) replaces the one before")
+                try flush(store)
+                try replace(earlier, task)
+            } else {
+                seenTasks[task.uid] = seenTasks.count
+                batch.append(task)
+            }
+        }
+
+        private mutating func flush(_ store: ([TaskItem]) throws -> Void) throws {
+            guard !batch.isEmpty else { return }
+            try store(batch)
+            batch.removeAll(keepingCapacity: true)
         }
     }
 

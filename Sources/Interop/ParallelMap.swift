@@ -1,8 +1,8 @@
 import Foundation
 
 /// `map` on every core for large inputs: the items split into one contiguous part per core,
-/// each part mapped on its own thread, the results in the items' order. A 100,000-event .ics
-/// has 1.4 million lines to parse and 100,000 events to map, each independent of the others.
+/// each part mapped on its own thread, the results in the items' order: the lines of a large
+/// vCard file (`Component.parse`; an .ics is read in pieces instead, `CalendarPieces`).
 /// Below `minimum` items per part it is a plain `map`.
 enum ParallelMap {
     static func map<T: Sendable, U: Sendable>(_ items: [T], minimum: Int = 2_048, _ transform: @Sendable (T) -> U) -> [U] {

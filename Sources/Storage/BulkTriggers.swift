@@ -26,9 +26,17 @@ struct SuspendedInsertTriggers {
     private var suspended: [Suspended] = []
     /// The largest id of each table before the run: the run's rows are above it (AUTOINCREMENT).
     private var marks: [String: Int64] = [:]
+    /// The largest id whose per-row work is done (`catchUp`), per table.
+    private var caughtUp: [String: Int64] = [:]
+    private let tables: [String]
+    /// Full-text tables whose pending-terms buffer is raised for the run.
+    private var raisedBuffers: [BulkWriteTuning.RaisedBuffer] = []
 
-    /// Drops the recognised AFTER INSERT triggers of `tables`.
-    init(_ db: Database, tables: [String]) throws {
+    /// Drops the recognised AFTER INSERT triggers of `tables`. `largeFTSBuffer`: the full-text
+    /// indexes they fill are caught up with `BulkWriteTuning`'s buffer until `restore` (memory
+    /// for speed: the calendar import).
+    init(_ db: Database, tables: [String], largeFTSBuffer: Bool = false) throws {
+        self.tables = tables
         for table in tables {
             marks[table] = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM \"\(table)\"") ?? 0
             let rows = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
@@ -38,29 +46,38 @@ struct SuspendedInsertTriggers {
                 guard let (catchUp, perRow) = Self.catchUp(of: sql, table: table) else { continue }
                 suspended.append(Suspended(table: table, name: name, sql: sql, catchUp: catchUp, perRow: perRow))
                 try db.execute(sql: "DROP TRIGGER \"\(name)\"")
+                if largeFTSBuffer && perRow, let raised = try BulkWriteTuning.raiseFTSBuffer(db, table: Self.target(of: catchUp)) {
+                    raisedBuffers.append(raised)
+                }
             }
         }
+        caughtUp = marks
     }
 
-    /// Does the dropped triggers' work for the rows added since `init`, and recreates them.
-    /// `largeFTSBuffer`: full-text indexes are caught up with `BulkWriteTuning`'s buffer (memory
-    /// for speed: the calendar import, which holds the whole file anyway).
-    func restore(_ db: Database, largeFTSBuffer: Bool = false) throws {
+    /// Does the per-row work of `table`'s dropped triggers for its rows added since the last
+    /// catch-up, so a long run can do it while it waits for more rows (the calendar import waits
+    /// for its reader). Each target is filled in the same order as by one catch-up at the end.
+    mutating func catchUp(_ db: Database, table: String) throws {
+        let from = caughtUp[table] ?? 0
+        guard let last = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM \"\(table)\""), last > from else { return }
+        for trigger in suspended where trigger.table == table && trigger.perRow {
+            try db.execute(sql: trigger.catchUp, arguments: [from])
+        }
+        caughtUp[table] = last
+    }
+
+    /// Does the dropped triggers' work for the rows added since `init` (and not caught up), and
+    /// recreates them.
+    mutating func restore(_ db: Database) throws {
+        for table in tables { try catchUp(db, table: table) }
         for trigger in suspended {
             let mark = marks[trigger.table] ?? 0
-            if trigger.perRow {
-                if largeFTSBuffer {
-                    try BulkWriteTuning.withLargeFTSBuffer(db, table: Self.target(of: trigger.catchUp)) {
-                        try db.execute(sql: trigger.catchUp, arguments: [mark])
-                    }
-                } else {
-                    try db.execute(sql: trigger.catchUp, arguments: [mark])
-                }
-            } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(trigger.table)\" WHERE id > ?)", arguments: [mark]) == true {
+            if !trigger.perRow, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(trigger.table)\" WHERE id > ?)", arguments: [mark]) == true {
                 try db.execute(sql: trigger.catchUp)
             }
             try db.execute(sql: trigger.sql)
         }
+        for raised in raisedBuffers { try BulkWriteTuning.putBack(raised, db) }
     }
 
     /// The table an `INSERT INTO t(…) …` writes to, unquoted.

@@ -31,18 +31,29 @@ enum BulkWriteTuning {
         return try body()
     }
 
-    /// Runs `body` with `table`'s pending-terms buffer raised when it is an FTS5 table; the
-    /// setting is persistent (its `_config` table), so the one before (usually none) is put back.
-    static func withLargeFTSBuffer(_ db: Database, table: String, _ body: () throws -> Void) throws {
+    /// An FTS5 table's pending-terms buffer raised, and its setting before (nil: none).
+    struct RaisedBuffer {
+        var table: String
+        var before: Int?
+    }
+
+    /// Raises `table`'s pending-terms buffer when it is an FTS5 table (nil otherwise). The
+    /// setting is persistent (its `_config` table): `putBack` restores the one before.
+    static func raiseFTSBuffer(_ db: Database, table: String) throws -> RaisedBuffer? {
         let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
-        guard let sql, sql.range(of: "USING fts5", options: .caseInsensitive) != nil else { return try body() }
+        guard let sql, sql.range(of: "USING fts5", options: .caseInsensitive) != nil else { return nil }
         let quoted = "\"\(table)\""
         let before = try Int.fetchOne(db, sql: "SELECT v FROM \"\(table)_config\" WHERE k = 'hashsize'")
         // Best effort: an SQLite without the setting catches up with its default buffer.
         guard (try? db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('hashsize', ?)", arguments: [ftsHashBytes])) != nil
-        else { return try body() }
-        try body()
-        try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('hashsize', ?)", arguments: [before ?? ftsDefaultHashBytes])
-        if before == nil { try db.execute(sql: "DELETE FROM \"\(table)_config\" WHERE k = 'hashsize'") }
+        else { return nil }
+        return RaisedBuffer(table: table, before: before)
+    }
+
+    /// Puts back the buffer `raiseFTSBuffer` raised.
+    static func putBack(_ raised: RaisedBuffer, _ db: Database) throws {
+        let quoted = "\"\(raised.table)\""
+        try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('hashsize', ?)", arguments: [raised.before ?? ftsDefaultHashBytes])
+        if raised.before == nil { try db.execute(sql: "DELETE FROM \"\(raised.table)_config\" WHERE k = 'hashsize'") }
     }
 }

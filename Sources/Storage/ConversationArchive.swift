@@ -38,7 +38,7 @@ extension AppDatabase {
     /// caught up in bulk at the end (`SuspendedInsertTriggers`): every row is new, none is updated.
     public func importingConversations<T>(_ body: (inout ConversationWriter) throws -> T) throws -> T {
         try pool.write { db in
-            let triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
+            var triggers = try SuspendedInsertTriggers(db, tables: ConversationWriter.tables)
             var writer = try ConversationWriter(db)
             let result = try body(&writer)
             try triggers.restore(db)

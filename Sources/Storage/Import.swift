@@ -2,6 +2,15 @@ import Foundation
 import GRDB
 import Core
 
+/// A subtask to import with its place named by UIDs: its todo's, and its parent subtask's (nil
+/// when directly under the todo).
+public typealias LinkedSubtaskRow = (subtask: Subtask, todoUID: String, parentUID: String?)
+
+/// `importCalendar(label:reading:)` cannot store this input as it is read; nothing was kept.
+public struct ReadWholeFirst: Error {
+    public init() {}
+}
+
 /// What an import did: rows added per kind, rows that existed (same UID) and changed, and rows
 /// that existed unchanged.
 public struct ImportCounts: Equatable, Sendable {
@@ -24,25 +33,69 @@ extension AppDatabase {
     /// one of them: `.todos` when it holds only todos, otherwise `.tasks` — undoing it there
     /// takes back its todos too (the journal restores every row the entry recorded).
     /// On update, a row keeps its id, position, creation time and alert state.
-    public func importCalendar(tasks: [TaskItem], todos: [Todo],
-                               subtasks: [(subtask: Subtask, todoUID: String, parentUID: String?)],
+    public func importCalendar(tasks: [TaskItem], todos: [Todo], subtasks: [LinkedSubtaskRow],
                                label: String, progress: (Int) -> Void = { _ in }) throws -> ImportCounts {
         let area: JournalArea = tasks.isEmpty && !todos.isEmpty ? .todos : .tasks
         // Each UID once: no row is inserted and then updated, so the insert triggers can wait
         // for the end (`SuspendedInsertTriggers`); rows that exist fire theirs as always.
-        let unique = Set(tasks.map(\.uid)).count == tasks.count
-            && Set(todos.map(\.uid) + subtasks.map(\.subtask.uid)).count == todos.count + subtasks.count
+        let unique = Set(tasks.map(\.uid)).count == tasks.count && Self.unique(todos, subtasks)
         return try journaled(area, label) { db in
-            try BulkWriteTuning.withLargeCache(db) {
-                let triggers = unique ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"]) : nil
-                var counts = ImportCounts()
-                try Self.upsertTasks(tasks, &counts, db, progress)
-                let todoIds = try Self.upsertTodos(todos, &counts, db, progress)
-                try Self.upsertSubtasks(subtasks, todoIds: todoIds, &counts, db, progress)
-                try triggers?.restore(db, largeFTSBuffer: true)
-                return counts
+            try Self.storeCalendar(db, suspending: unique, streaming: false, progress) { store in
+                try store(tasks)
+                return (todos, subtasks)
             }
         }
+    }
+
+    /// The same import, stored while it is read: `read` hands each batch of tasks to `store` as
+    /// it reads them (`ICalendar.stream`) and returns the todos and subtasks, stored after
+    /// them. The rows, journal and index are those of `importCalendar(tasks:…)` with the same
+    /// input. Throws `ReadWholeFirst` (nothing kept) when that cannot hold: a task UID twice, or
+    /// only todos (their journal area is decided before the first row); the caller then reads
+    /// the input whole and calls `importCalendar(tasks:…)`. Any error of `read` keeps nothing.
+    public func importCalendar(label: String, progress: (Int) -> Void = { _ in },
+                               reading read: (_ store: ([TaskItem]) throws -> Void) throws -> (todos: [Todo], subtasks: [LinkedSubtaskRow]))
+    throws -> ImportCounts {
+        try journaled(.tasks, label) { db in try Self.storeCalendar(db, suspending: true, streaming: true, progress, read) }
+    }
+
+    /// The rows of the run's tasks whose journal and full-text work is done while the reader
+    /// reads on (`SuspendedInsertTriggers.catchUp`) rather than all at the end.
+    static let catchUpRows = 10_000
+
+    private static func storeCalendar(_ db: Database, suspending: Bool, streaming: Bool, _ progress: (Int) -> Void,
+                                      _ read: (_ store: ([TaskItem]) throws -> Void) throws -> (todos: [Todo], subtasks: [LinkedSubtaskRow]))
+    throws -> ImportCounts {
+        try BulkWriteTuning.withLargeCache(db) {
+            var triggers = suspending ? try SuspendedInsertTriggers(db, tables: ["task", "todo", "subtask"], largeFTSBuffer: true) : nil
+            var counts = ImportCounts()
+            var rows: TaskRows?
+            var sinceCatchUp = 0
+            // (Both closures are called only during `read`.)
+            let rest = try withoutActuallyEscaping(progress) { progress in
+                try read { tasks in
+                    guard !tasks.isEmpty else { return }
+                    if rows == nil { rows = try TaskRows(db, onceEach: streaming) }
+                    try rows!.write(tasks, &counts, db, progress)
+                    sinceCatchUp += tasks.count
+                    // Only while no row can be updated (none stored before): an update fires its journal
+                    // trigger in place, so a catch-up before it would change the order of the journal's rows.
+                    if streaming && sinceCatchUp >= catchUpRows && rows!.nothingStoredBefore {
+                        try triggers?.catchUp(db, table: "task")
+                        sinceCatchUp = 0
+                    }
+                }
+            }
+            if streaming && (rows == nil && !rest.todos.isEmpty || !unique(rest.todos, rest.subtasks)) { throw ReadWholeFirst() }
+            let todoIds = try Self.upsertTodos(rest.todos, &counts, db, progress)
+            try Self.upsertSubtasks(rest.subtasks, todoIds: todoIds, &counts, db, progress)
+            try triggers?.restore(db)
+            return counts
+        }
+    }
+
+    private static func unique(_ todos: [Todo], _ subtasks: [LinkedSubtaskRow]) -> Bool {
+        Set(todos.map(\.uid) + subtasks.map(\.subtask.uid)).count == todos.count + subtasks.count
     }
 
     /// Imports contacts in one transaction, matched by UID. Contacts have no undo journal.
@@ -59,25 +112,6 @@ extension AppDatabase {
                 Self.count(existed: existing.contains(c.uid), changed: db.changesCount > 0, new: \.contacts, &counts)
             }
             return counts
-        }
-    }
-
-    private static func upsertTasks(_ tasks: [TaskItem], _ counts: inout ImportCounts, _ db: Database,
-                                    _ progress: (Int) -> Void) throws {
-        guard !tasks.isEmpty else { return }
-        let existing = try Set(String.fetchAll(db, sql: "SELECT uid FROM task"))
-        let columns = ["uid", "title", "notes", "dueDate", "dueTime", "durationMinutes", "category", "priority", "completed",
-                       "completedAt", "recurrence", "list", "alertMinutes", "extra", "createdAt", "updatedAt"]
-        let upsert = try upsertStatement(db, table: "task", columns: columns,
-            updating: ["title", "notes", "dueDate", "dueTime", "durationMinutes", "category", "priority", "completed",
-                       "completedAt", "recurrence", "list", "alertMinutes", "extra"])
-        var writer = UpsertWriter(upsert: upsert, insert: try insertStatement(db, table: "task", columns: columns), stored: existing)
-        for t in tasks {
-            try writer.write(t.uid, [t.uid, t.title, t.notes, t.dueDate, t.dueTime, t.durationMinutes, t.category, t.priority,
-                                     t.completed, StoredDate.value(t.completedAt), t.recurrence, t.list, t.alertMinutes, t.extra,
-                                     StoredDate.value(t.createdAt), StoredDate.value(t.updatedAt)])
-            count(existed: existing.contains(t.uid), changed: db.changesCount > 0, new: \.tasks, &counts)
-            progress(counts.done)
         }
     }
 
@@ -112,7 +146,7 @@ extension AppDatabase {
         return ids
     }
 
-    private static func upsertSubtasks(_ subtasks: [(subtask: Subtask, todoUID: String, parentUID: String?)],
+    private static func upsertSubtasks(_ subtasks: [LinkedSubtaskRow],
                                        todoIds: [String: Int64], _ counts: inout ImportCounts, _ db: Database,
                                        _ progress: (Int) -> Void) throws {
         guard !subtasks.isEmpty else { return }
@@ -138,18 +172,18 @@ extension AppDatabase {
         }
     }
 
-    private static func count(existed: Bool, changed: Bool, new: WritableKeyPath<ImportCounts, Int>, _ counts: inout ImportCounts) {
+    static func count(existed: Bool, changed: Bool, new: WritableKeyPath<ImportCounts, Int>, _ counts: inout ImportCounts) {
         if !existed { counts[keyPath: new] += 1 } else if changed { counts.updated += 1 } else { counts.unchanged += 1 }
     }
 
     /// A plain INSERT, for a UID not stored (see `UpsertWriter`).
-    private static func insertStatement(_ db: Database, table: String, columns: [String]) throws -> Statement {
+    static func insertStatement(_ db: Database, table: String, columns: [String]) throws -> Statement {
         try db.makeStatement(sql: "INSERT INTO \"\(table)\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ",")))")
     }
 
     /// INSERT … ON CONFLICT(uid) DO UPDATE of `updating` (and updatedAt), only when one of them
     /// differs: an unchanged row is not written, so `changesCount` tells updated from unchanged.
-    private static func upsertStatement(_ db: Database, table: String, columns: [String], updating: [String]) throws -> Statement {
+    static func upsertStatement(_ db: Database, table: String, columns: [String], updating: [String]) throws -> Statement {
         let quoted = columns.map { "\"\($0)\"" }
         let sets = (updating + ["updatedAt"]).map { "\"\($0)\" = excluded.\"\($0)\"" }
         let same = updating.map { "\"\(table)\".\"\($0)\" IS excluded.\"\($0)\"" }
@@ -166,7 +200,7 @@ extension AppDatabase {
 /// SQLite keeps a statement journal for each execution; in a long transaction that journal
 /// ends up in a temporary file, and a 100,000-row import wrote 600 MB to it. A single-row
 /// INSERT with its insert triggers suspended needs none.
-private struct UpsertWriter {
+struct UpsertWriter {
     let upsert: Statement
     let insert: Statement
     var stored: Set<String>

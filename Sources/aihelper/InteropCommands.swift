@@ -54,9 +54,9 @@ struct ImportCommand: AsyncParsableCommand {
                 throw fail(Sanitizer.clean("\(file) is \(reason); import .ics or .vcf files. Nothing was imported."), code: 2)
             }
         }
-        // Everything is read before anything is stored: one bad file imports nothing (or, with
-        // --keep-going, is left out).
-        let contents = try readCalendars(&calendars, skipped: &skipped)
+        // The cards are read before anything is stored: one bad file imports nothing (or, with
+        // --keep-going, is left out). The calendars are stored as they are read, in one
+        // transaction that an error anywhere in them rolls back.
         var contacts: [Contact] = [], cardsRead = 0
         for card in cards {
             do { contacts += try VCard.read(card.data); cardsRead += 1 } catch var error as InteropError {
@@ -65,28 +65,63 @@ struct ImportCommand: AsyncParsableCommand {
                 throw failure(error)
             }
         }
-        if let contents {
-            let names = calendars.map(\.name)
-            for note in contents.notes {
-                Output.note("aihelper: \(names.count == 1 ? names[0] + ": " : "")\(note)")
-            }
-            let label = "import " + (names.count == 1 ? URL(fileURLWithPath: names[0]).lastPathComponent : "\(names.count) files")
-            var progress = Self.progress(total: contents.tasks.count + contents.todos.count + contents.subtasks.count, noun: "items")
+        if !calendars.isEmpty {
+            var progress = Self.progress(total: ICalendar.estimatedItems(calendars), noun: "items")
             defer { progress.finish() }
-            let counts = try stored {
-                try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
-                                      subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) }, label: label) {
-                    progress.update($0)
+            if let (counts, notes) = try streamCalendars(calendars, progress: &progress) {
+                report(counts, notes: notes, names: calendars.map(\.name))
+            } else if let contents = try readCalendars(&calendars, skipped: &skipped) {
+                // A UID twice, only to-dos, or an error with --keep-going: read whole, then store.
+                let counts = try stored {
+                    try $0.importCalendar(tasks: contents.tasks, todos: contents.todos,
+                                          subtasks: contents.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) },
+                                          label: label(calendars.map(\.name))) { progress.update($0) }
                 }
+                report(counts, notes: contents.notes, names: calendars.map(\.name))
             }
-            Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
-                        + changes(counts) + ".")
         }
         if cardsRead > 0 {
             let counts = try stored { try $0.importContacts(contacts) }
             Output.line("Imported \(Counted.noun(counts.contacts, "contact"))" + changes(counts) + ".")
         }
         try Self.listSkipped(skipped, imported: files.count - skipped.count, noun: "file")
+    }
+
+    /// The calendars stored as they are read (`ICalendar.stream` into the database's
+    /// `importCalendar(label:reading:)`); nil when they must be read whole first (nothing kept).
+    private func streamCalendars(_ calendars: [(name: String, data: Data)], progress: inout ImportProgress) throws -> (ImportCounts, [String])? {
+        let database: AppDatabase
+        do { database = try CLIData.open(global) } catch { throw fail("\(error) Nothing was imported.", code: 1) }
+        var notes: [String] = []
+        do {
+            let counts = try database.importCalendar(label: label(calendars.map(\.name)), progress: { progress.update($0) }) { store in
+                let rest = try ICalendar.stream(files: calendars, zone: .current, store: store, replace: { _, _ in throw ReadWholeFirst() })
+                notes = rest.notes
+                return (rest.todos, rest.subtasks.map { ($0.subtask, $0.todoUID, $0.parentUID) })
+            }
+            return (counts, notes)
+        } catch is ReadWholeFirst {
+            return nil
+        } catch let error as InteropError {
+            if keepGoing { return nil }  // read again whole, leaving the bad files out
+            throw failure(error)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw fail("\(error) Nothing was imported.", code: 1)
+        }
+    }
+
+    /// The notes (what was skipped or guessed) on stderr, then the summary.
+    private func report(_ counts: ImportCounts, notes: [String], names: [String]) {
+        for note in notes { Output.note("aihelper: \(names.count == 1 ? names[0] + ": " : "")\(note)") }
+        Output.line("Imported \(Counted.noun(counts.tasks, "task")), \(Counted.noun(counts.todos, "todo")) (\(Counted.noun(counts.subtasks, "subtask")))"
+                    + changes(counts) + ".")
+    }
+
+    /// The undo entry's name.
+    private func label(_ names: [String]) -> String {
+        "import " + (names.count == 1 ? URL(fileURLWithPath: names[0]).lastPathComponent : "\(names.count) files")
     }
 
     /// The calendars read as one; with --keep-going a file that fails is left out and the rest

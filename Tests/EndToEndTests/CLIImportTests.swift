@@ -86,4 +86,47 @@ final class CLIImportTests: HomeFolderTestCase {
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertTrue(again.err.hasPrefix("aihelper: 1 of 1 items ("), "a calendar's rows are counted as they are stored: \(again.err)")
     }
+
+    /// A calendar is stored while it is read: a bad line at the end of a big file is found after
+    /// thousands of its events were stored (the progress lines say so), and still nothing is kept.
+    func testAnErrorAtTheEndOfABigCalendarKeepsWhatWasStoredBeforeIt() throws {
+        let path = home + "/big.ics"
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        for i in 0..<6_000 {
+            text += "BEGIN:VEVENT\r\nUID:big\(i)\r\nSUMMARY:Big \(i) platypus\r\nDTSTART:20261201T090000\r\nEND:VEVENT\r\n"
+        }
+        let good = text + "END:VCALENDAR\r\n"
+        text += "BEGIN:VEVENT\r\nUID:last\r\nSUMMARY no colon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try cli.run(["import", path], environment: ["AIHELPER_PROGRESS_MS": "0"])
+        XCTAssertEqual(refused.status, 2, refused.err)
+        XCTAssertTrue(refused.err.contains("big.ics:\(2 + 6_000 * 5 + 3): this line has no ':'"), refused.err)
+        XCTAssertTrue(refused.err.contains("Nothing was imported."), refused.err)
+        XCTAssertTrue(refused.err.contains("aihelper: 5000 of 6001 items ("), "stored ahead of the error: \(refused.err)")
+        XCTAssertEqual(refused.out, "")
+        for table in ["task", "journalEntry", "journalRow", "task_ft"] {
+            XCTAssertEqual(try count("SELECT count(*) FROM \(table)"), 0, table)
+        }
+
+        try good.write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = try cli.run(["import", path])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertEqual(imported.out, "Imported 6000 tasks, 0 todos (0 subtasks).\n")
+        XCTAssertEqual(try count("SELECT count(*) FROM task_ft WHERE task_ft MATCH 'platypus'"), 6_000)
+    }
+
+    /// A UID twice in a calendar cannot be stored as it is read: the file is read whole first,
+    /// with the same result and note as always.
+    func testAUIDTwiceInACalendarIsReadWholeFirst() throws {
+        let path = home + "/twice.ics"
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + ["First", "Other", "Second"].enumerated().map { i, title in
+            "BEGIN:VEVENT\r\nUID:\(i == 1 ? "other" : "same")\r\nSUMMARY:\(title)\r\nDTSTART:20261201T090000\r\nEND:VEVENT\r\n"
+        }.joined() + "END:VCALENDAR\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = try cli.run(["import", path])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertEqual(imported.out, "Imported 2 tasks, 0 todos (0 subtasks).\n")
+        XCTAssertTrue(imported.err.contains("twice.ics: line 13: a second event with UID same replaces the one before"), imported.err)
+        XCTAssertEqual(try count("SELECT count(*) FROM task WHERE title = 'Second' AND id = 1"), 1, "in the first one's place")
+        XCTAssertEqual(try count("SELECT count(*) FROM journalEntry"), 1)
+    }
 }

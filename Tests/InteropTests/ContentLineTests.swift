@@ -99,4 +99,20 @@ final class ContentLineTests: XCTestCase {
         XCTAssertEqual(DateValues.formatDuration(minutes: -15), "-PT15M")
         XCTAssertEqual(DateValues.formatDuration(minutes: 0), "PT0S")
     }
+
+    /// Unescaping goes by bytes; it must give what going by Character gives, even where a
+    /// combining mark joins the escaped letter into one Character.
+    func testUnescapingByBytesIsUnescapingByCharacters() {
+        func byCharacters(_ text: String) -> String {
+            var out = "", escaping = false
+            for c in text {
+                if escaping { out.append(c == "n" || c == "N" ? "\n" : c); escaping = false }
+                else if c == "\\" { escaping = true } else { out.append(c) }
+            }
+            return escaping ? out + "\\" : out
+        }
+        let samples = ["a\\,b\\;c\\\\d\\ne\\N", "trailing\\", "\\n\u{301}x", "\\\u{301}n", "é\\,ü\\n中\\;",
+                       "\\\\n", "x\\n", "\\\u{1F600}", "plain"]
+        for text in samples { XCTAssertEqual(ContentText.unescape(text), byCharacters(text), text.debugDescription) }
+    }
 }

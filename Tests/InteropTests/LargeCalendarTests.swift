@@ -3,7 +3,7 @@ import XCTest
 import Core
 @testable import Interop
 
-/// A large .ics is parsed and mapped on every core (`ParallelMap`): the result, its notes and
+/// A large .ics is read in pieces on other threads (`CalendarPieces`): the result, its notes and
 /// its first error must be what reading it line by line gives, in file order.
 final class LargeCalendarTests: XCTestCase {
     let berlin = TimeZone(identifier: "Europe/Berlin")!

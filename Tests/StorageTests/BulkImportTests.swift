@@ -177,6 +177,76 @@ final class BulkImportTests: StorageTestCase {
         try assertIndexExact("task_ft", db)
     }
 
+    /// Everything a calendar import leaves: rows, the journal (without its timestamps), the index.
+    private func everything(_ database: AppDatabase) throws -> [String] {
+        try database.pool.write { db in
+            try String.fetchAll(db, sql: "SELECT quote(id) || uid || title || notes || quote(dueDate) || quote(dueTime) || quote(extra) FROM task ORDER BY id")
+                + String.fetchAll(db, sql: "SELECT id || uid || title || position FROM todo ORDER BY id")
+                + String.fetchAll(db, sql: "SELECT id || uid || todoId || quote(parentId) FROM subtask ORDER BY id")
+                + String.fetchAll(db, sql: "SELECT id || ' ' || area || label FROM journalEntry ORDER BY id")
+                + String.fetchAll(db, sql: "SELECT id || entryId || tableName || rowId || quote(before) || quote(after) FROM journalRow ORDER BY id")
+                + index("task_ft", db)
+        }
+    }
+
+    /// Stored while read, batch by batch (with catch-ups of the journal and the index between
+    /// them): the same rows, journal and index as the whole input at once.
+    func testStoringWhileReadingLeavesWhatStoringAtOnceLeaves() throws {
+        let t0 = fixedDate()
+        let tasks = (0..<(AppDatabase.catchUpRows + 2_500)).map { i in
+            TaskItem(uid: "s\(i)", title: "Streamed \(i) numbat", notes: "notes \(i)", dueDate: CivilDate(year: 2026, month: 1, day: 1).adding(days: i % 300),
+                     createdAt: t0, updatedAt: t0)
+        }
+        let todos = [Todo(uid: "todo", title: "Pack", createdAt: t0, updatedAt: t0)]
+        let subtasks: [LinkedSubtaskRow] = [(Subtask(uid: "sub", todoId: 0, title: "Passport", createdAt: t0, updatedAt: t0), "todo", nil)]
+        let whole = try openDatabase("whole.sqlite"), streamed = try openDatabase("streamed.sqlite")
+        let counts = try whole.importCalendar(tasks: tasks, todos: todos, subtasks: subtasks, label: "import")
+        var batches = 0
+        let streamedCounts = try streamed.importCalendar(label: "import") { store in
+            for start in stride(from: 0, to: tasks.count, by: 1_000) {
+                try store(Array(tasks[start..<min(tasks.count, start + 1_000)]))
+                batches += 1
+            }
+            return (todos, subtasks)
+        }
+        XCTAssertEqual(batches, 13)
+        XCTAssertEqual(streamedCounts, counts)
+        XCTAssertEqual(try everything(streamed), try everything(whole))
+        try assertIndexExact("task_ft", streamed)
+        XCTAssertEqual(try triggers(streamed), try triggers(whole))
+        XCTAssertEqual(try streamed.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM task_ft_config WHERE k = 'hashsize'") }, 0)
+        XCTAssertEqual(try streamed.undo(.tasks)?.label, "import")
+        XCTAssertTrue(try streamed.allTasks().isEmpty)
+    }
+
+    /// An error while reading, after batches were stored (and caught up), keeps nothing; a UID
+    /// twice, or only todos, is refused (`ReadWholeFirst`) and keeps nothing either.
+    func testAnErrorAfterStoredBatchesKeepsNothing() throws {
+        struct Malformed: Error {}
+        let db = try openDatabase()
+        let t0 = fixedDate()
+        let before = try triggers(db)
+        let tasks = (0..<(AppDatabase.catchUpRows + 1_000)).map { TaskItem(uid: "u\($0)", title: "Task \($0)", createdAt: t0, updatedAt: t0) }
+        XCTAssertThrowsError(try db.importCalendar(label: "bad") { store in
+            try store(Array(tasks))
+            throw Malformed()
+        }) { XCTAssertTrue($0 is Malformed, "\($0)") }
+        XCTAssertThrowsError(try db.importCalendar(label: "twice") { store in
+            try store([tasks[0], tasks[1]])
+            try store([tasks[0]])
+            return ([], [])
+        }) { XCTAssertTrue($0 is ReadWholeFirst, "\($0)") }
+        XCTAssertThrowsError(try db.importCalendar(label: "todos") { _ in
+            ([Todo(uid: "t", title: "T", createdAt: t0, updatedAt: t0)], [])
+        }) { XCTAssertTrue($0 is ReadWholeFirst, "\($0)") }
+        try db.pool.read { db in
+            for table in ["task", "todo", "journalEntry", "journalRow", "task_ft"] {
+                XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)"), 0, table)
+            }
+        }
+        XCTAssertEqual(try triggers(db), before, "the triggers are back")
+    }
+
     func testTheCatchUpOfEachTriggerShape() {
         let ft = """
             CREATE TRIGGER message_ft_insert AFTER INSERT ON message WHEN new.status != 'streaming' BEGIN

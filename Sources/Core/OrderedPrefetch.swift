@@ -1,9 +1,10 @@
 import Foundation
 
 /// Works out items `0..<count` ahead on background threads and hands them out in order: an
-/// import reads and decodes its next files while the one database writer stores the last
-/// ones. At most `window` items wait finished, so memory stays flat however many there are.
-final class OrderedPrefetch<T: Sendable>: @unchecked Sendable {
+/// import reads and decodes its next files (or the next pieces of an .ics) while the one
+/// database writer stores the last ones. At most `window` items wait finished, so memory
+/// stays flat however many there are.
+public final class OrderedPrefetch<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int
     private let window: Int
@@ -15,7 +16,7 @@ final class OrderedPrefetch<T: Sendable>: @unchecked Sendable {
     private var stopped = false
 
     /// `workers` threads (default: one per core but one, the writer's; at least one).
-    init(count: Int, window: Int = 32, workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
+    public init(count: Int, window: Int = 32, workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
          make: @escaping @Sendable (Int) -> T) {
         self.count = count; self.window = max(1, window); self.make = make
         for _ in 0..<min(workers, max(count, 1)) {
@@ -27,7 +28,7 @@ final class OrderedPrefetch<T: Sendable>: @unchecked Sendable {
     deinit { stop() }
 
     /// The next item in order; nil after the last.
-    func next() -> T? {
+    public func next() -> T? {
         condition.lock()
         defer { condition.unlock() }
         guard taken < count else { return nil }
@@ -39,7 +40,7 @@ final class OrderedPrefetch<T: Sendable>: @unchecked Sendable {
     }
 
     /// No more items are wanted: the workers finish the one in hand and end.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
