@@ -8,8 +8,8 @@ public enum JSONStringBytes {
     public enum Invalid: Sendable { case reject, replace }
 
     /// The string whose opening quote is just before `at`; leaves `at` past its closing quote.
-    /// nil for an unterminated string, a control character, a bad escape, or (with `.reject`)
-    /// text that is not Unicode.
+    /// nil for an unterminated string, a control character (`at` left on it), a bad escape, or
+    /// (with `.reject`) text that is not Unicode.
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int, invalid: Invalid) -> String? {
         let start = at
         at = plainRunEnd(bytes, from: at)
@@ -25,9 +25,10 @@ public enum JSONStringBytes {
             at = runEnd
             guard at < bytes.count else { return nil }
             let b = bytes[at]
+            guard b == quote || b == backslash else { return nil }  // a control character: `at` names it
             at += 1
             if b == quote { return out.withUnsafeBufferPointer { text($0, invalid) } }
-            guard b == backslash, at < bytes.count else { return nil }  // a control character
+            guard at < bytes.count else { return nil }
             let escaped = bytes[at]
             at += 1
             switch escaped {

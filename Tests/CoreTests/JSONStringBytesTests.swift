@@ -30,6 +30,8 @@ final class JSONStringBytesTests: XCTestCase {
             XCTAssertNil(read(bad, .reject).0, bad)
             XCTAssertNil(read(bad, .replace).0, bad)
         }
+        XCTAssertEqual(read("\"ab\\n\ncd\"", .reject).1, 5, "a control character is where reading stops, for the error's place")
+        XCTAssertEqual(read("\"ab\ncd\"", .reject).1, 3)
     }
 
     func testLoneSurrogatesAreRejectedOrReplaced() {
