@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Release builds put each function in its own section, so the linker can place the code that
-// start-up and a chat turn run together (Sources/aihelper/startup.order, below): the kernel maps
+// start-up and a chat turn run together (scripts/startup.order, below): the kernel maps
 // code 64 KB around each page run, and start-up runs code of every module (docs/performance.md).
 let sections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 
