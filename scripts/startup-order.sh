@@ -63,10 +63,20 @@ tmux -L startup-order send-keys C-q; sleep 3
 # left out: the linker would pull every copy's section forward, and a copy inside a library's
 # one large .text (the Swift runtime's libraries are not split by function) drags all of it along.
 nm "$work/aihelper" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort | uniq -d > "$work/duplicates"
+nm -S "$work/aihelper" | awk '$3 ~ /^[tTwW]$/ {print $1, $2, $4}' > "$work/symbols"
 python3 - "$work" > scripts/startup.order <<'EOF'
-import glob, re, sys
+import bisect, glob, re, sys
 work = sys.argv[1]
 duplicates = set(open(f"{work}/duplicates").read().split())
+# callgrind names code it entered other than at a symbol by its address ("0x…"): the function
+# holding that address is the one to place (code without any symbol, LLVM's .L__unnamed_N, cannot be).
+symbols = sorted((int(a, 16), int(s, 16), n) for a, s, n in (l.split() for l in open(f"{work}/symbols")))
+starts = [s[0] for s in symbols]
+def holder(address):
+    i = bisect.bisect_right(starts, address) - 1
+    if i >= 0 and symbols[i][0] <= address < symbols[i][0] + symbols[i][1]:
+        return symbols[i][2]
+    return None
 def parts(name):  # the dumps of one run, in the order they were taken
     return sorted(glob.glob(f"{work}/{name}.*.[0-9]*"), key=lambda p: int(p.rsplit(".", 1)[1]))
 seen, order = set(), []
@@ -86,7 +96,9 @@ for path in parts("start") + parts("stream"):
             current = objects[number]
         elif current and current.endswith("/aihelper"):
             function = re.sub(r"'\d+$", "", functions[number])  # callgrind's recursion marks
-            if function not in seen and function not in duplicates and not function.startswith("0x"):
+            if function.startswith("0x"):
+                function = holder(int(function, 16))
+            if function and function not in seen and function not in duplicates:
                 seen.add(function); order.append(function)
 print("\n".join(order))
 EOF
