@@ -7,7 +7,8 @@
 # usage: scripts/startup-order.sh [BENCH_HOME]   (after a release build; needs valgrind, tmux)
 #   BENCH_HOME: a home with data, default $TMPDIR/aihelper-bench (`Bench --startup-only` makes it)
 #   AIHELPER_BINARY: the binary to profile, default .build/release/aihelper
-# Then relink: touch Sources/aihelper/TUICommand.swift and build the release product again.
+# Then relink: rm .build/release/aihelper and build the release product again (SwiftPM does not
+# see the list change, and a touched source whose IR is the same does not relink).
 # Functions renamed since the last run are ignored by the linker; rerun when start-up changes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
