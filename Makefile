@@ -12,7 +12,16 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 deps:
 	@scripts/install-deps.sh $(SYSTEM_PACKAGES)
 
-build: deps
+# The compiler keeps an object whose LLVM IR did not change even when the code generation flags
+# did, so release objects made before the app's modules were split by function stay unsplit
+# and the link order (scripts/startup.order) cannot work on them: they are deleted once.
+RELEASE_OBJECTS_STAMP = .build/release-objects-function-sections
+APP_MODULES = Core Storage HTTP Providers Tools Agent MCPClient Terminal MCPServer Interop Markdown App aihelper
+$(RELEASE_OBJECTS_STAMP):
+	rm -f $(foreach m,$(APP_MODULES),.build/*/release/$(m).build/*.o)
+	mkdir -p .build && touch $@
+
+build: deps $(RELEASE_OBJECTS_STAMP)
 	$(SWIFT) build $(RELEASE_FLAGS) --product aihelper
 
 run: build
@@ -35,7 +44,7 @@ test: test-deps
 	@# A hung test must fail the run, not eat the CI budget.
 	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
-bench: deps
+bench: deps $(RELEASE_OBJECTS_STAMP)
 	@# Product by product: GRDB's dynamic library product cannot link against a static runtime.
 	$(SWIFT) build $(RELEASE_FLAGS) --product aihelper
 	$(SWIFT) build $(RELEASE_FLAGS) --product Bench

@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release builds put each function in its own section, so the linker can place the code that
+// start-up and a chat turn run together (scripts/startup.order, below): the kernel maps
+// code 64 KB around each page run, and start-up runs code of every module (docs/performance.md).
+let sections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+
 let package = Package(
     name: "AIHelper",
     platforms: [.macOS(.v13)],
@@ -21,29 +26,29 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
 
         // Modules (arrows point down only; see docs/architecture.md)
-        .target(name: "Core"),
-        .target(name: "Storage", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "HTTP", dependencies: ["CCurl"]),
-        .target(name: "Providers", dependencies: ["Core", "HTTP"]),
-        .target(name: "Tools", dependencies: ["Core", "Storage"]),
-        .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"]),
+        .target(name: "Core", swiftSettings: sections),
+        .target(name: "Storage", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: sections),
+        .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: sections),
+        .target(name: "Providers", dependencies: ["Core", "HTTP"], swiftSettings: sections),
+        .target(name: "Tools", dependencies: ["Core", "Storage"], swiftSettings: sections),
+        .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"], swiftSettings: sections),
         // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
-        .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")]),
-        .target(name: "Terminal", dependencies: ["CNcursesw", "Core"]),
+        .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")], swiftSettings: sections),
+        .target(name: "Terminal", dependencies: ["CNcursesw", "Core"], swiftSettings: sections),
         // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md);
         // calls run through the registry's `run`, as the agent's do, without the agent
         .target(name: "MCPServer", dependencies: ["Core", "Storage", "Tools",
                                                   .product(name: "MCP", package: "swift-sdk"),
-                                                  .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Interop", dependencies: ["Core"]),  // iCalendar, vCard, Markdown and JSON files
+                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: sections),
+        .target(name: "Interop", dependencies: ["Core"], swiftSettings: sections),  // iCalendar, vCard, Markdown and JSON files
         // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
-        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: sections),
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient", "Markdown",
-                                            .product(name: "TOMLKit", package: "TOMLKit")]),
+                                            .product(name: "TOMLKit", package: "TOMLKit")], swiftSettings: sections),
         .executableTarget(name: "aihelper", dependencies: [
             "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer", "MCPClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [
+        ], swiftSettings: sections, linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table
             // shrinks to a few KB, which is read at every start (docs/performance.md).
             // -L: FoundationNetworking's -lcurl finds Sources/CCurl/link/libcurl.so, an empty linker
@@ -51,6 +56,10 @@ let package = Package(
             // is not loaded at start (4–5 MB resident, docs/performance.md).
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                           "-L", Context.packageDirectory + "/Sources/CCurl/link"]),
+            // The functions start-up and a chat turn run, placed first and together: about 4 MB
+            // less code resident (scripts/startup-order.sh writes the list; docs/performance.md).
+            .unsafeFlags(["-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup.order",
+                          "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release)),
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
                                                   "Interop", "TestSupport"]),  // the loopback provider peer
