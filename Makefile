@@ -39,7 +39,9 @@ test-deps: deps
 	@# The two llama.cpp builds run once (~8 min each on 2 cores) and are cached under .build.
 	@scripts/real-servers.sh
 
-test: test-deps
+test: test-deps $(RELEASE_OBJECTS_STAMP)
+	@# The release binary as `make run` builds it: StartupOrderTests checks its link order.
+	$(SWIFT) build $(RELEASE_FLAGS) --product aihelper
 	$(SWIFT) build --build-tests
 	@# A hung test must fail the run, not eat the CI budget.
 	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
