@@ -17,15 +17,15 @@ final class SeriesStore: Sendable {
         var days: [CivilDate: [Int32]]
         var summary: [CivilDate: DaySummary]
 
-        /// The occurrences on `day`, each a copy of its series dated that day.
-        func tasks(on day: CivilDate) -> [TaskItem] {
-            (days[day] ?? []).map { set.occurrence(TaskSeriesSet.Occurrence(index: $0, day: day)) }
+        /// The occurrences on `day`, each a copy of its series (read by id) dated that day.
+        func tasks(on day: CivilDate, from database: AppDatabase) throws -> [TaskItem] {
+            try database.tasks(for: (days[day] ?? []).map { TaskSeriesSet.Occurrence(index: $0, day: day) }, of: set)
         }
     }
 
     private struct State {
         var counter: Int?
-        var set = TaskSeriesSet([])
+        var set = TaskSeriesSet()
         var loadingCounter: Int?
         var months: [CivilDate: Month] = [:]
         var expanding: Set<CivilDate> = []
