@@ -10,12 +10,14 @@ extension AppDatabase {
     /// with the OR inside an AND, SQLite scanned every task (14 ms at 100,000).
     public func alertCandidates(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
         try pool.read { db in
-            try TaskItem.fetchPositional(db, where: """
-                (completed = 0 AND dueTime IS NOT NULL AND recurrence IS NULL AND dueDate BETWEEN ? AND ?)
-                OR (completed = 0 AND snoozedUntil IS NOT NULL)
-                """, arguments: [start, end])
+            try TaskItem.fetchPositional(db, where: Self.alertCandidatesCondition, arguments: [start, end])
         }
     }
+
+    static let alertCandidatesCondition = """
+        (completed = 0 AND dueTime IS NOT NULL AND recurrence IS NULL AND dueDate BETWEEN ? AND ?)
+        OR (completed = 0 AND snoozedUntil IS NOT NULL)
+        """
 
     /// The alert firing at `fireAt` was shown (or reported as missed): it does not fire again.
     public func markAlerted(taskId: Int64, through fireAt: Date) throws {

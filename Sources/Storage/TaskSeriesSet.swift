@@ -126,13 +126,18 @@ extension AppDatabase {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM task INDEXED BY task_series WHERE recurrence IS NOT NULL") ?? 0
             return try TaskSeriesSet { set in
                 set.reserve(count)
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT \(TaskSeriesSet.Series.selectColumns) FROM task INDEXED BY task_series
-                    WHERE recurrence IS NOT NULL\(end == nil ? "" : " AND dueDate <= ?")
-                    """, arguments: StatementArguments(end.map { [$0] } ?? []))
+                let rows = try Row.fetchCursor(db, sql: Self.seriesSQL(startingBy: end), arguments: StatementArguments(end.map { [$0] } ?? []))
                 while let row = try rows.next() { set.add(row) }
             }
         }
+    }
+
+    /// Reads the index alone (`INDEXED BY` fails rather than fall back to a scan).
+    static func seriesSQL(startingBy end: CivilDate?) -> String {
+        """
+        SELECT \(TaskSeriesSet.Series.selectColumns) FROM task INDEXED BY task_series
+        WHERE recurrence IS NOT NULL\(end == nil ? "" : " AND dueDate <= ?")
+        """
     }
 
     /// The occurrences as tasks, in the order given: each series' row read once, by id, and

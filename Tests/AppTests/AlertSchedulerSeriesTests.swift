@@ -38,6 +38,8 @@ final class AlertSchedulerSeriesTests: XCTestCase {
         XCTAssertEqual(Set(alerts.map(\.taskId)), [pills, call, stretch], "no completed, untimed or later series")
         XCTAssertEqual(alerts.map(\.fireAt), [at(10, 9, 30), at(10, 9, 30), at(10, 9, 40)], "soonest first")
         XCTAssertEqual(alerts.first { $0.taskId == pills }?.day, CivilDate(year: 2027, month: 3, day: 10))
+        // The series are held without their titles: those of the alerts found are read by id.
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: alerts.map { ($0.taskId, $0.title) }), [pills: "Pills", call: "Call", stretch: "Stretch"])
 
         scheduler.setQueue(alerts)
         XCTAssertEqual(scheduler.takeDue(at: at(10, 9, 29)).count, 0)

@@ -72,6 +72,12 @@ final class SeriesStore: Sendable {
     /// The months expanded for the current series (tests).
     var expandedMonths: Set<CivilDate> { state.withLock { Set($0.months.keys) } }
 
+    /// Holds the reads and expansions asked for until `release`: the loop holds them until its
+    /// first frame is out, so they neither compete with it for a core nor count in its memory.
+    func hold() { queue.suspend() }
+
+    func release() { queue.resume() }
+
     /// Waits until nothing is being read or expanded (benchmarks and tests).
     func settle() { queue.sync {} }
 
