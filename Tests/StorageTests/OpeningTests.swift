@@ -115,6 +115,16 @@ final class OpeningTests: StorageTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file))
     }
 
+    /// Only the upgrade that rebuilds the search indexes of a large history (v9) is announced:
+    /// a later one on a database that already has them takes a moment and says nothing.
+    func testOnlyTheSearchRebuildOfALargeHistoryIsAnnounced() {
+        let before = ["v1", "v8-input-history"], after = before + ["v9-search-prefix-indexes"]
+        XCTAssertEqual(AppDatabase.longUpgradeNotice(applied: Set(before), messages: 1_000_000),
+                       "aihelper: upgrading the database of 1000000 messages for faster search (once, about 9 s)…\n")
+        XCTAssertNil(AppDatabase.longUpgradeNotice(applied: Set(before), messages: 199_999), "a small history")
+        XCTAssertNil(AppDatabase.longUpgradeNotice(applied: Set(after), messages: 1_000_000), "the indexes are already rebuilt")
+    }
+
     /// Another program's connection holding an exclusive lock on `file` until the returned
     /// function is called.
     private func holdExclusiveLock(on file: String) throws -> @Sendable () -> Void {
