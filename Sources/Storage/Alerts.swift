@@ -9,9 +9,11 @@ extension AppDatabase {
     /// Two terms OR-ed at the top, each answered by an index (`task_marks`, `task_snoozed`):
     /// with the OR inside an AND, SQLite scanned every task (14 ms at 100,000).
     public func alertCandidates(from start: CivilDate, to end: CivilDate) throws -> [TaskItem] {
+        // By id, as the scan gave them: alerts due at the same minute keep their order. Sorted
+        // here: an ORDER BY id makes SQLite scan the table in its order again.
         try pool.read { db in
             try TaskItem.fetchPositional(db, where: Self.alertCandidatesCondition, arguments: [start, end])
-        }
+        }.sorted { ($0.id ?? 0) < ($1.id ?? 0) }
     }
 
     static let alertCandidatesCondition = """

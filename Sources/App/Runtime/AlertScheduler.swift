@@ -53,7 +53,10 @@ final class AlertScheduler {
             }
             if !fromSeries.isEmpty {
                 let titles = (try? database.tasks(ids: Set(fromSeries.map(\.taskId)))) ?? [:]
-                // A series deleted since the set was read does not ring.
+                // A series deleted since the set was read does not ring. By id, as they came when
+                // the series were read in the table's order: alerts due at the same minute keep
+                // their order in the box.
+                fromSeries.sort { $0.taskId < $1.taskId }
                 alerts += fromSeries.compactMap { alert in titles[alert.taskId].map { var named = alert; named.title = $0.title; return named } }
             }
             alerts.sort { $0.fireAt < $1.fireAt }
