@@ -11,9 +11,12 @@ import Core
 /// of the start-up's work after the first frame (docs/performance.md, session 10).
 public struct TaskSeriesSet: Sendable {
     public let series: [Series]
-    /// Each series' parsed rule, side by side with `series`. A rule that does not parse (nil)
-    /// shows its first day only: it never hides the task.
-    public let rules: [RecurrenceSet?]
+    /// The distinct rules, parsed, and which one each series has (side by side with `series`):
+    /// 10,000 series share a handful of rule texts, and a parsed rule with its arrays takes
+    /// 120 bytes, a number 4. A rule that does not parse (nil) shows its first day only: it
+    /// never hides the task.
+    private let distinctRules: [RecurrenceSet?]
+    private let ruleOfSeries: [Int32]
 
     /// One series as the calendar and the reminders read it. Plain data: read in place, never
     /// retained or released per occurrence.
@@ -45,38 +48,43 @@ public struct TaskSeriesSet: Sendable {
         }
     }
 
-    public init() { (series, rules) = ([], []) }
+    public init() { (series, distinctRules, ruleOfSeries) = ([], [], []) }
 
     init(_ build: (inout Builder) throws -> Void) rethrows {
         var builder = Builder()
         try build(&builder)
-        (series, rules) = (builder.series, builder.rules)
+        (series, distinctRules, ruleOfSeries) = (builder.series, builder.distinctRules, builder.ruleOfSeries)
     }
 
+    /// The parsed rule of the series at `index` (nil: it does not parse).
+    public func rule(_ index: Int) -> RecurrenceSet? { distinctRules[Int(ruleOfSeries[index])] }
+
     /// Collects series one row at a time. Series share a few rules (every week, every day):
-    /// each text is parsed once, and the parsed sets share their storage. Parsing each of
+    /// each text is parsed and kept once, the series numbering it. Parsing each of
     /// 10,000 took most of the start-up's background work (docs/performance.md).
     struct Builder {
-        private var parsed: [String: RecurrenceSet?] = [:]
+        private var parsed: [String: Int32] = [:]
         fileprivate(set) var series: [Series] = []
-        fileprivate(set) var rules: [RecurrenceSet?] = []
+        fileprivate(set) var distinctRules: [RecurrenceSet?] = []
+        fileprivate(set) var ruleOfSeries: [Int32] = []
 
         /// Made once at their size: grown by doubling, the arrays are copied and page-faulted
         /// again at each step, and keep up to twice the room for as long as the app runs.
         mutating func reserve(_ count: Int) {
             series.reserveCapacity(count)
-            rules.reserveCapacity(count)
+            ruleOfSeries.reserveCapacity(count)
         }
 
         mutating func add(_ row: Row) {
             let text: String = row[8]
-            let set: RecurrenceSet?
-            if let known = parsed[text] { set = known } else {
-                set = try? RecurrenceSet(parsing: text)
-                parsed[text] = .some(set)
+            let rule: Int32
+            if let known = parsed[text] { rule = known } else {
+                rule = Int32(distinctRules.count)
+                distinctRules.append(try? RecurrenceSet(parsing: text))
+                parsed[text] = rule
             }
             series.append(Series(positionalRow: row))
-            rules.append(set)
+            ruleOfSeries.append(rule)
         }
     }
 
@@ -92,7 +100,7 @@ public struct TaskSeriesSet: Sendable {
         var found: [Occurrence] = []
         for (index, series) in series.enumerated() {
             guard let start = series.start, start <= range.upperBound else { continue }
-            for day in Self.days(of: rules[index], start: start, in: range) { found.append(Occurrence(index: Int32(index), day: day)) }
+            for day in Self.days(of: rule(index), start: start, in: range) { found.append(Occurrence(index: Int32(index), day: day)) }
         }
         return found
     }

@@ -129,7 +129,7 @@ final class TaskSeriesTests: StorageTestCase {
         XCTAssertEqual(set.series[1], TaskSeriesSet.Series(id: ids[1], start: day("2026-11-04"), time: TimeOfDay(hour: 7, minute: 5),
                                                            completed: true, priority: .high, alertMinutes: 10,
                                                            alertedThrough: fixedDate(3), createdAt: fixedDate(4)))
-        XCTAssertEqual(set.rules, [try RecurrenceSet(parsing: weekly), try RecurrenceSet(parsing: weekly), nil, nil])
+        XCTAssertEqual((0..<4).map(set.rule), [try RecurrenceSet(parsing: weekly), try RecurrenceSet(parsing: weekly), nil, nil])
         let shown = try db.occurrences(of: set, in: day("2026-11-01")...day("2026-11-30")).map { "\($0.dueDate!.iso) \($0.title)" }
         XCTAssertEqual(shown, ["2026-11-02 A", "2026-11-09 A", "2026-11-16 A", "2026-11-04 B", "2026-11-11 B", "2026-11-18 B",
                                "2026-11-05 C", "2026-11-06 D"])

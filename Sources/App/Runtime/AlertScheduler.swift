@@ -46,7 +46,7 @@ final class AlertScheduler {
             var fromSeries: [TaskAlert] = []
             for (index, series) in set.series.enumerated() where !snoozed.contains(series.id) {
                 guard let timing = AlertSchedule.Timing(series) else { continue }
-                let rule = set.rules[index]
+                let rule = set.rule(index)
                 let alert = AlertSchedule.alert(for: timing, on: { TaskSeriesSet.days(of: rule, start: timing.start, in: $0) },
                                                 now: now, horizon: horizon, days: days, fireTimes: &fireTimes)
                 if let alert { fromSeries.append(alert) }
