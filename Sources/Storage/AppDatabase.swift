@@ -73,7 +73,7 @@ public final class AppDatabase: Sendable {
         let (superseded, current) = try pool.read { db in (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db)) }
         if superseded { throw StorageError.newerSchema(displayPath) }
         if current { return }
-        sayLongUpgrade(pool)
+        sayLongUpgrade(pool, migrator: migrator)
         do {
             try migrator.migrate(pool)
         } catch {
@@ -86,12 +86,18 @@ public final class AppDatabase: Sendable {
 
 extension AppDatabase {
     /// An upgrade that rebuilds the search indexes of a large history (v9: about 8 s a million
-    /// messages) says so first on stderr, before the full-screen app takes the terminal.
-    private static func sayLongUpgrade(_ pool: DatabasePool) {
-        guard let messages = try? pool.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM message") }) ?? 0,
-              messages >= 200_000 else { return }
-        let seconds = messages / 120_000 + 1
-        FileHandle.standardError.write(Data("aihelper: upgrading the database of \(messages) messages for faster search (once, about \(seconds) s)…\n".utf8))
+    /// messages) says so first on stderr, before the full-screen app takes the terminal; other
+    /// upgrades take a moment and say nothing.
+    private static func sayLongUpgrade(_ pool: DatabasePool, migrator: DatabaseMigrator) {
+        guard let notice = try? pool.read({ db in
+            longUpgradeNotice(applied: try migrator.appliedIdentifiers(db), messages: try Int.fetchOne(db, sql: "SELECT count(*) FROM message") ?? 0)
+        }) ?? nil else { return }
+        FileHandle.standardError.write(Data(notice.utf8))
+    }
+
+    static func longUpgradeNotice(applied: Set<String>, messages: Int) -> String? {
+        guard !applied.contains("v9-search-prefix-indexes"), messages >= 200_000 else { return nil }
+        return "aihelper: upgrading the database of \(messages) messages for faster search (once, about \(messages / 120_000 + 1) s)…\n"
     }
 }
 

@@ -23,7 +23,11 @@ extension AppDatabase {
             guard let dueAfter else { return task }
             let last = dueBefore ?? dueAfter.adding(days: 365)
             guard dueAfter <= last else { return nil }
-            return TaskSeriesSet([task]).occurrences(in: dueAfter...last).first
+            let rule = task.recurrence.flatMap { try? RecurrenceSet(parsing: $0) }
+            guard let start = task.dueDate, let day = TaskSeriesSet.days(of: rule, start: start, in: dueAfter...last).first else { return nil }
+            var placed = task
+            placed.dueDate = day
+            return placed
         }
         return Array((single + placed).sorted(by: Self.dayOrder).prefix(limit))  // undated last, as in the query
     }

@@ -14,6 +14,7 @@ enum Schema {
         migrator.registerMigration("v7-conversation-persona", migrate: addConversationPersona)
         migrator.registerMigration("v8-input-history", migrate: addInputHistory)
         migrator.registerMigration("v9-search-prefix-indexes", migrate: addSearchPrefixIndexes)
+        migrator.registerMigration("v10-series-snooze-indexes", migrate: addSeriesAndSnoozeIndexes)
         return migrator
     }
 

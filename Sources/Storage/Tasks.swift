@@ -70,7 +70,7 @@ extension AppDatabase {
                 .limit(limit).fetchAll(db)
         }
         let horizon = single.count == limit ? single.last?.dueDate ?? start : start.adding(days: 365)
-        let occurrences = try taskSeries(startingBy: horizon).occurrences(in: start...max(start, horizon)).filter { !$0.completed }
+        let occurrences = try self.occurrences(of: taskSeries(startingBy: horizon), in: start...max(start, horizon)).filter { !$0.completed }
         return Array((single + occurrences).sorted(by: Self.dayOrder).prefix(limit))
     }
 

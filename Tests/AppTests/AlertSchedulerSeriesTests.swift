@@ -38,9 +38,38 @@ final class AlertSchedulerSeriesTests: XCTestCase {
         XCTAssertEqual(Set(alerts.map(\.taskId)), [pills, call, stretch], "no completed, untimed or later series")
         XCTAssertEqual(alerts.map(\.fireAt), [at(10, 9, 30), at(10, 9, 30), at(10, 9, 40)], "soonest first")
         XCTAssertEqual(alerts.first { $0.taskId == pills }?.day, CivilDate(year: 2027, month: 3, day: 10))
+        // The series are held without their titles: those of the alerts found are read by id.
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: alerts.map { ($0.taskId, $0.title) }), [pills: "Pills", call: "Call", stretch: "Stretch"])
 
         scheduler.setQueue(alerts)
         XCTAssertEqual(scheduler.takeDue(at: at(10, 9, 29)).count, 0)
         XCTAssertEqual(Set(scheduler.takeDue(at: at(10, 9, 30)).map(\.taskId)), [pills, call], "the minute came: both fire")
+    }
+    /// Alerts due at the same minute come in the order they always did (the box shows the
+    /// first): the single tasks by id, then the series by id, whatever order the indexes give.
+    func testAlertsDueAtTheSameMinuteKeepTheirOrder() throws {
+        let zone = TimeZone(identifier: "UTC")!
+        let day = CivilDate(year: 2027, month: 3, day: 10)
+        let now = day.startDate(in: zone).addingTimeInterval(9 * 3600 + 29 * 60), created = now.addingTimeInterval(-60)
+        let database = try AppDatabase.temporary()
+        var ids: [Int64] = []
+        // Later ids on earlier days, so the indexes by day give them backwards: the series start
+        // weeks earlier, the single tasks a day earlier with an alert a day less before. All
+        // made a minute ago, so each alerts at 9:30 today alone.
+        for i in 0..<6 {
+            let weeks = i % 2 == 1 ? i : 0, days = i % 2 == 0 ? (4 - i) / 2 : 0
+            ids.append(try database.insertTask(TaskItem(title: "T\(i)", dueDate: day.adding(days: days - 7 * weeks), dueTime: TimeOfDay(hour: 9, minute: 30),
+                                                        recurrence: i % 2 == 1 ? "RRULE:FREQ=WEEKLY" : nil, alertMinutes: days * 1440,
+                                                        createdAt: created)).id!)
+        }
+        let mailbox = Mailbox()
+        let series = SeriesStore(database: database, ready: {})
+        try AlertScheduler(database: database, series: series, mailbox: mailbox).refresh(now: now, timeZone: zone)
+        series.settle()
+        let alerts = mailbox.drain().compactMap { event -> [TaskAlert]? in
+            if case .alertsComputed(let alerts) = event { return alerts }
+            return nil
+        }.first
+        XCTAssertEqual(alerts?.map(\.taskId), [ids[0], ids[2], ids[4], ids[1], ids[3], ids[5]])
     }
 }

@@ -33,6 +33,25 @@ final class SeriesMonthTests: XCTestCase {
         }
     }
 
+    /// The loop holds the store until its first frame is out: what start-up asks for is read
+    /// and expanded once it is released, not alongside the first frame.
+    func testAHeldStoreReadsNothingUntilReleased() throws {
+        let database = try AppDatabase.temporary()
+        _ = try database.insertTask(TaskItem(title: "Standup", dueDate: CivilDate(year: 2027, month: 1, day: 4), recurrence: "RRULE:FREQ=WEEKLY"))
+        let series = SeriesStore(database: database, ready: {})
+        let loader = TaskPaneLoader(database: database, series: series)
+        let tasks = TasksState(today: CivilDate(year: 2027, month: 3, day: 10))
+        series.hold()
+        _ = try loader.load(for: tasks)
+        Thread.sleep(forTimeInterval: 0.2)  // time enough for a read and an expansion not held
+        XCTAssertEqual(series.series(counter: try database.changeCounters().tasks).series.count, 0, "nothing read while held")
+        XCTAssertEqual(series.expandedMonths, [])
+        series.release()
+        series.settle()
+        XCTAssertEqual(series.series(counter: try database.changeCounters().tasks).series.count, 1)
+        XCTAssertEqual(series.expandedMonths, [CivilDate(year: 2027, month: 3, day: 1)])
+    }
+
     /// Start-up expands the shown month alone (10,000 series: ~30 ms a month); a move in the
     /// calendar reads its neighbours ahead, and a month not expanded yet shows its series'
     /// marks once the background expansion is done (the store then asks the loop to load again).

@@ -53,7 +53,7 @@ final class MigrationFixtureTests: StorageTestCase {
         XCTAssertEqual(ferns.durationMinutes, 15)
         XCTAssertEqual(ferns.priority, .medium)
         XCTAssertNil(ferns.alertMinutes)
-        let gym = try database.taskSeries().occurrences(in: CivilDate(year: 2026, month: 11, day: 23)...CivilDate(year: 2026, month: 11, day: 29))
+        let gym = try database.occurrences(of: database.taskSeries(), in: CivilDate(year: 2026, month: 11, day: 23)...CivilDate(year: 2026, month: 11, day: 29))
         XCTAssertEqual(gym.map { $0.dueDate! }, [CivilDate(year: 2026, month: 11, day: 23), CivilDate(year: 2026, month: 11, day: 26)])
         XCTAssertEqual(try database.task(id: 3)?.completed, true)
 
@@ -92,7 +92,7 @@ final class MigrationFixtureTests: StorageTestCase {
 
         // The imported weekly series keeps its exception and the property AI Helper does not know.
         let series = try database.taskSeries()
-        let week = series.occurrences(in: CivilDate(year: 2026, month: 11, day: 30)...CivilDate(year: 2026, month: 12, day: 6))
+        let week = try database.occurrences(of: series, in: CivilDate(year: 2026, month: 11, day: 30)...CivilDate(year: 2026, month: 12, day: 6))
         XCTAssertEqual(week.filter { $0.title == "Team standup" }.map { $0.dueDate! }, [CivilDate(year: 2026, month: 11, day: 30)])
         let standup = try XCTUnwrap(try database.tasks(on: CivilDate(year: 2026, month: 11, day: 30)).first { $0.title == "Team standup" })
         XCTAssertEqual(standup.priority, .high)

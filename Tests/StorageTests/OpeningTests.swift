@@ -80,8 +80,8 @@ final class OpeningTests: StorageTestCase {
             _ = try AppDatabase.open(path: file)
         }
         let queue = try DatabaseQueue(path: file)
-        XCTAssertEqual(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") },
-                       ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes", "v99-from-the-future"])
+        XCTAssertEqual(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") },
+                       ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes", "v10-series-snooze-indexes", "v99-from-the-future"])
     }
 
     func testLockedBeyondTheBusyTimeoutFailsClearly() throws {
@@ -113,6 +113,16 @@ final class OpeningTests: StorageTestCase {
         _ = try db!.createConversation()
         db = nil
         XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+    }
+
+    /// Only the upgrade that rebuilds the search indexes of a large history (v9) is announced:
+    /// a later one on a database that already has them takes a moment and says nothing.
+    func testOnlyTheSearchRebuildOfALargeHistoryIsAnnounced() {
+        let before = ["v1", "v8-input-history"], after = before + ["v9-search-prefix-indexes"]
+        XCTAssertEqual(AppDatabase.longUpgradeNotice(applied: Set(before), messages: 1_000_000),
+                       "aihelper: upgrading the database of 1000000 messages for faster search (once, about 9 s)…\n")
+        XCTAssertNil(AppDatabase.longUpgradeNotice(applied: Set(before), messages: 199_999), "a small history")
+        XCTAssertNil(AppDatabase.longUpgradeNotice(applied: Set(after), messages: 1_000_000), "the indexes are already rebuilt")
     }
 
     /// Another program's connection holding an exclusive lock on `file` until the returned

@@ -112,18 +112,25 @@ final class TaskSeriesTests: StorageTestCase {
     }
 
     /// Series that share a rule text share its parse; each keeps its own start, and a rule that
-    /// does not parse stays nil for every series that has it.
+    /// does not parse stays nil for every series that has it (its first day shown alone). The
+    /// set holds what the calendar needs; the occurrences come with their rows read by id.
     func testSeriesSharingARuleTextAreParsedAlikeAndExpandedFromTheirOwnStart() throws {
+        let db = try openDatabase()
         let weekly = "RRULE:FREQ=WEEKLY;COUNT=3"
         let tasks = [TaskItem(title: "A", dueDate: day("2026-11-02"), recurrence: weekly),
-                     TaskItem(title: "B", dueDate: day("2026-11-04"), recurrence: weekly),
+                     TaskItem(title: "B", dueDate: day("2026-11-04"), dueTime: TimeOfDay(hour: 7, minute: 5), priority: .high,
+                              completed: true, recurrence: weekly, alertMinutes: 10, alertedThrough: fixedDate(3), createdAt: fixedDate(4)),
                      TaskItem(title: "C", dueDate: day("2026-11-05"), recurrence: "NOT A RULE"),
                      TaskItem(title: "D", dueDate: day("2026-11-06"), recurrence: "NOT A RULE"),
                      TaskItem(title: "Once", dueDate: day("2026-11-03"))]
-        let set = TaskSeriesSet(tasks)
-        XCTAssertEqual(set.items.map(\.task.title), ["A", "B", "C", "D"])
-        XCTAssertEqual(set.items.map(\.set), [try RecurrenceSet(parsing: weekly), try RecurrenceSet(parsing: weekly), nil, nil])
-        let shown = set.occurrences(in: day("2026-11-01")...day("2026-11-30")).map { "\($0.dueDate!.iso) \($0.title)" }
+        let ids = try tasks.map { try db.insertTask($0).id! }
+        let set = try db.taskSeries()
+        XCTAssertEqual(set.series.map(\.id), Array(ids.prefix(4)))
+        XCTAssertEqual(set.series[1], TaskSeriesSet.Series(id: ids[1], start: day("2026-11-04"), time: TimeOfDay(hour: 7, minute: 5),
+                                                           completed: true, priority: .high, alertMinutes: 10,
+                                                           alertedThrough: fixedDate(3), createdAt: fixedDate(4)))
+        XCTAssertEqual((0..<4).map(set.rule), [try RecurrenceSet(parsing: weekly), try RecurrenceSet(parsing: weekly), nil, nil])
+        let shown = try db.occurrences(of: set, in: day("2026-11-01")...day("2026-11-30")).map { "\($0.dueDate!.iso) \($0.title)" }
         XCTAssertEqual(shown, ["2026-11-02 A", "2026-11-09 A", "2026-11-16 A", "2026-11-04 B", "2026-11-11 B", "2026-11-18 B",
                                "2026-11-05 C", "2026-11-06 D"])
     }

@@ -34,25 +34,30 @@ final class AlertScheduler {
         refreshedAt = now
         let single = try database.alertCandidates(from: today.adding(days: -8), to: today.adding(days: 8))
         _ = series.series(counter: try database.changeCounters().tasks)
-        let mailbox = self.mailbox
+        let mailbox = self.mailbox, database = self.database
         series.background { set in
-            // The single tasks and snoozed series as read; the other timed, open series read
-            // in place, none copied (10,000 series: copying them was most of this).
+            // The single tasks and snoozed series as read; the other timed, open series from
+            // the set as it holds them, their titles read for the alerts found alone.
             let horizon = now.addingTimeInterval(Self.horizon)
             var alerts = AlertSchedule.pending(single, now: now, horizon: horizon, timeZone: zone) { _, _ in [] }
             let snoozed = Set(single.compactMap(\.id))
             let days = AlertSchedule.window(now: now, horizon: horizon, timeZone: zone)
-            set.items.withUnsafeBufferPointer { items in
-                for (index, key) in set.keys.enumerated() where key.timed && !key.completed {
-                    guard let id = items[index].task.id, !snoozed.contains(id) else { continue }
-                    let rule = set.rules[index]
-                    let alert = AlertSchedule.alert(for: items[index].task, now: now, horizon: horizon, days: days, timeZone: zone) { task, range in
-                        guard let start = task.dueDate else { return [] }
-                        // A rule that does not parse alerts on its first day only, as the calendar shows it.
-                        return rule?.occurrences(start: start, in: range) ?? (range.contains(start) ? [start] : [])
-                    }
-                    if let alert { alerts.append(alert) }
-                }
+            var fireTimes = AlertSchedule.FireTimes(timeZone: zone)
+            var fromSeries: [TaskAlert] = []
+            for (index, series) in set.series.enumerated() where !snoozed.contains(series.id) {
+                guard let timing = AlertSchedule.Timing(series) else { continue }
+                let rule = set.rule(index)
+                let alert = AlertSchedule.alert(for: timing, on: { TaskSeriesSet.days(of: rule, start: timing.start, in: $0) },
+                                                now: now, horizon: horizon, days: days, fireTimes: &fireTimes)
+                if let alert { fromSeries.append(alert) }
+            }
+            if !fromSeries.isEmpty {
+                let titles = (try? database.tasks(ids: Set(fromSeries.map(\.taskId)))) ?? [:]
+                // A series deleted since the set was read does not ring. By id, as they came when
+                // the series were read in the table's order: alerts due at the same minute keep
+                // their order in the box.
+                fromSeries.sort { $0.taskId < $1.taskId }
+                alerts += fromSeries.compactMap { alert in titles[alert.taskId].map { var named = alert; named.title = $0.title; return named } }
             }
             alerts.sort { $0.fireAt < $1.fireAt }
             mailbox.post(.alertsComputed(alerts))

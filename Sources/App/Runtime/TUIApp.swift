@@ -105,8 +105,10 @@ public final class TUIApp {
     /// Loads the last conversation and the panes' data, then runs until the user quits.
     public func run() {
         Signals.install()
+        series.hold()
         startUp()
         render()
+        series.release()
         // Not needed for the first frame: read once it is out (100,000 lines: docs/performance.md).
         loadInputHistory()
         while !state.shouldQuit {

@@ -17,15 +17,15 @@ final class SeriesStore: Sendable {
         var days: [CivilDate: [Int32]]
         var summary: [CivilDate: DaySummary]
 
-        /// The occurrences on `day`, each a copy of its series dated that day.
-        func tasks(on day: CivilDate) -> [TaskItem] {
-            (days[day] ?? []).map { set.occurrence(TaskSeriesSet.Occurrence(index: $0, day: day)) }
+        /// The occurrences on `day`, each a copy of its series (read by id) dated that day.
+        func tasks(on day: CivilDate, from database: AppDatabase) throws -> [TaskItem] {
+            try database.tasks(for: (days[day] ?? []).map { TaskSeriesSet.Occurrence(index: $0, day: day) }, of: set)
         }
     }
 
     private struct State {
         var counter: Int?
-        var set = TaskSeriesSet([])
+        var set = TaskSeriesSet()
         var loadingCounter: Int?
         var months: [CivilDate: Month] = [:]
         var expanding: Set<CivilDate> = []
@@ -71,6 +71,12 @@ final class SeriesStore: Sendable {
 
     /// The months expanded for the current series (tests).
     var expandedMonths: Set<CivilDate> { state.withLock { Set($0.months.keys) } }
+
+    /// Holds the reads and expansions asked for until `release`: the loop holds them until its
+    /// first frame is out, so they neither compete with it for a core nor count in its memory.
+    func hold() { queue.suspend() }
+
+    func release() { queue.resume() }
 
     /// Waits until nothing is being read or expanded (benchmarks and tests).
     func settle() { queue.sync {} }

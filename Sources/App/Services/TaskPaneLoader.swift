@@ -34,7 +34,8 @@ final class TaskPaneLoader {
         switch tasks.mode {
         case .day:
             let single = try database.singleTasks(from: day, to: day)
-            return TasksLoad(summary: summary, dayTasks: (single + (month?.tasks(on: day) ?? [])).sorted(by: AppDatabase.dayOrder),
+            let repeating = try month?.tasks(on: day, from: database) ?? []
+            return TasksLoad(summary: summary, dayTasks: (single + repeating).sorted(by: AppDatabase.dayOrder),
                              dayTodos: try database.dueTodos(from: day, to: day))
         case .week:
             return TasksLoad(summary: summary, dayTasks: try database.agenda(from: day, to: day.adding(days: 6), series: series.series(counter: counter)),
