@@ -78,7 +78,7 @@ final class SchemaTests: StorageTestCase {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
         do {
             let queue = try DatabaseQueue(path: file)
-            var v8 = Schema.migrator
+            let v8 = Schema.migrator
             try v8.migrate(queue, upTo: "v8-input-history")
             try queue.write { db in
                 try db.execute(sql: """
