@@ -47,6 +47,8 @@ test: test-deps $(RELEASE_OBJECTS_STAMP)
 	@# The release binary as `make run` builds it: StartupOrderTests checks its link order.
 	$(SWIFT) build $(RELEASE_FLAGS) --product aihelper
 	$(SWIFT) build --build-tests
+	@# The man page tool of scripts/package.sh, which PackageTests run (they cannot run swift).
+	$(SWIFT) package --disable-sandbox plugin generate-manual --help >/dev/null
 	@# A hung test must fail the run, not eat the CI budget.
 	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 

@@ -17,14 +17,17 @@ bin=$root/.build/release/aihelper
 # --experimental-dump-help. Running the GenerateManual plugin itself would build the binary
 # again without --static-swift-stdlib into the same .build/release, so only its tool is used;
 # asking the plugin for its help builds that tool (offline: it comes with the package).
+# (make test builds it before the suite, whose package tests must not run swift: the suite
+# holds the .build lock.)
 manual_tool() {
     local tool
-    tool="$(swift build --show-bin-path)/generate-manual-tool"
-    if [ ! -x "$tool" ]; then
+    tool=$(ls .build/*/debug/generate-manual-tool 2>/dev/null | head -1)
+    if [ -z "$tool" ]; then
         swift package --disable-sandbox plugin generate-manual --help >/dev/null
+        tool=$(ls .build/*/debug/generate-manual-tool 2>/dev/null | head -1)
     fi
-    [ -x "$tool" ] || { echo "swift-argument-parser's generate-manual tool was not built ($tool)" >&2; exit 1; }
-    echo "$tool"
+    [ -n "$tool" ] || { echo "swift-argument-parser's generate-manual tool was not built" >&2; exit 1; }
+    echo "$root/$tool"
 }
 
 # Every installed file, relative to PREFIX (uninstall removes exactly these).
