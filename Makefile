@@ -1,4 +1,5 @@
-# AI Helper — make run (build and start the app), make test (the whole suite), make bench.
+# AI Helper — make run (build and start the app), make test (the whole suite), make bench,
+# make install / uninstall (PREFIX, DESTDIR), make dist (a tarball), make deb (a Debian package).
 SWIFT ?= swift
 SYSTEM_PACKAGES = libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 TEST_PACKAGES = tmux openssl g++ calcurse khal todoman
@@ -7,7 +8,10 @@ TEST_TIMEOUT ?= 1800
 # A static Swift runtime starts in a third of the time of the shared one (docs/performance.md).
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: run build deps test test-deps bench clean
+.PHONY: run build deps test test-deps bench clean install uninstall dist deb
+PREFIX ?= /usr/local
+DESTDIR ?=
+DIST_DIR ?= .build/dist
 
 deps:
 	@scripts/install-deps.sh $(SYSTEM_PACKAGES)
@@ -43,6 +47,8 @@ test: test-deps $(RELEASE_OBJECTS_STAMP)
 	@# The release binary as `make run` builds it: StartupOrderTests checks its link order.
 	$(SWIFT) build $(RELEASE_FLAGS) --product aihelper
 	$(SWIFT) build --build-tests
+	@# The man page tool of scripts/package.sh, which PackageTests run (they cannot run swift).
+	$(SWIFT) package --disable-sandbox plugin generate-manual --help >/dev/null
 	@# A hung test must fail the run, not eat the CI budget.
 	timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
@@ -53,6 +59,19 @@ bench: deps $(RELEASE_OBJECTS_STAMP)
 	@# About 4 minutes; the 1M-message data is generated once under $$TMPDIR (1 minute).
 	@# Parts alone: Bench --big-only, --no-big, --startup-only, --stream (docs/performance.md).
 	.build/release/Bench
+
+# scripts/package.sh: a stripped binary, man pages, completions, themes and docs (README, Install).
+install: build
+	scripts/package.sh install "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	scripts/package.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+dist: build
+	scripts/package.sh dist $(DIST_DIR)
+
+deb: build
+	scripts/package.sh deb $(DIST_DIR)
 
 clean:
 	rm -rf .build

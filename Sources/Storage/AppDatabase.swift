@@ -114,8 +114,9 @@ private enum FileChecks {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
+            let why = error.localizedDescription.hasSuffix(".") ? String(error.localizedDescription.dropLast()) : error.localizedDescription
             throw StorageError(kind: .permissionDenied, path: displayPath, message:
-                "Cannot create the folder \(parent.path) for the database at \(displayPath): \(error.localizedDescription). "
+                "Cannot create the folder \(parent.path) for the database at \(displayPath): \(why). "
                 + "Check the permissions of its parent folder, or start with --db OTHER_PATH.")
         }
     }

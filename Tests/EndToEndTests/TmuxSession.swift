@@ -30,7 +30,18 @@ final class TmuxSession {
         var env = ["AIHELPER_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home, "AIHELPER_NO_WIZARD": "1"]
         env.merge(environment) { $1 }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = "exec env \(assignments) " + ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+        try launch("exec env \(assignments) " + ([Self.binary] + arguments).map(Self.quote).joined(separator: " "), width: width, height: height)
+    }
+
+    /// Starts `executable` with `environment` and nothing else (`env -i`): no variable of the
+    /// test's own, such as a loader path; no HOME unless given.
+    func startBare(_ executable: String, environment: [String: String], arguments: [String] = [],
+                   width: Int = 120, height: Int = 40) throws {
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        try launch("exec env -i \(assignments) " + ([executable] + arguments).map(Self.quote).joined(separator: " "), width: width, height: height)
+    }
+
+    private func launch(_ command: String, width: Int, height: Int) throws {
         try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main", command])
         started = true
     }
