@@ -43,7 +43,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case let .noTerminal(why):
             return "No terminal: \(why). Run aihelper in a terminal, or use `aihelper ask` for pipes."
         case let .unknownTerminal(term):
-            return "Unknown terminal type \"\(term)\": no terminfo entry for it, nor for xterm or vt100. Install ncurses-base and ncurses-term."
+            let what = term.isEmpty ? "TERM is not set" : "Unknown terminal type \"\(term)\""
+            return "\(what): no terminfo entry for it, nor for xterm or vt100. Install ncurses-base and ncurses-term."
         case let .initFailed(why):
             return "Could not start the terminal screen: \(why)."
         }

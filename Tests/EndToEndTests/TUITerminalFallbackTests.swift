@@ -95,6 +95,18 @@ final class TUITerminalFallbackTests: HomeFolderTestCase {
         }
     }
 
+    /// Not even vt100 known: a clear message and exit code 2, not a crash or a blank screen.
+    func testNoEntryAtAllIsAClearError() throws {
+        guard Self.canHide else { throw XCTSkip("user namespaces are unavailable to hide the system's terminfo") }
+        let empty = home + "/empty-terminfo"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let session = TmuxSession(home: home)
+        try session.start(environment: ["TERM": "xterm-kitty", "TERMINFO": empty],
+                          launcher: Self.hidingLauncher + ["sh", "-c", "\"$@\"; echo \"[exit $?]\"; sleep 30", "sh"])
+        let screen = session.waitFor(text: "[exit 2]")
+        XCTAssertTrue(screen.contains("Unknown terminal type \"xterm-kitty\": no terminfo entry for it, nor for xterm or vt100."), screen)
+    }
+
     func testUnsetOrEmptyTermStartsWithXterm() throws {
         try quit(try start(term: nil, expecting: "TERM is not set: using xterm."))
         try quit(try start(term: "", expecting: "TERM is not set: using xterm."))
