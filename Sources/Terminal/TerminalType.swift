@@ -25,12 +25,16 @@ public enum TerminalType {
         }
     }
 
+    /// Whether the name alone says the terminal has 256 colors or more: kitty, alacritty, foot,
+    /// wezterm, ghostty (and their variants), any `*-256color` or `*-direct`.
+    public static func hasManyColors(_ term: String) -> Bool {
+        let name = term.lowercased()
+        return xtermLike.contains { name == $0 || name.hasPrefix($0 + "-") } || name.hasSuffix("-256color") || name.hasSuffix("-direct")
+    }
+
     /// The entries to try when `term` is unknown, closest first.
     public static func fallbacks(for term: String) -> [String] {
-        let name = term.lowercased()
-        let family = xtermLike.contains { name == $0 || name.hasPrefix($0 + "-") }
-        let colorful = family || name.hasSuffix("-256color") || name.hasSuffix("-direct")
-        return (colorful && isValidName(term) ? ["xterm-256color"] : []) + ["xterm", "vt100"]
+        (hasManyColors(term) && isValidName(term) ? ["xterm-256color"] : []) + ["xterm", "vt100"]
     }
 
     /// The entry to start with: `term` itself when it is a valid name and known, else the
