@@ -21,16 +21,19 @@ public protocol TerminalBackend: AnyObject {
     /// Writes a control sequence the screen does not show (OSC 52 to set the clipboard),
     /// whole, between frames. The caller builds it from sanitized text only.
     func sendControlSequence(_ sequence: String)
+    /// The terminfo entry used in place of an unknown TERM, said once on the status bar.
+    var terminalFallback: TerminalFallback? { get }
 }
 
 extension TerminalBackend {
     public var colorDepth: ColorDepth { .trueColor }
+    public var terminalFallback: TerminalFallback? { nil }
 }
 
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
-    /// No usable terminal: stdin/stdout is not a tty, or TERM is not set.
+    /// No usable terminal: stdin/stdout is not a tty.
     case noTerminal(String)
-    /// TERM names a terminal the terminfo database does not know.
+    /// Neither TERM nor any fallback (`TerminalType.fallbacks`, down to vt100) has a terminfo entry.
     case unknownTerminal(String)
     /// ncurses refused to start for another reason.
     case initFailed(String)
@@ -40,7 +43,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case let .noTerminal(why):
             return "No terminal: \(why). Run aihelper in a terminal, or use `aihelper ask` for pipes."
         case let .unknownTerminal(term):
-            return "Unknown terminal type \"\(term)\": no terminfo entry. Try TERM=xterm-256color."
+            let what = term.isEmpty ? "TERM is not set" : "Unknown terminal type \"\(term)\""
+            return "\(what): no terminfo entry for it, nor for xterm or vt100. Install ncurses-base and ncurses-term."
         case let .initFailed(why):
             return "Could not start the terminal screen: \(why)."
         }

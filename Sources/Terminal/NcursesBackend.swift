@@ -17,6 +17,8 @@ public final class NcursesBackend: TerminalBackend {
     public let colorDepth: ColorDepth
     /// What the environment asked for (`COLORTERM=truecolor` gives `.trueColor`).
     public let detectedColorDepth: ColorDepth
+    /// Set when TERM was unset, empty, not a valid name or unknown here, and a close entry was used.
+    public let terminalFallback: TerminalFallback?
 
     private let screen: OpaquePointer
     private let enableMouse: Bool
@@ -42,19 +44,26 @@ public final class NcursesBackend: TerminalBackend {
 
     public init(enableMouse: Bool = true) throws {
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.noTerminal("stdin or stdout is not a tty") }
-        guard let termPtr = getenv("TERM"), termPtr.pointee != 0 else { throw TerminalError.noTerminal("TERM is not set") }
-        let term = String(cString: termPtr)
+        let term = getenv("TERM").map { String(cString: $0) }
         setlocale(LC_ALL, "")
 
         if tcgetattr(0, &NcursesBackend.savedTermios) == 0 { NcursesBackend.hasSavedTermios = true }
         // fdopen rather than the `stdout`/`stdin` globals (not concurrency-safe in Swift 6).
         // They are never fclose'd: that would close fds 0 and 1.
         // newterm (unlike initscr) returns NULL instead of exiting when TERM has no
-        // terminfo entry. (setupterm's errret would say more, but term.h is not in the shim.)
+        // terminfo entry: it is the lookup, tried for TERM and then its fallbacks.
         guard let out = fdopen(1, "w"), let inp = fdopen(0, "r") else {
             throw TerminalError.initFailed("cannot open the tty streams")
         }
-        guard let scr = newterm(term, out, inp) else { throw TerminalError.unknownTerminal(term) }
+        var opened: OpaquePointer?
+        let choice = TerminalType.choose(term) { name in
+            opened = newterm(name, out, inp)
+            return opened != nil
+        }
+        guard let choice, let scr = opened else { throw TerminalError.unknownTerminal(term ?? "") }
+        terminalFallback = choice.fallback
+        // The editor and shell commands started from the app need an entry too.
+        if choice.fallback != nil { setenv("TERM", choice.name, 1) }
         screen = scr
         set_term(scr)
         raw()

@@ -129,6 +129,10 @@ final class TerminalMarkdownTests: XCTestCase {
         XCTAssertEqual(TerminalMarkdown.colorDepth(environment: ["TERM": "xterm-direct"]), .trueColor)
         XCTAssertEqual(TerminalMarkdown.colorDepth(environment: ["TERM": "xterm-16color"]), .ansi16)
         XCTAssertEqual(TerminalMarkdown.colorDepth(environment: ["TERM": "linux"]), .ansi8)
+        // Terminals whose own entries may be missing here (issue 19): 256 by name, as in the TUI's fallback.
+        for term in ["xterm-kitty", "alacritty", "foot", "wezterm", "xterm-ghostty"] {
+            XCTAssertEqual(TerminalMarkdown.colorDepth(environment: ["TERM": term]), .palette256, term)
+        }
         // At 256 colors an rgb theme color is written as a palette index, never as 24-bit.
         let theme = try! ThemeCatalog(userFolder: nil).load("solarized-dark").get().adapted(to: .palette256)
         let out = TerminalMarkdown(theme: theme, width: 20).text(MarkdownParser.parse("# Title").blocks)

@@ -24,13 +24,17 @@ final class TmuxSession {
 
     deinit { _ = try? tmux(["kill-server"]) }
 
-    /// Starts the app in a new detached session of the given size.
-    func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:], arguments: [String] = []) throws {
+    /// Starts the app in a new detached session of the given size. `unset` names variables the
+    /// app must not see; `launcher` is a command the app is started through (it execs its arguments).
+    func start(width: Int = 120, height: Int = 40, environment: [String: String] = [:], arguments: [String] = [],
+               unset: [String] = [], launcher: [String] = []) throws {
         // No first-run wizard unless a test asks for it (AIHELPER_NO_WIZARD: "").
         var env = ["AIHELPER_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home, "AIHELPER_NO_WIZARD": "1"]
         env.merge(environment) { $1 }
-        let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        try launch("exec env \(assignments) " + ([Self.binary] + arguments).map(Self.quote).joined(separator: " "), width: width, height: height)
+        unset.forEach { env[$0] = nil }
+        let assignments = unset.map { "-u \($0) " }.joined() + env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        try launch("exec " + (launcher + ["env"]).map(Self.quote).joined(separator: " ") + " \(assignments) "
+                   + ([Self.binary] + arguments).map(Self.quote).joined(separator: " "), width: width, height: height)
     }
 
     /// Starts `executable` with `environment` and nothing else (`env -i`): no variable of the

@@ -37,10 +37,11 @@ public struct TerminalMarkdown: Sendable {
     }
 
     /// The terminal's colors, from `COLORTERM` and the name in `TERM` (no terminfo is read:
-    /// `xterm-direct` 24-bit, `…-256color` 256, `…-16color` 16, else 8).
+    /// `xterm-direct` 24-bit, `…-256color`, kitty, alacritty, foot, wezterm, ghostty 256, `…-16color` 16, else 8).
     public static func colorDepth(environment: [String: String]) -> ColorDepth {
         let term = environment["TERM"] ?? ""
-        let colors = term.hasSuffix("-direct") ? 1 << 24 : term.contains("256color") ? 256 : term.contains("16color") ? 16 : 8
+        let many = term.contains("256color") || TerminalType.hasManyColors(term)
+        let colors = term.hasSuffix("-direct") ? 1 << 24 : many ? 256 : term.contains("16color") ? 16 : 8
         return ColorDepth.detect(environment: environment, colors: colors)
     }
 

@@ -97,9 +97,19 @@ public final class TUIApp {
             initial.notifyAfterSeconds = config.notifyAfterSeconds
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
-        let warnings = [startupWarning, themeWarning].compactMap { $0 }
+        let warnings = [startupWarning, themeWarning, backend.terminalFallback.map(Self.terminalNotice)].compactMap { $0 }
         if !warnings.isEmpty { initial.notice = Notice(text: warnings.joined(separator: " "), kind: .error, expires: Date().addingTimeInterval(20)) }
         self.state = initial
+    }
+
+    /// What the status bar says about a TERM replaced at start; the name as given is cleaned
+    /// and cut, since it is not a valid name when it is a path or carries control characters.
+    static func terminalNotice(_ fallback: TerminalFallback) -> String {
+        guard !fallback.asked.isEmpty else { return tr.notices.terminalUnset(fallback.used) }
+        let cleaned = Sanitizer.clean(fallback.asked)
+        let asked = cleaned.count > 40 ? cleaned.prefix(39) + "…" : cleaned
+        return TerminalType.isValidName(fallback.asked) ? tr.notices.terminalUnknown(asked, fallback.used)
+                                                        : tr.notices.terminalNotAName(asked, fallback.used)
     }
 
     /// Loads the last conversation and the panes' data, then runs until the user quits.

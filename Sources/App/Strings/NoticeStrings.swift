@@ -52,6 +52,9 @@ struct NoticeStrings: Sendable {
     var editCancelled: String, stillStreaming: String, cancelFirst: String
     var unknownCommand: @Sendable (_ name: String, _ commands: String) -> String
     var noTimeline: String
+    /// TERM had no terminfo entry here (or was unset, or not a name): the entry used instead.
+    var terminalUnknown: @Sendable (_ asked: String, _ used: String) -> String
+    var terminalUnset: @Sendable (_ used: String) -> String, terminalNotAName: @Sendable (_ asked: String, _ used: String) -> String
 
     static let english = NoticeStrings(
         couldNotCheckReminders: { "Could not check reminders: \($0)" },
@@ -96,7 +99,10 @@ struct NoticeStrings: Sendable {
         editCancelled: "Edit cancelled.", stillStreaming: "An answer is still streaming: wait for it, or press Esc to cancel it.",
         cancelFirst: "Press Esc to cancel the answer first.",
         unknownCommand: { "Unknown command \($0). Commands: \($1)." },
-        noTimeline: "No timeline yet: it shows the steps of an answer (its model calls and tools).")
+        noTimeline: "No timeline yet: it shows the steps of an answer (its model calls and tools).",
+        terminalUnknown: { "Terminal “\($0)” unknown here: using \($1) (install ncurses-term)." },
+        terminalUnset: { "TERM is not set: using \($0)." },
+        terminalNotAName: { "TERM “\($0)” is not a terminal name: using \($1)." })
 
     static let chinese = NoticeStrings(
         couldNotCheckReminders: { "无法检查提醒：\($0)" },
@@ -141,5 +147,8 @@ struct NoticeStrings: Sendable {
         editCancelled: "已取消编辑。", stillStreaming: "回答仍在生成：请等待，或按 Esc 取消。",
         cancelFirst: "请先按 Esc 取消回答。",
         unknownCommand: { "未知命令 \($0)。可用命令：\($1)。" },
-        noTimeline: "还没有时间线：它显示一条回答的步骤（模型调用和工具）。")
+        noTimeline: "还没有时间线：它显示一条回答的步骤（模型调用和工具）。",
+        terminalUnknown: { "本机不认识终端“\($0)”：改用 \($1)（可安装 ncurses-term）。" },
+        terminalUnset: { "未设置 TERM：改用 \($0)。" },
+        terminalNotAName: { "TERM“\($0)”不是终端名称：改用 \($1)。" })
 }
