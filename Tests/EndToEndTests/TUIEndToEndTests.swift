@@ -156,14 +156,6 @@ final class TUIEndToEndTests: HomeFolderTestCase {
     }
 }
 
-extension TmuxSession {
-    /// Runs a shell command line in the pane instead of the app (to see exit codes and stderr).
-    func startShell(_ commandLine: String) throws {
-        try tmux(["new-session", "-d", "-x", "120", "-y", "20", "-s", "main",
-                  "env AIHELPER_HOME=\(TmuxSession.quote(home)) LANG=C.UTF-8 sh -c \(TmuxSession.quote(commandLine))"])
-    }
-}
-
 /// The day header the Tasks pane shows ("Tue 24 November 2026").
 enum DayFormatForTests {
     static func long(_ d: CivilDate) -> String {
