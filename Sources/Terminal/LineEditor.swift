@@ -73,7 +73,7 @@ public struct LineEditor: Sendable, Equatable {
     public mutating func handleOneLine(_ key: Key) -> EditorAction? {
         switch key {
         case .enter, .altEnter, .up, .down: return nil
-        case .paste(let text), .text(let text) where text.contains(where: \.isNewline):
+        case .paste(let text) where text.contains(where: \.isNewline), .text(let text) where text.contains(where: \.isNewline):
             return handle(.paste(text.split(whereSeparator: \.isNewline).joined(separator: " ")))
         default: return handle(key)
         }

@@ -72,7 +72,7 @@ struct SearchHitJSON: Encodable {
     /// The snippet without its match marks, cleaned and on one line.
     static func plain(_ hit: SearchHit) -> String { hit.snippetParts.map(\.text).joined() }
 
-    nonisolated(unsafe) static let localTime: DateFormatter = {
+    static let localTime: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"

@@ -49,7 +49,7 @@ extension TUIApp {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         return names.sorted().prefix(2000).map { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(name), isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(name), isDirectory: &isFolder)
             let id = isFolder.boolValue ? name + "/" : name
             return Picker.Item(id: id, label: id, detail: "")
         }
