@@ -123,15 +123,20 @@ final class CLIHostileInputTests: HomeFolderTestCase {
             (["ask", "--provider", "openai", "clean up [script:agent:hostile-delete]"], env),
             (["ask", "--json", "--provider", "openai", "clean up [script:agent:hostile-delete]"], env),
             (["models", "openai", "--refresh"], env),
+            (["models", "openai", "--refresh", "--json"], env),
             (["keys", "check", "openai"], ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-hostile-key-invalid-key"]),
+            (["keys", "check", "openai", "--json"], ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-hostile-key-invalid-key"]),
             (["usage"], [:]),
+            (["usage", "--json"], [:]),
         ]
         var seen = ""
         for (arguments, environment) in runs {
             let result = try cli.run(arguments, environment: environment)
             assertNothingRaw(result.out, arguments)
             assertNothingRaw(result.err, arguments)
-            if arguments.contains("--json") {
+            if arguments.contains("--json") && arguments[0] != "ask" {
+                XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(result.out.utf8)), "\(arguments): \(result.out)")
+            } else if arguments.contains("--json") {
                 for line in result.out.split(separator: "\n") {
                     XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "\(arguments): \(line)")
                 }

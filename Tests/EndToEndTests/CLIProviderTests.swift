@@ -183,4 +183,43 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertTrue(offline.out.contains("claude-sonnet-4-5"), "the built-in catalog: \(offline.out)")
         XCTAssertTrue(offline.err.contains("Showing the built-in catalog"), offline.err)
     }
+
+    /// `models --json` and `keys check --json`: one JSON array each, parsed here, the exit codes
+    /// those of the text output (0; 1 when a check fails; 2 for an unknown provider), the key never in it.
+    func testModelsAndKeysCheckPrintJSONWithTheTextsExitCodes() throws {
+        let base = try Self.peer.get().baseURL
+        let env = ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-good-key-0123456789"]
+        let models = try cli.run(["models", "openai", "--json"], environment: env)
+        XCTAssertEqual(models.status, 0, models.err)
+        let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(models.out.utf8)) as? [[String: Any]], models.out)
+        XCTAssertEqual(list.map { $0["id"] as? String }, ["gpt-4.1", "gpt-4o-mini", "o4-mini"])
+        let known = try XCTUnwrap(list.first { $0["id"] as? String == "gpt-4.1" })
+        XCTAssertEqual(known["inputPrice"] as? Double, 2)
+        XCTAssertEqual(known["outputPrice"] as? Double, 8)
+        XCTAssertNotNil(known["contextWindow"] as? Int)
+        XCTAssertNotNil(known["tier"] as? String)
+
+        let good = try cli.run(["keys", "check", "openai", "--json"], environment: env)
+        XCTAssertEqual(good.status, 0, good.err)
+        let goodList = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(good.out.utf8)) as? [[String: Any]], good.out)
+        XCTAssertEqual(goodList.count, 1)
+        XCTAssertEqual(goodList[0]["provider"] as? String, "openai")
+        XCTAssertEqual(goodList[0]["status"] as? String, "valid")
+        XCTAssertEqual(goodList[0]["keySource"] as? String, "OPENAI_API_KEY")
+        XCTAssertNil(goodList[0]["message"])
+
+        let bad = try cli.run(["keys", "check", "--json"], environment: ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "sk-invalid-key-0123456789"])
+        XCTAssertEqual(bad.status, 1)
+        let badList = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bad.out.utf8)) as? [[String: Any]], bad.out)
+        XCTAssertEqual(badList.first?["status"] as? String, "invalid", bad.out)
+        XCTAssertTrue((badList.first?["message"] as? String ?? "").hasPrefix("Anthropic rejected the API key (401)"), bad.out)
+        XCTAssertFalse(bad.out.contains("sk-invalid-key-0123456789"), bad.out)
+
+        let none = try cli.run(["keys", "check", "--json"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(none.out.utf8)) as? [Any])?.count, 0, none.out)
+        let unknown = try cli.run(["models", "nope", "--json"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.out, "")
+    }
 }
