@@ -14,7 +14,7 @@ struct KeysCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check that a provider accepts its key (asks its models list; the key is never printed).",
-            discussion: "With no provider: every provider that has a key in the environment, and the configured one. Exit code 1 when a key is missing, invalid or the provider cannot be reached, 2 for an unknown provider.")
+            discussion: "With no provider: every provider that has a key in the environment or an api_key_command, and the configured one. Exit code 1 when a key is missing, invalid or the provider cannot be reached, 2 for an unknown provider.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -32,9 +32,9 @@ struct KeysCommand: AsyncParsableCommand {
                 kinds = [kind]
             } else {
                 kinds = ProviderResolver.providersWithKeys(environment: environment)
-                if let configured = config.providers.provider.flatMap(ProviderKind.init(name:)), !kinds.contains(configured) {
-                    kinds.append(configured)
-                }
+                let configured = config.providers.provider.flatMap(ProviderKind.init(name:)).map { [$0] } ?? []
+                let commands = config.providers.perProvider.filter { $0.value.apiKeyCommand != nil }.keys.sorted { $0.rawValue < $1.rawValue }
+                for kind in configured + commands where !kinds.contains(kind) { kinds.append(kind) }
                 kinds.removeAll { $0 == .offline }
             }
             var reports: [KeyCheckJSON] = []
@@ -56,6 +56,7 @@ struct KeysCommand: AsyncParsableCommand {
             switch settings.keySource {
             case .environment(let variable): source = variable
             case .credentials: source = "credentials.toml"
+            case .command: source = "api_key_command"
             case nil: source = nil
             }
             switch await ProviderChecks.checkKey(settings) {

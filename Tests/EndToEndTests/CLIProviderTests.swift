@@ -222,4 +222,43 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(unknown.out, "")
     }
+
+    /// `api_key_command` wins over credentials.toml and the environment: `ask` sends its key in
+    /// the Authorization header, `keys check` names where it came from, and the key is in no
+    /// file the app wrote (the database, its WAL, the cache) nor in any output.
+    func testTheKeyFromApiKeyCommandIsSentAndNeverStored() throws {
+        let peer = try Self.peer.get()
+        let key = "sk-from-command-7f3a9c2e5b"
+        try """
+            provider = "openai"
+            [providers.openai]
+            base_url = "\(peer.baseURL)/v1"
+            api_key_command = "printf '\(key)\\n'"
+            """.write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        try "openai = \"sk-from-credentials-0123456789\"\n".write(toFile: home + "/credentials.toml", atomically: true, encoding: .utf8)
+        let env = ["OPENAI_API_KEY": "sk-from-environment-0123456789"]
+        let asked = try cli.run(["ask", "hi"], environment: env)
+        XCTAssertEqual(asked.status, 0, asked.err)
+        XCTAssertEqual(asked.out, Self.sentence + "\n")
+        let request = try XCTUnwrap(try peer.requests().last { ($0["path"] as? String ?? "").hasSuffix("/chat/completions") })
+        XCTAssertEqual((request["headers"] as? [String: Any])?["authorization"] as? String, "Bearer " + key)
+        let checked = try cli.run(["keys", "check", "openai"], environment: env)
+        XCTAssertEqual(checked.out, "openai: valid (key from api_key_command).\n", checked.err)
+        _ = try cli.run(["models", "openai", "--refresh"], environment: env)
+        for result in [asked, checked] { XCTAssertFalse((result.out + result.err).contains(key)) }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: home).filter { !$0.hasSuffix(".toml") }
+        XCTAssertTrue(files.contains("aihelper.sqlite"), "\(files)")
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: home + "/" + file) else { continue }
+            XCTAssertNil(bytes.range(of: Data(key.utf8)), "the key is in \(file)")
+        }
+
+        // A failing command is the error, never a quiet fall back to another key.
+        try "provider = \"openai\"\n[providers.openai]\nbase_url = \"\(peer.baseURL)/v1\"\napi_key_command = \"printf oops; exit 3\"\n"
+            .write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let failed = try cli.run(["ask", "hi"], environment: env)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.err.contains("The api_key_command for OpenAI failed with exit status 3."), failed.err)
+        XCTAssertFalse(failed.err.contains("oops"), failed.err)
+    }
 }

@@ -41,6 +41,8 @@ extension TUIApp {
     static func storedKeys(config: AppConfig, environment: [String: String]) -> [ProviderKind: String] {
         var keys: [ProviderKind: String] = [:]
         for kind in ProviderKind.allCases {
+            // The command is not run to show the screen: it may ask for a passphrase.
+            if config.providers.perProvider[kind]?.apiKeyCommand != nil { keys[kind] = "api_key_command"; continue }
             if let key = config.providers.apiKeys[kind] { keys[kind] = Credentials.masked(key) + " (credentials.toml)"; continue }
             if let variable = ProviderResolver.keyVariables(kind).first(where: { !(environment[$0] ?? "").isEmpty }) {
                 keys[kind] = Credentials.masked(environment[variable]!) + " (\(variable))"
