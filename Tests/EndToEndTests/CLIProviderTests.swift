@@ -38,6 +38,17 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertEqual(lines.count, 1 + 6 + 1, usage.out)   // header, one line per provider, total
         XCTAssertTrue(lines.contains { $0.contains("openai") && $0.contains("gpt-4.1-mini") && $0.contains("19") }, usage.out)
         XCTAssertTrue(lines.last!.hasPrefix("total") && lines.last!.contains(" 6 "), usage.out)
+        let json = try cli.run(["usage", "--json", "--days", "1"])
+        XCTAssertEqual(json.status, 0, json.err)
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]], json.out)
+        XCTAssertEqual(rows.count, 6, "one per provider and model, no total row: \(json.out)")
+        let openai = try XCTUnwrap(rows.first { $0["provider"] as? String == "openai" }, json.out)
+        XCTAssertEqual(openai["model"] as? String, "gpt-4.1-mini")
+        XCTAssertEqual(openai["outputTokens"] as? Int, 19)
+        XCTAssertEqual(openai["answers"] as? Int, 1)
+        XCTAssertNotNil(openai["cost"] as? Double)
+        XCTAssertEqual(openai["day"] as? String, lines[1].split(separator: " ").first.map(String.init))
+        XCTAssertEqual(try cli.run(["usage", "--days", "0"]).status, 2, "a bad argument")
     }
 
     func testAskJSONPrintsOneParsableObjectPerEvent() throws {

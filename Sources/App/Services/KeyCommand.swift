@@ -26,7 +26,9 @@ public enum KeyCommand {
     public static func run(_ command: String, timeout: TimeInterval = timeout) -> Result<String, Failure> {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return .failure(.cannotStart(errno)) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }   // the child gets the write end as its stdout only
+        // The child gets the write end as its stdout only (pipe2 is not imported; a child spawned
+        // by another thread in between could inherit them, and would only delay EOF to the timeout).
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -42,8 +44,11 @@ public enum KeyCommand {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let words: [String] = ["/bin/sh", "-c", command]
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
