@@ -75,6 +75,24 @@ final class KeyCommandTests: XCTestCase {
         XCTAssertEqual(gemini.keySource, .environment("GEMINI_API_KEY"), "no command: the usual keys")
     }
 
+    /// The settings screen does not run the command to draw itself; the key field's hint says
+    /// the key comes from it (a key typed there would lose to it), English and Chinese.
+    func testTheSettingsHintNamesTheCommand() {
+        var values = SettingsValues()
+        values.provider = .openai
+        let stored: [ProviderKind: String] = [.openai: "sk-…7f3a (credentials.toml)"]
+        let screen = SettingsScreen(values, themes: ["dark"], storedKeys: stored, keyCommands: [.openai])
+        let hint = screen.form.fields.first { $0.id == SettingsScreen.Field.apiKey.rawValue }?.hint ?? ""
+        XCTAssertTrue(hint.hasPrefix("from api_key_command in config.toml"), hint)
+        XCTAssertFalse(hint.contains("sk-…7f3a"), hint)
+        let plain = SettingsScreen(values, themes: ["dark"], storedKeys: stored)
+        XCTAssertTrue((plain.form.fields.first { $0.id == SettingsScreen.Field.apiKey.rawValue }?.hint ?? "").contains("sk-…7f3a"))
+        Strings.use(.simplifiedChinese)
+        defer { Strings.use(.english) }
+        let zh = SettingsScreen(values, themes: ["dark"], storedKeys: stored, keyCommands: [.openai])
+        XCTAssertTrue((zh.form.fields.first { $0.id == SettingsScreen.Field.apiKey.rawValue }?.hint ?? "").contains("api_key_command，"))
+    }
+
     private static func processes() -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/ps")
