@@ -147,6 +147,25 @@ final class CLIHostileInputTests: HomeFolderTestCase {
         XCTAssertTrue(seen.contains("delete_task") && seen.contains("refused"), seen)
     }
 
+    /// `mcp list` and its JSON: a server's tool description and stderr full of escapes.
+    func testMCPServerWordsReachNoTerminalRaw() throws {
+        let servers = ["evil": ["command": try MCPPeers.python(), "args": [MCPPeers.faultyServer.path, "hostile"]]]
+        try JSONSerialization.data(withJSONObject: ["mcpServers": servers]).write(to: URL(fileURLWithPath: home + "/mcp.json"))
+        for arguments in [["mcp", "list"], ["mcp", "list", "--json"]] {
+            let result = try cli.run(arguments, timeout: 60)
+            XCTAssertEqual(result.status, 0, result.err)
+            assertNothingRaw(result.out, arguments)
+            assertNothingRaw(result.err, arguments)
+            guard arguments.contains("--json") else { continue }
+            let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]], result.out)
+            let description = (list.first?["tools"] as? [[String: Any]])?.first?["description"] as? String ?? ""
+            XCTAssertTrue(description.hasPrefix("Does the thing.") && description.contains("evil"), description)
+            let stderr = (list.first?["stderr"] as? [String] ?? []).joined()
+            XCTAssertTrue(stderr.contains("evil") && stderr.contains("bell"), stderr)
+            assertNothingRaw(description + stderr, arguments)
+        }
+    }
+
     // MARK: Helpers
 
     /// Fails for any scalar that could drive a terminal: C0 controls but LF (and CR before LF in
