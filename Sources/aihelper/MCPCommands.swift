@@ -10,8 +10,8 @@ import Glibc
 /// `aihelper mcp ...`: the Model Context Protocol (docs/mcp.md).
 struct MCPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mcp", abstract: "Model Context Protocol: serve AI Helper's tools to other MCP clients.",
-        subcommands: [MCPServeCommand.self])
+        commandName: "mcp", abstract: "Model Context Protocol: serve AI Helper's tools to other MCP clients; list the servers of mcp.json.",
+        subcommands: [MCPServeCommand.self, MCPListCommand.self])
 }
 
 /// Serves the built-in toolsets over stdio to an MCP client (a desktop app, an editor, an agent),

@@ -14,12 +14,14 @@ struct KeysCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check that a provider accepts its key (asks its models list; the key is never printed).",
-            discussion: "With no provider: every provider that has a key in the environment, and the configured one. Exit code 1 when a key is missing, invalid or the provider cannot be reached.")
+            discussion: "With no provider: every provider that has a key in the environment or an api_key_command, and the configured one. Exit code 1 when a key is missing, invalid or the provider cannot be reached, 2 for an unknown provider.")
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "openai, anthropic, gemini, openrouter, or a local server's name.")
         var provider: String?
+
+        @Flag(name: .long, help: "Print JSON: an array of {provider, status, keySource, message, retryAfter}.") var json = false
 
         func run() async throws {
             let config = AppConfig.load(path: global.paths.config).config
@@ -30,46 +32,41 @@ struct KeysCommand: AsyncParsableCommand {
                 kinds = [kind]
             } else {
                 kinds = ProviderResolver.providersWithKeys(environment: environment)
-                if let configured = config.providers.provider.flatMap(ProviderKind.init(name:)), !kinds.contains(configured) {
-                    kinds.append(configured)
-                }
+                let configured = config.providers.provider.flatMap(ProviderKind.init(name:)).map { [$0] } ?? []
+                let commands = config.providers.perProvider.filter { $0.value.apiKeyCommand != nil }.keys.sorted { $0.rawValue < $1.rawValue }
+                for kind in configured + commands where !kinds.contains(kind) { kinds.append(kind) }
                 kinds.removeAll { $0 == .offline }
-                if kinds.isEmpty {
-                    Output.line("No provider has a key. Set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY, or name one: aihelper keys check openai")
-                    throw ExitCode(1)
-                }
             }
-            var allGood = true
-            for kind in kinds {
-                let (line, good) = await Self.check(kind, config: config, environment: environment)
-                Output.line(line)
-                allGood = allGood && good
-            }
-            if !allGood { throw ExitCode(1) }
+            var reports: [KeyCheckJSON] = []
+            for kind in kinds { reports.append(await Self.check(kind, config: config, environment: environment)) }
+            printRecords(reports, json: json, shape: { $0 }, none: Self.noProvider, line: \.line)
+            if reports.isEmpty || !reports.allSatisfy(\.good) { throw ExitCode(1) }
         }
 
-        static func check(_ kind: ProviderKind, config: AppConfig, environment: [String: String]) async -> (String, Bool) {
+        static let noProvider = "No provider has a key. Set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY, or name one: aihelper keys check openai"
+
+        static func check(_ kind: ProviderKind, config: AppConfig, environment: [String: String]) async -> KeyCheckJSON {
             let name = kind.rawValue
-            if kind == .offline { return ("\(name): needs no key.", true) }
+            if kind == .offline { return KeyCheckJSON(provider: name, status: "no_key_needed") }
             let settings: ProviderSettings
             do { settings = try ProviderChecks.settings(kind, config: config, environment: environment) } catch {
-                return ("\(name): \((error as? ProviderError)?.description ?? "\(error)")", false)
+                return KeyCheckJSON(provider: name, status: "not_set_up", message: (error as? ProviderError)?.description ?? "\(error)")
             }
-            let source: String
+            let source: String?
             switch settings.keySource {
-            case .environment(let variable): source = " (key from \(variable))"
-            case .credentials: source = " (key from credentials.toml)"
-            case nil: source = " (no key)"
+            case .environment(let variable): source = variable
+            case .credentials: source = "credentials.toml"
+            case .command: source = "api_key_command"
+            case nil: source = nil
             }
             switch await ProviderChecks.checkKey(settings) {
             case .valid:
-                return ("\(name): valid\(source).", true)
+                return KeyCheckJSON(provider: name, status: "valid", keySource: source)
             case .validRateLimited(let wait):
-                let after = wait.map { ", retry after \(Int($0.rounded(.up))) s" } ?? ""
-                return ("\(name): valid but rate limited right now\(after)\(source).", true)
-            case .invalid(let e): return ("\(name): invalid\(source): \(e.description)", false)
-            case .unreachable(let e): return ("\(name): network error: \(e.description)", false)
-            case .failed(let e): return ("\(name): check failed: \(e.description)", false)
+                return KeyCheckJSON(provider: name, status: "rate_limited", keySource: source, retryAfter: wait.map { Int($0.rounded(.up)) })
+            case .invalid(let e): return KeyCheckJSON(provider: name, status: "invalid", keySource: source, message: e.description)
+            case .unreachable(let e): return KeyCheckJSON(provider: name, status: "unreachable", keySource: source, message: e.description)
+            case .failed(let e): return KeyCheckJSON(provider: name, status: "failed", keySource: source, message: e.description)
             }
         }
     }
@@ -89,11 +86,15 @@ struct ModelsCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Ask the provider again instead of using the day-old cache.")
     var refresh = false
 
+    @Flag(name: .long, help: "Print JSON: an array of {id, contextWindow, maxOutputTokens, inputPrice, outputPrice, tier}.")
+    var json = false
+
     func run() async throws {
         let config = AppConfig.load(path: global.paths.config).config
         let name = provider ?? config.providers.provider ?? "offline"
         guard let kind = ProviderKind(name: name) else { throw fail("unknown provider '\(name)'.", code: 2) }
         if kind == .offline {
+            if json { return CLIData.printJSON([ModelJSON("offline-assistant", kind: kind)]) }
             Output.line("offline-assistant  (the built-in assistant; choose a provider with --provider or in config.toml)")
             return
         }
@@ -109,7 +110,9 @@ struct ModelsCommand: AsyncParsableCommand {
             Output.note("aihelper: \((error as? ProviderError)?.description ?? "\(error)") Showing the built-in catalog.")
             ids = ModelCatalog.models(for: kind).map(\.id)
         }
-        for id in ids { Output.line(Self.line(Sanitizer.clean(id), kind: kind)) }
+        printRecords(ids, json: json, shape: { ModelJSON($0, kind: kind) }, none: "\(kind.displayName) lists no models.") {
+            Self.line(Sanitizer.clean($0), kind: kind)
+        }
     }
 
     static func line(_ id: String, kind: ProviderKind) -> String {
@@ -130,11 +133,16 @@ struct UsageCommand: ParsableCommand {
     @Option(name: .long, help: "Only the last N days.")
     var days: Int?
 
+    @Flag(name: .long, help: "Print JSON: an array of {day, provider, model, answers, inputTokens, outputTokens, cost}.")
+    var json = false
+
     func run() throws {
+        if let days, days < 1 { throw fail("--days must be at least 1", code: 2) }
         let database: AppDatabase
         do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
         let since = days.map { Calendar.current.date(byAdding: .day, value: -max(0, $0 - 1), to: Calendar.current.startOfDay(for: Date()))! }
         let rows = try database.usageByDay(since: since)
+        if json { return CLIData.printJSON(rows.map(UsageJSON.init)) }
         if rows.isEmpty {
             Output.line("No usage recorded yet.")
             return

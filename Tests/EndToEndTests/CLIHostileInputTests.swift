@@ -123,15 +123,20 @@ final class CLIHostileInputTests: HomeFolderTestCase {
             (["ask", "--provider", "openai", "clean up [script:agent:hostile-delete]"], env),
             (["ask", "--json", "--provider", "openai", "clean up [script:agent:hostile-delete]"], env),
             (["models", "openai", "--refresh"], env),
+            (["models", "openai", "--refresh", "--json"], env),
             (["keys", "check", "openai"], ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-hostile-key-invalid-key"]),
+            (["keys", "check", "openai", "--json"], ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-hostile-key-invalid-key"]),
             (["usage"], [:]),
+            (["usage", "--json"], [:]),
         ]
         var seen = ""
         for (arguments, environment) in runs {
             let result = try cli.run(arguments, environment: environment)
             assertNothingRaw(result.out, arguments)
             assertNothingRaw(result.err, arguments)
-            if arguments.contains("--json") {
+            if arguments.contains("--json") && arguments[0] != "ask" {
+                XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(result.out.utf8)), "\(arguments): \(result.out)")
+            } else if arguments.contains("--json") {
                 for line in result.out.split(separator: "\n") {
                     XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "\(arguments): \(line)")
                 }
@@ -140,6 +145,25 @@ final class CLIHostileInputTests: HomeFolderTestCase {
         }
         XCTAssertTrue(seen.contains(Self.visible), "the hostile words arrived, cleaned: \(seen)")
         XCTAssertTrue(seen.contains("delete_task") && seen.contains("refused"), seen)
+    }
+
+    /// `mcp list` and its JSON: a server's tool description and stderr full of escapes.
+    func testMCPServerWordsReachNoTerminalRaw() throws {
+        let servers = ["evil": ["command": try MCPPeers.python(), "args": [MCPPeers.faultyServer.path, "hostile"]]]
+        try JSONSerialization.data(withJSONObject: ["mcpServers": servers]).write(to: URL(fileURLWithPath: home + "/mcp.json"))
+        for arguments in [["mcp", "list"], ["mcp", "list", "--json"]] {
+            let result = try cli.run(arguments, timeout: 60)
+            XCTAssertEqual(result.status, 0, result.err)
+            assertNothingRaw(result.out, arguments)
+            assertNothingRaw(result.err, arguments)
+            guard arguments.contains("--json") else { continue }
+            let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]], result.out)
+            let description = (list.first?["tools"] as? [[String: Any]])?.first?["description"] as? String ?? ""
+            XCTAssertTrue(description.hasPrefix("Does the thing.") && description.contains("evil"), description)
+            let stderr = (list.first?["stderr"] as? [String] ?? []).joined()
+            XCTAssertTrue(stderr.contains("evil") && stderr.contains("bell"), stderr)
+            assertNothingRaw(description + stderr, arguments)
+        }
     }
 
     // MARK: Helpers

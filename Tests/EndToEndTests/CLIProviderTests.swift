@@ -38,6 +38,17 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertEqual(lines.count, 1 + 6 + 1, usage.out)   // header, one line per provider, total
         XCTAssertTrue(lines.contains { $0.contains("openai") && $0.contains("gpt-4.1-mini") && $0.contains("19") }, usage.out)
         XCTAssertTrue(lines.last!.hasPrefix("total") && lines.last!.contains(" 6 "), usage.out)
+        let json = try cli.run(["usage", "--json", "--days", "1"])
+        XCTAssertEqual(json.status, 0, json.err)
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]], json.out)
+        XCTAssertEqual(rows.count, 6, "one per provider and model, no total row: \(json.out)")
+        let openai = try XCTUnwrap(rows.first { $0["provider"] as? String == "openai" }, json.out)
+        XCTAssertEqual(openai["model"] as? String, "gpt-4.1-mini")
+        XCTAssertEqual(openai["outputTokens"] as? Int, 19)
+        XCTAssertEqual(openai["answers"] as? Int, 1)
+        XCTAssertNotNil(openai["cost"] as? Double)
+        XCTAssertEqual(openai["day"] as? String, lines[1].split(separator: " ").first.map(String.init))
+        XCTAssertEqual(try cli.run(["usage", "--days", "0"]).status, 2, "a bad argument")
     }
 
     func testAskJSONPrintsOneParsableObjectPerEvent() throws {
@@ -182,5 +193,83 @@ final class CLIProviderTests: HomeFolderTestCase {
         XCTAssertEqual(offline.status, 0)
         XCTAssertTrue(offline.out.contains("claude-sonnet-4-5"), "the built-in catalog: \(offline.out)")
         XCTAssertTrue(offline.err.contains("Showing the built-in catalog"), offline.err)
+    }
+
+    /// `models --json` and `keys check --json`: one JSON array each, parsed here, the exit codes
+    /// those of the text output (0; 1 when a check fails; 2 for an unknown provider), the key never in it.
+    func testModelsAndKeysCheckPrintJSONWithTheTextsExitCodes() throws {
+        let base = try Self.peer.get().baseURL
+        let env = ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-good-key-0123456789"]
+        let models = try cli.run(["models", "openai", "--json"], environment: env)
+        XCTAssertEqual(models.status, 0, models.err)
+        let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(models.out.utf8)) as? [[String: Any]], models.out)
+        XCTAssertEqual(list.map { $0["id"] as? String }, ["gpt-4.1", "gpt-4o-mini", "o4-mini"])
+        let known = try XCTUnwrap(list.first { $0["id"] as? String == "gpt-4.1" })
+        XCTAssertEqual(known["inputPrice"] as? Double, 2)
+        XCTAssertEqual(known["outputPrice"] as? Double, 8)
+        XCTAssertNotNil(known["contextWindow"] as? Int)
+        XCTAssertNotNil(known["tier"] as? String)
+
+        let good = try cli.run(["keys", "check", "openai", "--json"], environment: env)
+        XCTAssertEqual(good.status, 0, good.err)
+        let goodList = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(good.out.utf8)) as? [[String: Any]], good.out)
+        XCTAssertEqual(goodList.count, 1)
+        XCTAssertEqual(goodList[0]["provider"] as? String, "openai")
+        XCTAssertEqual(goodList[0]["status"] as? String, "valid")
+        XCTAssertEqual(goodList[0]["keySource"] as? String, "OPENAI_API_KEY")
+        XCTAssertNil(goodList[0]["message"])
+
+        let bad = try cli.run(["keys", "check", "--json"], environment: ["ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "sk-invalid-key-0123456789"])
+        XCTAssertEqual(bad.status, 1)
+        let badList = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bad.out.utf8)) as? [[String: Any]], bad.out)
+        XCTAssertEqual(badList.first?["status"] as? String, "invalid", bad.out)
+        XCTAssertTrue((badList.first?["message"] as? String ?? "").hasPrefix("Anthropic rejected the API key (401)"), bad.out)
+        XCTAssertFalse(bad.out.contains("sk-invalid-key-0123456789"), bad.out)
+
+        let none = try cli.run(["keys", "check", "--json"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(none.out.utf8)) as? [Any])?.count, 0, none.out)
+        let unknown = try cli.run(["models", "nope", "--json"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.out, "")
+    }
+
+    /// `api_key_command` wins over credentials.toml and the environment: `ask` sends its key in
+    /// the Authorization header, `keys check` names where it came from, and the key is in no
+    /// file the app wrote (the database, its WAL, the cache) nor in any output.
+    func testTheKeyFromApiKeyCommandIsSentAndNeverStored() throws {
+        let peer = try Self.peer.get()
+        let key = "sk-from-command-7f3a9c2e5b"
+        try """
+            provider = "openai"
+            [providers.openai]
+            base_url = "\(peer.baseURL)/v1"
+            api_key_command = "printf '\(key)\\n'"
+            """.write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        try "openai = \"sk-from-credentials-0123456789\"\n".write(toFile: home + "/credentials.toml", atomically: true, encoding: .utf8)
+        let env = ["OPENAI_API_KEY": "sk-from-environment-0123456789"]
+        let asked = try cli.run(["ask", "hi"], environment: env)
+        XCTAssertEqual(asked.status, 0, asked.err)
+        XCTAssertEqual(asked.out, Self.sentence + "\n")
+        let request = try XCTUnwrap(try peer.requests().last { ($0["path"] as? String ?? "").hasSuffix("/chat/completions") })
+        XCTAssertEqual((request["headers"] as? [String: Any])?["authorization"] as? String, "Bearer " + key)
+        let checked = try cli.run(["keys", "check", "openai"], environment: env)
+        XCTAssertEqual(checked.out, "openai: valid (key from api_key_command).\n", checked.err)
+        _ = try cli.run(["models", "openai", "--refresh"], environment: env)
+        for result in [asked, checked] { XCTAssertFalse((result.out + result.err).contains(key)) }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: home).filter { !$0.hasSuffix(".toml") }
+        XCTAssertTrue(files.contains("aihelper.sqlite"), "\(files)")
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: home + "/" + file) else { continue }
+            XCTAssertNil(bytes.range(of: Data(key.utf8)), "the key is in \(file)")
+        }
+
+        // A failing command is the error, never a quiet fall back to another key.
+        try "provider = \"openai\"\n[providers.openai]\nbase_url = \"\(peer.baseURL)/v1\"\napi_key_command = \"printf oops; exit 3\"\n"
+            .write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        let failed = try cli.run(["ask", "hi"], environment: env)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.err.contains("The api_key_command for OpenAI failed with exit status 3."), failed.err)
+        XCTAssertFalse(failed.err.contains("oops"), failed.err)
     }
 }

@@ -10,6 +10,8 @@ MCP client's fault tests. Its one tool is `act`; the first argument picks the fa
   huge          answers `act` with 1 MB of text
   destructive   like ok, but `act` is annotated destructiveHint
   changing      like ok; after the first call it adds a tool `extra` and sends tools/list_changed
+  hostile       like ok, but its tool's description and its stderr hold escape sequences, C1
+                and bidi controls (what `aihelper mcp list` must never print raw)
   resource      like ok, and offers resources: `note://hello` (text with a color escape),
                 `note://big` (40 KB of text) and `bin://logo` (a binary PNG); reading the
                 unlisted `note://slow` never answers; another URI is answered -32002, not found
@@ -20,7 +22,8 @@ import sys
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "ok"
-tools = [{"name": "act", "description": "Does the thing.",
+HOSTILE = "\x1b[31mred\x1b[0m \x1b]0;title\x07 \x9b2J \u202eevil\u202c \x07bell"
+tools = [{"name": "act", "description": "Does the thing." + (HOSTILE if MODE == "hostile" else ""),
           "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
           "annotations": {"destructiveHint": MODE == "destructive"}}]
 resources = {
@@ -87,6 +90,9 @@ def main():
         sys.stderr.write("faulty: cannot start, missing API token\n")
         sys.stderr.flush()
         sys.exit(3)
+    if MODE == "hostile":
+        sys.stderr.write("faulty: " + HOSTILE + "\n")
+        sys.stderr.flush()
     for line in sys.stdin:
         request = json.loads(line)
         result = answer(request)

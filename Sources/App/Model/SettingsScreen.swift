@@ -43,14 +43,17 @@ struct SettingsScreen: Equatable {
     var initial: SettingsValues
     /// "sk-…7f3a (credentials.toml)" per provider: what the key field's hint may say of a stored key.
     var storedKeys: [ProviderKind: String]
+    /// Providers whose key comes from `api_key_command` (config.toml): it wins over a key typed here.
+    var keyCommands: Set<ProviderKind>
     /// A key check is running: Enter waits for it.
     var checking = false
 
     static func == (a: SettingsScreen, b: SettingsScreen) -> Bool { a.initial == b.initial && a.checking == b.checking && a.form.focus == b.form.focus }
 
-    init(_ values: SettingsValues, themes: [String], storedKeys: [ProviderKind: String]) {
+    init(_ values: SettingsValues, themes: [String], storedKeys: [ProviderKind: String], keyCommands: Set<ProviderKind> = []) {
         initial = values
         self.storedKeys = storedKeys
+        self.keyCommands = keyCommands
         let persona = Persona.of(values.persona)
         let w = Self.words
         let fields: [Form.Field] = Field.allCases.map { field in
@@ -93,7 +96,7 @@ struct SettingsScreen: Equatable {
     mutating func refreshKeyHint() {
         guard let i = form.fields.firstIndex(where: { $0.id == Field.apiKey.rawValue }) else { return }
         let kind = provider, w = Self.words
-        let stored = storedKeys[kind].map(w.keyStored)
+        let stored = keyCommands.contains(kind) ? w.keyFromCommand : storedKeys[kind].map(w.keyStored)
         let page = ProviderErrorMapper.keyPage(kind).map(w.keyPage)
         let needsNone = ProviderResolver.keyVariables(kind).isEmpty ? w.needsNoKey(kind.displayName) : nil
         form.fields[i].hint = [needsNone ?? stored ?? w.noKeyStored, needsNone == nil ? page : nil]

@@ -30,7 +30,10 @@ extension TUIApp {
         values.keymap = config.keymap
         values.notifications = config.notifications
         values.toolsets = config.toolsets
-        var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment))
+        // A key command is not run to show the screen (it may ask for a passphrase): the hint names it.
+        let commands = Set(config.providers.perProvider.filter { $0.value.apiKeyCommand != nil }.keys)
+        var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment),
+                                    keyCommands: commands)
         screen.form.status = mcpSettingsLine(mcp.servers)
         if let field, let i = screen.form.fields.firstIndex(where: { $0.id == field.rawValue }) { screen.form.focus = i }
         apply(.settingsOpened(screen))

@@ -8,7 +8,7 @@ public enum ProviderChecks {
     public static func settings(_ kind: ProviderKind, config: AppConfig,
                                 environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ProviderSettings {
         let chosen = (config.providers.provider.flatMap(ProviderKind.init(name:))) == kind
-        return try ProviderResolver.resolve(environment: environment, config: config.providers.values(for: kind, chosen: chosen))
+        return try ProviderResolver.resolve(environment: environment, config: config.providers.valuesWithKey(for: kind, chosen: chosen))
     }
 
     /// Asks the provider's models list whether the key works. The key never appears in the result.

@@ -28,9 +28,9 @@ extension AppServices {
 
         var chain: [any ChatProvider] = []
         var skipped: [(name: String, error: ProviderError)] = []
-        var values = pc.values(for: kind, chosen: true)
-        values.model = flags.model ?? values.model
         do {
+            var values = try pc.valuesWithKey(for: kind, chosen: true)
+            values.model = flags.model ?? values.model
             chain.append(try remote(kind, values: values, config: pc, environment: environment))
         } catch {
             let failure = error as? ProviderError ?? ProviderError(.badRequest, "\(error)")
@@ -39,7 +39,8 @@ extension AppServices {
         }
         guard pc.fallback else { return ProviderChoice(provider: chain[0]) }
         if !kind.isLocal, let local = ProviderKind(name: pc.fallbackLocal ?? "ollama"), local.isLocal, local != .offline,
-           let provider = try? remote(local, values: pc.values(for: local, chosen: false), config: pc, environment: environment) {
+           let values = try? pc.valuesWithKey(for: local, chosen: false),
+           let provider = try? remote(local, values: values, config: pc, environment: environment) {
             chain.append(provider)
         }
         chain.append(offline)

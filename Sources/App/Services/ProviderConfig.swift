@@ -15,8 +15,11 @@ import Providers
 /// idle_timeout = 60              # seconds without a byte before a stream fails
 /// template = "chatml"            # llama.cpp raw /completion only
 ///
-/// [providers.ollama]             # per provider: base_url, model, requests_per_minute
+/// [providers.ollama]             # per provider: base_url, model, requests_per_minute, api_key_command
 /// base_url = "http://127.0.0.1:11434/v1"
+///
+/// [providers.openai]
+/// api_key_command = "pass show openai"   # the key is its output's first line (KeyCommand)
 /// ```
 public struct ProviderConfig: Sendable, Equatable {
     public var provider: String?
@@ -36,6 +39,8 @@ public struct ProviderConfig: Sendable, Equatable {
         public var baseURL: String?
         public var model: String?
         public var requestsPerMinute: Int?
+        /// A shell command that prints the key; it wins over credentials.toml and the environment.
+        public var apiKeyCommand: String?
     }
 
     public init() {}
@@ -92,7 +97,8 @@ public struct ProviderConfig: Sendable, Equatable {
                 }
                 let prefix = "providers.\(name)."
                 c.perProvider[kind] = Entry(baseURL: text("base_url", in: t, prefix: prefix), model: text("model", in: t, prefix: prefix),
-                                            requestsPerMinute: count("requests_per_minute", in: t, prefix: prefix))
+                                            requestsPerMinute: count("requests_per_minute", in: t, prefix: prefix),
+                                            apiKeyCommand: text("api_key_command", in: t, prefix: prefix))
             }
         }
         return c

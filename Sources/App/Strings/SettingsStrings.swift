@@ -18,6 +18,8 @@ struct SettingsStrings: Sendable {
     var keyPage: @Sendable (String) -> String
     var needsNoKey: @Sendable (String) -> String
     var noKeyStored: String
+    /// The provider's key comes from api_key_command in config.toml.
+    var keyFromCommand: String
     var badBaseURL: String, badTemperature: String, badMaxTokens: String, badStepLimit: String, emptyPersona: String
     var checkingKey: @Sendable (String) -> String
     var keyNotSaved: String
@@ -40,6 +42,7 @@ struct SettingsStrings: Sendable {
         persona: { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
         keyStored: { "now \($0); type to replace" }, keyPage: { "keys: \($0)" }, needsNoKey: { "\($0) needs no key" },
         noKeyStored: "none stored; checked when saved",
+        keyFromCommand: "from api_key_command in config.toml, which wins over a key typed here",
         badBaseURL: "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.",
         badTemperature: "A number from 0 to 2, or empty.", badMaxTokens: "A whole number, 1 or more, or empty.",
         badStepLimit: "A whole number from 1 to 50.", emptyPersona: "Write the persona here (or Ctrl-G), or pick a preset.",
@@ -63,6 +66,7 @@ struct SettingsStrings: Sendable {
         persona: { chinesePersonas[$0] ?? $0.rawValue },
         keyStored: { "当前 \($0)；输入新密钥以替换" }, keyPage: { "获取密钥：\($0)" }, needsNoKey: { "\($0) 不需要密钥" },
         noKeyStored: "尚未保存；保存时检查",
+        keyFromCommand: "来自 config.toml 中的 api_key_command，优先于此处输入的密钥",
         badBaseURL: "请写完整地址，例如 http://127.0.0.1:11434/v1，或留空。",
         badTemperature: "0 到 2 之间的数字，或留空。", badMaxTokens: "1 或更大的整数，或留空。",
         badStepLimit: "1 到 50 之间的整数。", emptyPersona: "请在这里写人设（或按 Ctrl-G），或选择一个预设。",

@@ -8,6 +8,8 @@ public struct ProviderConfigValues: Sendable, Equatable {
     public var baseURLs: [ProviderKind: String]
     /// Keys typed into the app (credentials.toml); they win over the environment.
     public var apiKeys: [ProviderKind: String]
+    /// Keys printed by a provider's `api_key_command` (run by the App); they win over both.
+    public var commandKeys: [ProviderKind: String] = [:]
     /// Prompt template name for llama.cpp's raw `/completion` ("phi3", "llama3", "chatml", "mistral").
     public var template: String?
 
@@ -27,6 +29,8 @@ public struct ProviderFlags: Sendable, Equatable {
 /// Everything needed to build requests for one provider.
 public struct ProviderSettings: Sendable, Equatable {
     public enum KeySource: Sendable, Equatable {
+        /// The provider's `api_key_command` in config.toml printed it.
+        case command
         case credentials
         case environment(String)
     }
@@ -48,7 +52,7 @@ public struct ProviderSettings: Sendable, Equatable {
 
 /// Resolves which provider, endpoint, key and model to use — pure, from an environment
 /// dictionary, config values and flags. Precedence: flags > config > environment > defaults
-/// (keys: credentials.toml > environment). Variables follow the official SDKs.
+/// (keys: api_key_command > credentials.toml > environment). Variables follow the official SDKs.
 public enum ProviderResolver {
     public static let defaultOllamaHost = "http://127.0.0.1:11434"
 
@@ -101,7 +105,9 @@ public enum ProviderResolver {
 
         var key: String?
         var source: ProviderSettings.KeySource?
-        if let k = config.apiKeys[kind]?.trimmingCharacters(in: .whitespacesAndNewlines), !k.isEmpty {
+        if let k = config.commandKeys[kind], !k.isEmpty {
+            key = k; source = .command
+        } else if let k = config.apiKeys[kind]?.trimmingCharacters(in: .whitespacesAndNewlines), !k.isEmpty {
             key = k; source = .credentials
         } else if let variable = keyVariables(kind).first(where: { env[$0] != nil }) {
             key = env[variable]!.trimmingCharacters(in: .whitespacesAndNewlines); source = .environment(variable)

@@ -1,0 +1,151 @@
+import Foundation
+import Providers
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A provider's `api_key_command` (`[providers.openai] api_key_command = "pass show openai"`):
+/// run with `/bin/sh -c`, no stdin, stderr discarded, in a process group of its own so a
+/// timeout kills whatever it started; the key is the first line of its stdout, trimmed. The
+/// key lives in memory only: it is never written to a file, the database, a log or the screen,
+/// and no error quotes the command's output.
+public enum KeyCommand {
+    public static let timeout: TimeInterval = 10
+    /// More output than this is read and dropped: a key is a line, not a stream.
+    static let outputLimit = 64 * 1024
+
+    public enum Failure: Error, Equatable {
+        case cannotStart(Int32)
+        case exitStatus(Int32)
+        case signal(Int32)
+        case timedOut(TimeInterval)
+        case empty
+    }
+
+    /// Runs `command` and returns its first line, trimmed.
+    public static func run(_ command: String, timeout: TimeInterval = timeout) -> Result<String, Failure> {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return .failure(.cannotStart(errno)) }
+        // The child gets the write end as its stdout only (pipe2 is not imported; a child spawned
+        // by another thread in between could inherit them, and would only delay EOF to the timeout).
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own (killed whole on a timeout); SIGPIPE back to its default, as the app
+        // ignores it once MCP servers run and an ignored signal stays ignored across exec.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let words: [String] = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard spawned == 0 else { return .failure(.cannotStart(spawned)) }
+
+        let deadline = Date().addingTimeInterval(timeout)
+        var output: [UInt8] = []
+        guard readAll(fds[0], into: &output, until: deadline), let status = reap(pid, until: deadline) else {
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            return .failure(.timedOut(timeout))
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+        if status & 0x7f != 0 { return .failure(.signal(status & 0x7f)) }
+        if (status >> 8) & 0xff != 0 { return .failure(.exitStatus((status >> 8) & 0xff)) }
+        let first = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let key = first.trimmingCharacters(in: .whitespaces)
+        return key.isEmpty ? .failure(.empty) : .success(key)
+    }
+
+    /// Reads to EOF (false when the deadline came first), keeping at most `outputLimit` bytes.
+    private static func readAll(_ fd: Int32, into output: inout [UInt8], until deadline: Date) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, Int32(min(left * 1000 + 1, 1000)))
+            if ready < 0 && errno != EINTR { return false }
+            guard ready > 0 else { continue }
+            let count = read(fd, &buffer, buffer.count)
+            if count == 0 { return true }
+            if count < 0 { if errno == EINTR || errno == EAGAIN { continue }; return true }
+            if output.count < outputLimit { output += buffer.prefix(min(count, outputLimit - output.count)) }
+        }
+    }
+
+    /// The wait status once the shell ended, or nil at the deadline (it closed stdout and lingers).
+    private static func reap(_ pid: pid_t, until deadline: Date) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { return status }
+            if done == -1 && errno != EINTR { return 0 }   // reaped elsewhere (SIGCHLD ignored): its output decides
+            guard deadline.timeIntervalSinceNow > 0 else { return nil }
+            usleep(5_000)
+        }
+    }
+
+    /// What to tell the user: names the provider and the status, never the command's output.
+    static func error(_ failure: Failure, provider: ProviderKind) -> ProviderError {
+        let what = "The api_key_command for \(provider.displayName)"
+        let message: String
+        switch failure {
+        case .cannotStart(let code): message = "\(what) could not be started (\(String(cString: strerror(code))))."
+        case .exitStatus(let code): message = "\(what) failed with exit status \(code)."
+        case .signal(let signal): message = "\(what) was killed by signal \(signal)."
+        case .timedOut(let seconds): message = "\(what) printed no key within \(Int(seconds)) s and was stopped."
+        case .empty: message = "\(what) printed nothing."
+        }
+        return ProviderError(.missingKey, message,
+                             suggestion: "Run it in a shell to see why, or fix [providers.\(provider.rawValue)] api_key_command in config.toml.")
+    }
+}
+
+extension ProviderConfig {
+    /// `values(for:chosen:)` with the key from `kind`'s api_key_command, when it has one (run
+    /// once per process and command: the TUI builds providers often, and `pass` may ask for a
+    /// passphrase). Throws the command's failure as a `ProviderError`.
+    public func valuesWithKey(for kind: ProviderKind, chosen: Bool,
+                              run: (String) -> Result<String, KeyCommand.Failure> = KeyCommandCache.shared.key) throws -> ProviderConfigValues {
+        var values = values(for: kind, chosen: chosen)
+        guard let command = perProvider[kind]?.apiKeyCommand else { return values }
+        switch run(command) {
+        case .success(let key): values.commandKeys[kind] = key
+        case .failure(let failure): throw KeyCommand.error(failure, provider: kind)
+        }
+        return values
+    }
+}
+
+/// Keys that commands printed, by command, for this process only; failures are not kept, so
+/// the next use runs the command again.
+public final class KeyCommandCache: @unchecked Sendable {
+    public static let shared = KeyCommandCache()
+    private let lock = NSLock()
+    private var keys: [String: String] = [:]
+
+    public func key(_ command: String) -> Result<String, KeyCommand.Failure> {
+        if let key = lock.withLock({ keys[command] }) { return .success(key) }
+        let result = KeyCommand.run(command)
+        if case .success(let key) = result { lock.withLock { keys[command] = key } }
+        return result
+    }
+}
