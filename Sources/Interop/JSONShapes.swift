@@ -60,6 +60,29 @@ public struct ExportJSON: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings keep what they hold; C1 and bidi controls, which the encoder leaves raw, are escaped.
-        return Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
+        let text = Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
+        return closingEmptyContainers(text)
+    }
+
+    /// Foundation prints an empty array or object as "[\n\n  ]": made "[]" and "{}" here. A raw
+    /// line break is never inside a JSON string, so a bracket followed by one is layout.
+    static func closingEmptyContainers(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            out.append(b)
+            i += 1
+            guard b == UInt8(ascii: "[") || b == UInt8(ascii: "{"), i < bytes.count, bytes[i] == 0x0A else { continue }
+            var j = i
+            while j < bytes.count, bytes[j] == 0x0A || bytes[j] == 0x20 { j += 1 }
+            if j < bytes.count, bytes[j] == (b == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+                out.append(bytes[j])
+                i = j + 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -58,7 +58,7 @@ final class CLISearchTests: HomeFolderTestCase {
         XCTAssertEqual(rows[0]["snippet"] as? String, "book the ferry to Zanzibar")
         XCTAssertNotNil(rows[0]["messageId"] as? Int)
         XCTAssertFalse(result.out.contains("\u{1B}"), "no raw escape in the JSON text")
-        XCTAssertEqual(try run(["nothing-like-it", "--json"]).out, "[\n\n]\n")
+        XCTAssertEqual(try run(["nothing-like-it", "--json"]).out, "[]\n")
     }
 
     /// Only FTS syntax, a long word, CJK, emoji: an answer, never SQLite's words.

@@ -125,4 +125,14 @@ final class VCardAndExportTests: XCTestCase {
         let onlyTodos = try ExportJSON.prettyText(ExportJSON(tasks: nil, todos: []))
         XCTAssertFalse(onlyTodos.contains("tasks"), onlyTodos)
     }
+
+    /// Foundation prints an empty array as "[\n\n]"; scripts reading `--json` see "[]".
+    func testEmptyArraysAndObjectsArePrintedClosed() throws {
+        XCTAssertEqual(try ExportJSON.prettyText([String]()), "[]")
+        XCTAssertEqual(try ExportJSON.prettyText([String: Int]()), "{}")
+        let nested = try ExportJSON.prettyText(["a": [Int](), "b": [1], "c": []] as [String: [Int]])
+        XCTAssertTrue(nested.contains(#""a" : [],"#) && nested.contains(#""c" : []"#), nested)
+        XCTAssertTrue(nested.contains("\"b\" : [\n    1\n  ]"), "a full array keeps its lines: \(nested)")
+        XCTAssertEqual(try ExportJSON.prettyText(["[\n\n]"]), "[\n  \"[\\n\\n]\"\n]", "text in a string is not layout")
+    }
 }
