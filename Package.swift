@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Tools", dependencies: ["Core", "Storage"], swiftSettings: sections),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"], swiftSettings: sections),
         // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
-        .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")], swiftSettings: sections),
+        .target(name: "MCPClient", dependencies: ["Core", "Tools", "HTTP", .product(name: "MCP", package: "swift-sdk")], swiftSettings: sections),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"], swiftSettings: sections),
         // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md);
         // calls run through the registry's `run`, as the agent's do, without the agent

@@ -28,7 +28,7 @@ actor MCPServerConnection {
     init(config: MCPServerConfig, environment: [String: String],
          publish: @escaping @Sendable (MCPServerStatus, [any Tools.Tool]) -> Void) {
         self.config = config; self.parentEnvironment = environment; self.publish = publish
-        status = MCPServerStatus(name: config.name, command: config.command, state: config.enabled ? .stopped : .disabled)
+        status = MCPServerStatus(name: config.name, command: config.location, state: config.enabled ? .stopped : .disabled)
     }
 
     var currentStatus: MCPServerStatus { status }
@@ -42,12 +42,20 @@ actor MCPServerConnection {
         guard generation == ticket + 1, !closed else { return }
         generation += 1
         let generation = self.generation
-        status = MCPServerStatus(name: config.name, command: config.command, state: .starting)
+        status = MCPServerStatus(name: config.name, command: config.location, state: .starting)
         set(.starting)
-        let child = ChildProcess()
-        let transport = ChildTransport(child: child)
-        do { try child.start(config, environment: config.environment(from: parentEnvironment)) } catch {
-            return set(.failed(Race.describe(error)))
+        let startup = max(config.timeout, Self.minimumStartup)
+        let transport: any Transport
+        var child: ChildProcess?
+        if let url = config.url {
+            transport = RemoteTransport(url: url, headers: config.headers, limit: startup)
+        } else {
+            let process = ChildProcess()
+            transport = ChildTransport(child: process)
+            do { try process.start(config, environment: config.environment(from: parentEnvironment)) } catch {
+                return set(.failed(Race.describe(error)))
+            }
+            child = process
         }
         self.child = child
         let client = Client(name: "aihelper", version: "0.1.0")
@@ -56,7 +64,6 @@ actor MCPServerConnection {
             // Not awaited: the SDK reads the answer to our tools/list on the loop that runs this.
             Task { await self?.refresh(generation) }
         }
-        let startup = max(config.timeout, Self.minimumStartup)
         let outcome = await Race.first(timeout: startup, child: child) { () async throws -> Offers in
             let capabilities = try await client.connect(transport: transport).capabilities
             return Offers(prompts: capabilities.prompts != nil, resources: capabilities.resources != nil)
@@ -65,12 +72,13 @@ actor MCPServerConnection {
         guard case .value(let offers) = outcome else { return await fail(outcome, doing: "starting", limit: startup) }
         self.offers = offers
         await refresh(generation)
-        if case .ready = status.state { watchExit(child, generation) }
+        if case .ready = status.state, let child { watchExit(child, generation) }
     }
 
     /// Lists tools, prompts and resources again (`notifications/tools/list_changed`).
     func refresh(_ generation: Int) async {
-        guard generation == self.generation, let client, let child else { return }
+        guard generation == self.generation, let client else { return }
+        let child = self.child
         let outcome = await Race.first(timeout: max(config.timeout, Self.minimumStartup), child: child) {
             try await Self.listTools(client)
         }
@@ -91,7 +99,7 @@ actor MCPServerConnection {
 
     /// Calls one tool; every failure is an error result that says what happened to the server.
     func call(_ name: String, arguments: [String: Value]) async -> ToolResult {
-        guard case .ready = status.state, let client, let child else {
+        guard case .ready = status.state, let client else {
             return ToolResult(text: "The MCP server \(config.name) is not ready (\(Self.describe(status.state))). Tell the user; see /mcp.",
                               isError: true)
         }
@@ -99,7 +107,7 @@ actor MCPServerConnection {
         do { request = try await client.send(CallTool.request(.init(name: name, arguments: arguments))) } catch {
             return ToolResult(text: "Could not send \(name) to the MCP server \(config.name): \(Race.describe(error))", isError: true)
         }
-        switch await Race.first(timeout: config.timeout, child: child, { try await request.value }) {
+        switch await Race.first(timeout: config.timeout, child: self.child, { try await request.value }) {
         case .value(let result):
             return MCPResultText.toolResult(result)
         case .failed(let why):
@@ -107,13 +115,13 @@ actor MCPServerConnection {
         case .timedOut:
             try? await client.cancelRequest(request.requestID, reason: "timed out")
             var text = "The MCP server \(config.name) did not answer \(name) within \(Self.seconds(config.timeout)) (its timeout in mcp.json)."
-            if let junk = child.garbage.last { text += " It wrote to stdout what is not JSON-RPC: \(Sanitizer.clean(junk))" }
+            if let junk = child?.garbage.last { text += " It wrote to stdout what is not JSON-RPC: \(Sanitizer.clean(junk))" }
             set(status.state)  // its latest stderr, for the servers view
             return ToolResult(text: text, isError: true)
         case .exited:
             // The watcher of idle crashes may have recorded the exit already, or be recording it.
             var recorded: String? { if case .failed(let reason) = status.state { return reason } else { return nil } }
-            let why = await exited(generation) ?? recorded ?? child.status.map { "it exited with status \($0)" } ?? "its process ended"
+            let why = await exited(generation) ?? recorded ?? child?.status.map { "it exited with status \($0)" } ?? "its process ended"
             return ToolResult(text: "The MCP server \(config.name) stopped during \(name): \(why)", isError: true)
         case .cancelled:
             try? await client.cancelRequest(request.requestID, reason: "cancelled")
