@@ -28,7 +28,8 @@ actor MCPServerConnection {
     init(config: MCPServerConfig, environment: [String: String],
          publish: @escaping @Sendable (MCPServerStatus, [any Tools.Tool]) -> Void) {
         self.config = config; self.parentEnvironment = environment; self.publish = publish
-        status = MCPServerStatus(name: config.name, command: config.location, state: config.enabled ? .stopped : .disabled)
+        status = MCPServerStatus(name: config.name, command: config.location, isRemote: config.url != nil,
+                                 state: config.enabled ? .stopped : .disabled)
     }
 
     var currentStatus: MCPServerStatus { status }
@@ -42,7 +43,7 @@ actor MCPServerConnection {
         guard generation == ticket + 1, !closed else { return }
         generation += 1
         let generation = self.generation
-        status = MCPServerStatus(name: config.name, command: config.location, state: .starting)
+        status = MCPServerStatus(name: config.name, command: config.location, isRemote: config.url != nil, state: .starting)
         set(.starting)
         let startup = max(config.timeout, Self.minimumStartup)
         let transport: any Transport
