@@ -36,11 +36,12 @@ extension MCPServerConnection {
         guard case .ready = status.state, let client = self.client else {
             return .failure(.notReady(config.name, state: Self.describe(status.state)))
         }
+        let child = self.child  // a local server's process, kept as it was when asked
         let request: RequestContext<ReadResource.Result>
         do { request = try await client.send(ReadResource.request(.init(uri: uri))) } catch {
             return .failure(.failed(config.name, why: Race.describe(error)))
         }
-        switch await Race.first(timeout: config.timeout, child: self.child, { try await request.value }) {
+        switch await Race.first(timeout: config.timeout, child: child, { try await request.value }) {
         case .value(let result): return .success(MCPResourceText.text(result.contents))
         case .failed(let why):
             let known = status.resources.map(\.name)

@@ -104,11 +104,13 @@ actor MCPServerConnection {
             return ToolResult(text: "The MCP server \(config.name) is not ready (\(Self.describe(status.state))). Tell the user; see /mcp.",
                               isError: true)
         }
+        // Kept: an exit clears `self.child`, and its status says why.
+        let child = self.child
         let request: RequestContext<CallTool.Result>
         do { request = try await client.send(CallTool.request(.init(name: name, arguments: arguments))) } catch {
             return ToolResult(text: "Could not send \(name) to the MCP server \(config.name): \(Race.describe(error))", isError: true)
         }
-        switch await Race.first(timeout: config.timeout, child: self.child, { try await request.value }) {
+        switch await Race.first(timeout: config.timeout, child: child, { try await request.value }) {
         case .value(let result):
             return MCPResultText.toolResult(result)
         case .failed(let why):
