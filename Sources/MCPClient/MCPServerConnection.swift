@@ -11,6 +11,8 @@ actor MCPServerConnection {
     /// Told of every change: the status, and the tools the agent may call now.
     private let publish: @Sendable (MCPServerStatus, [any Tools.Tool]) -> Void
     private(set) var child: ChildProcess?
+    /// A remote server's transport, which knows when the server could not be reached.
+    private var remote: RemoteTransport?
     private(set) var client: Client?
     private(set) var status: MCPServerStatus
     private var tools: [any Tools.Tool] = []
@@ -49,7 +51,8 @@ actor MCPServerConnection {
         let transport: any Transport
         var child: ChildProcess?
         if let url = config.url {
-            transport = RemoteTransport(url: url, headers: config.headers, limit: startup)
+            let remote = RemoteTransport(url: url, headers: config.headers, limit: startup)
+            (transport, self.remote) = (remote, remote)
         } else {
             let process = ChildProcess()
             transport = ChildTransport(child: process)
@@ -114,6 +117,12 @@ actor MCPServerConnection {
         case .value(let result):
             return MCPResultText.toolResult(result)
         case .failed(let why):
+            // A remote server gone (refused, connection dropped) fails, as a crashed process does.
+            if let lost = await remote?.unreachable {
+                await shutDown(to: .failed(lost), announce: false)
+                set(.failed(lost))
+                return ToolResult(text: "The MCP server \(config.name) could not be reached during \(name): \(lost)", isError: true)
+            }
             return ToolResult(text: "The MCP server \(config.name) answered \(name) with an error: \(Sanitizer.clean(why))", isError: true)
         case .timedOut:
             try? await client.cancelRequest(request.requestID, reason: "timed out")
@@ -142,7 +151,7 @@ actor MCPServerConnection {
     private func shutDown(to state: MCPServerState, announce: Bool) async {
         generation += 1
         let (client, child) = (self.client, self.child)
-        self.client = nil; self.child = nil; tools = []
+        self.client = nil; self.child = nil; remote = nil; tools = []
         // Stopping waits on the process: on a thread of its own, not the shared pool's.
         if let child { await withCheckedContinuation { done in Thread.detachNewThread { child.stop(); done.resume() } } }
         await client?.disconnect()

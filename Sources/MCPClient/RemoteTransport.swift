@@ -15,6 +15,8 @@ actor RemoteTransport: Transport {
     private let headers: [String: String]
     private let limit: Duration
     private var sessionID: String?
+    /// Why the last request could not reach the server (refused, dropped); nil once one did.
+    private(set) var unreachable: String?
     private let messages: AsyncThrowingStream<Data, Swift.Error>
     private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
     private let engine: HTTPEngine
@@ -44,8 +46,13 @@ actor RemoteTransport: Transport {
     /// Posts one message and passes on what the server answers. A failure is thrown (the SDK
     /// fails the request with it), in words that name the server's URL without its query.
     func send(_ data: Data) async throws {
-        do { try await post(data, redirects: 0) } catch let error as HTTPError {
-            throw ToolStartError(masked(error.kind == .timeout ? "no complete answer within \(MCPServerConnection.seconds(limit))" : error.message))
+        do {
+            try await post(data, redirects: 0)
+            unreachable = nil
+        } catch let error as HTTPError {
+            let why = masked(error.kind == .timeout ? "no complete answer within \(MCPServerConnection.seconds(limit))" : error.message)
+            if error.kind == .connectionFailed || error.kind == .connectionLost { unreachable = why }
+            throw ToolStartError(why)
         }
     }
 

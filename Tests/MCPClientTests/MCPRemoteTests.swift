@@ -54,6 +54,26 @@ final class MCPRemoteTests: XCTestCase {
         XCTAssertEqual(servers.first?.state, .ready, "\(servers)")
     }
 
+    /// A server that goes away after it was ready: the call fails at once, saying so, and the
+    /// server shows as failed (as a crashed local one does); `r` (a restart) reconnects.
+    func testServerGoneAfterReadyFailsTheCallAndTheServer() async throws {
+        var peer: PeerServer? = try MCPPeers.remote(["mcp"])
+        let url = peer!.baseURL + "/mcp"
+        let fixture = try MCPFixture(["remote": remote(url)])
+        let servers = await fixture.start()
+        XCTAssertEqual(servers.first?.state, .ready, "\(servers)")
+        let add = try XCTUnwrap(fixture.tool("remote__add"))
+        peer = nil
+        let started = ContinuousClock.now
+        let result = try await add.call(["a": 1, "b": 2], context: try context())
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+        XCTAssertTrue(result.isError)
+        XCTAssertTrue(result.text.hasPrefix("The MCP server remote could not be reached during add: Failed to connect"), result.text)
+        guard case .failed(let why)? = fixture.manager.servers.first?.state else { return XCTFail("\(fixture.manager.servers)") }
+        XCTAssertTrue(why.contains("Failed to connect"), why)
+        XCTAssertTrue(fixture.manager.currentTools().isEmpty)
+    }
+
     func testDownURLFailsAtOnce() async throws {
         let port = try Self.closedPort()
         let fixture = try MCPFixture(["down": remote("http://127.0.0.1:\(port)/mcp")])
