@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),  // the SDK's; its Transport names Logger
+        // the SDK's too (its conformance server); `aihelper mcp serve --http` listens with NIOHTTP1
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
     ],
     targets: [
         // System libraries
@@ -33,13 +35,16 @@ let package = Package(
         .target(name: "Tools", dependencies: ["Core", "Storage"], swiftSettings: sections),
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"], swiftSettings: sections),
         // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
-        .target(name: "MCPClient", dependencies: ["Core", "Tools", .product(name: "MCP", package: "swift-sdk")], swiftSettings: sections),
+        .target(name: "MCPClient", dependencies: ["Core", "Tools", "HTTP", .product(name: "MCP", package: "swift-sdk")], swiftSettings: sections),
         .target(name: "Terminal", dependencies: ["CNcursesw", "Core"], swiftSettings: sections),
         // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md);
         // calls run through the registry's `run`, as the agent's do, without the agent
         .target(name: "MCPServer", dependencies: ["Core", "Storage", "Tools",
                                                   .product(name: "MCP", package: "swift-sdk"),
-                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: sections),
+                                                  .product(name: "Logging", package: "swift-log"),
+                                                  .product(name: "NIOCore", package: "swift-nio"),
+                                                  .product(name: "NIOPosix", package: "swift-nio"),
+                                                  .product(name: "NIOHTTP1", package: "swift-nio")], swiftSettings: sections),
         .target(name: "Interop", dependencies: ["Core"], swiftSettings: sections),  // iCalendar, vCard, Markdown and JSON files
         // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
         .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: sections),

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Creates .build/mcp-client-venv with the official Python `mcp` SDK, whose client drives
-# `aihelper mcp serve` in the MCP server tests (Tests/Peers/mcp_client_check.py).
+# `aihelper mcp serve` in the MCP server tests (Tests/Peers/mcp_client_check.py), and whose
+# Streamable HTTP server (with uvicorn, a dependency of mcp) is the remote peer of
+# Tests/MCPClientTests/MCPRemoteTests (Tests/Peers/mcp_http_server.py); its HTTP client (httpx2)
+# drives `aihelper mcp serve --http` (Tests/Peers/mcp_http_client_check.py).
 # Idempotent: does nothing when the venv already has the pinned version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,4 +18,4 @@ mkdir -p .build
 python3 -m venv "$venv"
 echo "Installing the Python mcp SDK $version into $venv ..." >&2
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "mcp==$version"
-"$venv/bin/python" -c 'import mcp, mcp.client.stdio'
+"$venv/bin/python" -c 'import mcp, mcp.client.stdio, mcp.client.streamable_http, mcp.server.mcpserver, uvicorn, httpx2'

@@ -33,9 +33,10 @@ enum MCPResourceText {
 extension MCPServerConnection {
     /// `resources/read`, bounded by the server's timeout and its process's end.
     func read(uri: String) async -> Result<String, MCPResourceError> {
-        guard case .ready = status.state, let client = self.client, let child = self.child else {
+        guard case .ready = status.state, let client = self.client else {
             return .failure(.notReady(config.name, state: Self.describe(status.state)))
         }
+        let child = self.child  // a local server's process, kept as it was when asked
         let request: RequestContext<ReadResource.Result>
         do { request = try await client.send(ReadResource.request(.init(uri: uri))) } catch {
             return .failure(.failed(config.name, why: Race.describe(error)))

@@ -12,6 +12,10 @@ public struct MCPServerConfig: Sendable, Equatable {
     public var timeout: Duration
     public var disabledTools: Set<String>
     public var cwd: String?
+    /// A remote server (Streamable HTTP) instead of a `command`: http or https only.
+    public var url: String?
+    /// Sent with every request to `url`; values had `${VAR}` expanded (a token often).
+    public var headers: [String: String] = [:]
 
     public static let defaultTimeout: Duration = .seconds(60)
 
@@ -31,6 +35,9 @@ public struct MCPServerConfig: Sendable, Equatable {
     }
 
     public static let inherited = ["PATH", "HOME", "LANG"]
+
+    /// What the servers view shows: the command, or the URL without its query (keys hide there).
+    public var location: String { url.map(RemoteServer.display) ?? command }
 }
 
 /// The servers of one `mcp.json`, and what was wrong with it (the app starts all the same).
@@ -76,10 +83,11 @@ public struct MCPConfigFile: Sendable, Equatable {
 
     private static func server(_ name: String, _ value: Any, environment: [String: String]) throws -> MCPServerConfig {
         guard let fields = value as? [String: Any] else { throw Problem(text: "must be an object") }
-        guard let command = fields["command"] as? String, !command.isEmpty else {
-            if fields["url"] != nil { throw Problem(text: "only stdio servers (\"command\") are supported, not \"url\"") }
-            throw Problem(text: "\"command\" is missing or not a string")
-        }
+        if fields["url"] != nil, fields["command"] != nil { throw Problem(text: "give \"command\" or \"url\", not both") }
+        var remote: (url: String, headers: [String: String])?
+        if let raw = fields["url"] { remote = try RemoteServer.parse(url: raw, headers: fields["headers"], environment: environment) }
+        let command = remote == nil ? fields["command"] as? String ?? "" : ""
+        if remote == nil, command.isEmpty { throw Problem(text: "\"command\" (or \"url\") is missing or not a string") }
         let args = try strings(fields["args"], "args") ?? []
         var env: [String: String] = [:]
         if let raw = fields["env"] {
@@ -90,6 +98,8 @@ public struct MCPConfigFile: Sendable, Equatable {
             }
         }
         var config = MCPServerConfig(name: name, command: command, args: args.map { VariableExpansion.expand($0, environment) }, env: env)
+        config.url = remote?.url
+        config.headers = remote?.headers ?? [:]
         if let raw = fields["enabled"] {
             guard let enabled = raw as? Bool else { throw Problem(text: "\"enabled\" must be true or false") }
             config.enabled = enabled

@@ -11,6 +11,8 @@ actor MCPServerConnection {
     /// Told of every change: the status, and the tools the agent may call now.
     private let publish: @Sendable (MCPServerStatus, [any Tools.Tool]) -> Void
     private(set) var child: ChildProcess?
+    /// A remote server's transport, which knows when the server could not be reached.
+    private var remote: RemoteTransport?
     private(set) var client: Client?
     private(set) var status: MCPServerStatus
     private var tools: [any Tools.Tool] = []
@@ -28,7 +30,8 @@ actor MCPServerConnection {
     init(config: MCPServerConfig, environment: [String: String],
          publish: @escaping @Sendable (MCPServerStatus, [any Tools.Tool]) -> Void) {
         self.config = config; self.parentEnvironment = environment; self.publish = publish
-        status = MCPServerStatus(name: config.name, command: config.command, state: config.enabled ? .stopped : .disabled)
+        status = MCPServerStatus(name: config.name, command: config.location, isRemote: config.url != nil,
+                                 state: config.enabled ? .stopped : .disabled)
     }
 
     var currentStatus: MCPServerStatus { status }
@@ -42,12 +45,21 @@ actor MCPServerConnection {
         guard generation == ticket + 1, !closed else { return }
         generation += 1
         let generation = self.generation
-        status = MCPServerStatus(name: config.name, command: config.command, state: .starting)
+        status = MCPServerStatus(name: config.name, command: config.location, isRemote: config.url != nil, state: .starting)
         set(.starting)
-        let child = ChildProcess()
-        let transport = ChildTransport(child: child)
-        do { try child.start(config, environment: config.environment(from: parentEnvironment)) } catch {
-            return set(.failed(Race.describe(error)))
+        let startup = max(config.timeout, Self.minimumStartup)
+        let transport: any Transport
+        var child: ChildProcess?
+        if let url = config.url {
+            let remote = RemoteTransport(url: url, headers: config.headers, limit: startup)
+            (transport, self.remote) = (remote, remote)
+        } else {
+            let process = ChildProcess()
+            transport = ChildTransport(child: process)
+            do { try process.start(config, environment: config.environment(from: parentEnvironment)) } catch {
+                return set(.failed(Race.describe(error)))
+            }
+            child = process
         }
         self.child = child
         let client = Client(name: "aihelper", version: "0.1.0")
@@ -56,7 +68,6 @@ actor MCPServerConnection {
             // Not awaited: the SDK reads the answer to our tools/list on the loop that runs this.
             Task { await self?.refresh(generation) }
         }
-        let startup = max(config.timeout, Self.minimumStartup)
         let outcome = await Race.first(timeout: startup, child: child) { () async throws -> Offers in
             let capabilities = try await client.connect(transport: transport).capabilities
             return Offers(prompts: capabilities.prompts != nil, resources: capabilities.resources != nil)
@@ -65,12 +76,13 @@ actor MCPServerConnection {
         guard case .value(let offers) = outcome else { return await fail(outcome, doing: "starting", limit: startup) }
         self.offers = offers
         await refresh(generation)
-        if case .ready = status.state { watchExit(child, generation) }
+        if case .ready = status.state, let child { watchExit(child, generation) }
     }
 
     /// Lists tools, prompts and resources again (`notifications/tools/list_changed`).
     func refresh(_ generation: Int) async {
-        guard generation == self.generation, let client, let child else { return }
+        guard generation == self.generation, let client else { return }
+        let child = self.child
         let outcome = await Race.first(timeout: max(config.timeout, Self.minimumStartup), child: child) {
             try await Self.listTools(client)
         }
@@ -91,10 +103,12 @@ actor MCPServerConnection {
 
     /// Calls one tool; every failure is an error result that says what happened to the server.
     func call(_ name: String, arguments: [String: Value]) async -> ToolResult {
-        guard case .ready = status.state, let client, let child else {
+        guard case .ready = status.state, let client else {
             return ToolResult(text: "The MCP server \(config.name) is not ready (\(Self.describe(status.state))). Tell the user; see /mcp.",
                               isError: true)
         }
+        // Kept: an exit clears `self.child`, and its status says why.
+        let child = self.child
         let request: RequestContext<CallTool.Result>
         do { request = try await client.send(CallTool.request(.init(name: name, arguments: arguments))) } catch {
             return ToolResult(text: "Could not send \(name) to the MCP server \(config.name): \(Race.describe(error))", isError: true)
@@ -103,17 +117,23 @@ actor MCPServerConnection {
         case .value(let result):
             return MCPResultText.toolResult(result)
         case .failed(let why):
+            // A remote server gone (refused, connection dropped) fails, as a crashed process does.
+            if let lost = await remote?.unreachable {
+                await shutDown(to: .failed(lost), announce: false)
+                set(.failed(lost))
+                return ToolResult(text: "The MCP server \(config.name) could not be reached during \(name): \(lost)", isError: true)
+            }
             return ToolResult(text: "The MCP server \(config.name) answered \(name) with an error: \(Sanitizer.clean(why))", isError: true)
         case .timedOut:
             try? await client.cancelRequest(request.requestID, reason: "timed out")
             var text = "The MCP server \(config.name) did not answer \(name) within \(Self.seconds(config.timeout)) (its timeout in mcp.json)."
-            if let junk = child.garbage.last { text += " It wrote to stdout what is not JSON-RPC: \(Sanitizer.clean(junk))" }
+            if let junk = child?.garbage.last { text += " It wrote to stdout what is not JSON-RPC: \(Sanitizer.clean(junk))" }
             set(status.state)  // its latest stderr, for the servers view
             return ToolResult(text: text, isError: true)
         case .exited:
             // The watcher of idle crashes may have recorded the exit already, or be recording it.
             var recorded: String? { if case .failed(let reason) = status.state { return reason } else { return nil } }
-            let why = await exited(generation) ?? recorded ?? child.status.map { "it exited with status \($0)" } ?? "its process ended"
+            let why = await exited(generation) ?? recorded ?? child?.status.map { "it exited with status \($0)" } ?? "its process ended"
             return ToolResult(text: "The MCP server \(config.name) stopped during \(name): \(why)", isError: true)
         case .cancelled:
             try? await client.cancelRequest(request.requestID, reason: "cancelled")
@@ -131,7 +151,7 @@ actor MCPServerConnection {
     private func shutDown(to state: MCPServerState, announce: Bool) async {
         generation += 1
         let (client, child) = (self.client, self.child)
-        self.client = nil; self.child = nil; tools = []
+        self.client = nil; self.child = nil; remote = nil; tools = []
         // Stopping waits on the process: on a thread of its own, not the shared pool's.
         if let child { await withCheckedContinuation { done in Thread.detachNewThread { child.stop(); done.resume() } } }
         await client?.disconnect()

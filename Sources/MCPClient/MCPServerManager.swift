@@ -35,7 +35,7 @@ public final class MCPServerManager: ExternalToolSource, @unchecked Sendable {
             self.file = file
             connections = made
             statuses = Dictionary(uniqueKeysWithValues: file.servers.map {
-                ($0.name, MCPServerStatus(name: $0.name, command: $0.command, state: $0.enabled ? .starting : .disabled))
+                ($0.name, MCPServerStatus(name: $0.name, command: $0.location, isRemote: $0.url != nil, state: $0.enabled ? .starting : .disabled))
             })
         }
         for connection in made { Task { await connection.start() } }

@@ -37,7 +37,10 @@ public struct MCPItemInfo: Sendable, Equatable {
 
 public struct MCPServerStatus: Sendable, Equatable {
     public var name: String
+    /// The command, or for a remote server its URL without the query.
     public var command: String
+    /// Reached over HTTP (`url` in mcp.json), not a child process.
+    public var isRemote: Bool
     public var state: MCPServerState
     public var tools: [MCPToolInfo]
     public var prompts: [MCPItemInfo]
@@ -45,9 +48,9 @@ public struct MCPServerStatus: Sendable, Equatable {
     /// The last lines of its stderr (and stdout lines that were not JSON-RPC), cleaned.
     public var stderr: [String]
 
-    public init(name: String, command: String, state: MCPServerState, tools: [MCPToolInfo] = [],
+    public init(name: String, command: String, isRemote: Bool = false, state: MCPServerState, tools: [MCPToolInfo] = [],
                 prompts: [MCPItemInfo] = [], resources: [MCPItemInfo] = [], stderr: [String] = []) {
-        self.name = name; self.command = command; self.state = state; self.tools = tools
+        self.name = name; self.command = command; self.isRemote = isRemote; self.state = state; self.tools = tools
         self.prompts = prompts; self.resources = resources; self.stderr = stderr
     }
 

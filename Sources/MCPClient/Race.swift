@@ -10,10 +10,10 @@ enum RaceOutcome<T: Sendable>: Sendable {
     case cancelled
 }
 
-/// A request to a server against its time limit and its process's end: whichever comes first.
+/// A request to a server against its time limit and its process's end (a local server's): whichever comes first.
 /// The loser is left to end on its own (the caller cancels the request or disconnects).
 enum Race {
-    static func first<T: Sendable>(timeout: Duration, child: ChildProcess,
+    static func first<T: Sendable>(timeout: Duration, child: ChildProcess?,
                                    _ work: @escaping @Sendable () async throws -> T) async -> RaceOutcome<T> {
         let (stream, continuation) = AsyncStream<RaceOutcome<T>>.makeStream()
         let tasks = [
@@ -21,7 +21,7 @@ enum Race {
                 do { continuation.yield(.value(try await work())) } catch {
                     // A crash ends the server's stdout a moment before its process is reaped: the
                     // request fails as "disconnected" first. Then it is the crash, and says so.
-                    if child.hasClosedStdout, await Self.ends(child, within: .seconds(2)) {
+                    if let child, child.hasClosedStdout, await Self.ends(child, within: .seconds(2)) {
                         continuation.yield(.exited)
                     } else {
                         continuation.yield(.failed(Self.describe(error)))
@@ -33,6 +33,8 @@ enum Race {
                 if !Task.isCancelled { continuation.yield(.timedOut) }
             },
             Task {
+                // A remote server has no process: only its answer or the time limit ends the race.
+                guard let child else { return }
                 // Checked every 50 ms only while a request is out.
                 while child.isRunning, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
                 // A process that ended may still have its answer in the pipe: give it a moment.

@@ -17,6 +17,17 @@ public enum MCPToolServer {
     static func serve(tools: ServedTools, database: AppDatabase, sandbox: URL?, version: String,
                       channel: StdioChannel, logger: Logger) async throws {
         let guarded = GuardedTransport(channel, logger: logger)
+        let server = await makeServer(tools: tools, database: database, sandbox: sandbox, version: version)
+        try await server.start(transport: guarded)
+        logger.info("Serving \(tools.definitions.count) tools on stdio")
+        await server.waitUntilCompleted()
+        // Stdin ended: answer what is still running (the tool time limit is 30 s), then leave.
+        await guarded.drain(timeout: .seconds(35))
+        await server.stop()
+    }
+
+    /// The SDK server with the tools' handlers, for stdio and for HTTP (HTTPToolServer).
+    static func makeServer(tools: ServedTools, database: AppDatabase, sandbox: URL?, version: String) async -> Server {
         let handler = ToolCallHandler(tools: tools, database: database, sandbox: sandbox)
         let server = Server(
             name: "aihelper", version: version, title: "AI Helper",
@@ -26,11 +37,6 @@ public enum MCPToolServer {
         let definitions = tools.definitions
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: definitions) }
         await server.withMethodHandler(CallTool.self) { request in try await handler.call(request) }
-        try await server.start(transport: guarded)
-        logger.info("Serving \(definitions.count) tools on stdio")
-        await server.waitUntilCompleted()
-        // Stdin ended: answer what is still running (the tool time limit is 30 s), then leave.
-        await guarded.drain(timeout: .seconds(35))
-        await server.stop()
+        return server
     }
 }

@@ -30,6 +30,10 @@ struct MCPServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Serve the file tools too, confined to the files folder (files_folder in config.toml).")
     var files = false
     @Flag(name: .long, help: "Log each message to stderr.") var verbose = false
+    @Option(name: .long, help: ArgumentHelp("Serve over Streamable HTTP at http://HOST:PORT/mcp instead of stdio (port 0 picks one).",
+                                            valueName: "HOST:PORT"))
+    var http: String?
+    @Flag(name: .long, help: "With --http: allow an address other than loopback (needs AIHELPER_MCP_TOKEN).") var allowRemote = false
 
     func run() async throws {
         // Stdout is the SDK's to write: a client that stopped reading ends the server at its next
@@ -41,6 +45,20 @@ struct MCPServeCommand: AsyncParsableCommand {
             let (loaded, warning) = AppConfig.load(path: global.paths.config)
             if let warning { Output.note("aihelper: \(warning)") }
             sandbox = AppServices.filesFolder(loaded.resolvingFilesFolder(global.paths))
+        }
+        if let http {
+            let token = ProcessInfo.processInfo.environment["AIHELPER_MCP_TOKEN"]
+            let options: HTTPToolServer.Options
+            do { options = try .parse(http, allowRemote: allowRemote, token: token) } catch {
+                Output.note("aihelper: \(error)")
+                throw ExitCode(2)
+            }
+            try await HTTPToolServer.serve(tools: ServedTools(readOnly: readOnly, files: files), database: database, sandbox: sandbox,
+                                           version: AppInfo.version, options: options, verbose: verbose) { host, port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                Output.note("aihelper: serving MCP on http://\(shown):\(port)/mcp" + (options.token == nil ? "" : " (bearer token required)"))
+            }
+            return
         }
         try await MCPToolServer.serve(tools: ServedTools(readOnly: readOnly, files: files), database: database,
                                       sandbox: sandbox, version: AppInfo.version, verbose: verbose)

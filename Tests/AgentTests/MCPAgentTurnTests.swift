@@ -37,6 +37,31 @@ final class MCPAgentTurnTests: XCTestCase {
         return (message, database)
     }
 
+    /// A remote server (the Python SDK's Streamable HTTP server, with a bearer token from
+    /// `${VAR}`): its tool is offered to the model, called, stored, and a timeline step.
+    func testTurnCallsARemoteServersTool() async throws {
+        let token = "tok-\(UUID().uuidString)"
+        let peer = try MCPPeers.remote(["mcp", token])
+        let path = folder.appendingPathComponent("mcp.json").path
+        let server: [String: Any] = ["url": peer.baseURL + "/mcp", "headers": ["Authorization": "Bearer ${REMOTE_TOKEN}"]]
+        try JSONSerialization.data(withJSONObject: ["mcpServers": ["remote": server]]).write(to: URL(fileURLWithPath: path))
+        let manager = MCPServerManager(configPath: path, environment: ["REMOTE_TOKEN": token])
+        manager.startAll()
+        await manager.waitUntilStarted(limit: .seconds(20))
+        XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")
+        let (message, database) = try await turn("add 20 and 22 [script:agent:mcp-remote]", manager: manager)
+        await manager.stopAll()
+        XCTAssertEqual(message.content, "It is 42.")
+        let offered = (try PeerAgents.lastRequestBody()["tools"] as? [[String: Any]]) ?? []
+        XCTAssertTrue(offered.contains { ($0["function"] as? [String: Any])?["name"] as? String == "remote__add" }, "\(offered)")
+        let calls = try database.toolCalls(messageId: message.id!)
+        XCTAssertEqual(calls.map(\.name), ["remote__add"])
+        XCTAssertEqual(calls.first?.isError, false)
+        XCTAssertTrue(calls.first?.result?.hasPrefix("42") == true, calls.first?.result ?? "")
+        let steps = try database.timelineSteps(messageIds: [message.id!])[message.id!] ?? []
+        XCTAssertEqual(steps.first { $0.kind == .toolCall }?.status, .done)
+    }
+
     func testTurnCallsTheReferenceTimeServer() async throws {
         let manager = try await manager(["time": ["command": try MCPPeers.executable("mcp-server-time")]])
         XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")

@@ -52,6 +52,17 @@ final class MCPViewTests: XCTestCase {
         XCTAssertTrue(state.notice?.text.contains("MCP 服务器 github 出错") == true, state.notice?.text ?? "")
     }
 
+    /// A remote server shows its URL (without the query, which MCPClient hides) under its own label.
+    func testRemoteServerShowsItsURL() {
+        let remote = MCPServerStatus(name: "tracker", command: "https://mcp.example.com/mcp (query hidden)", isRemote: true,
+                                     state: .failed("https://mcp.example.com/mcp answered HTTP 401 while starting"))
+        let text = render(MCPView(servers: [remote], configPath: "/h/mcp.json"))
+        XCTAssertTrue(text.contains("URL: https://mcp.example.com/mcp (query hidden)"), text)
+        XCTAssertFalse(text.contains("Command:"), text)
+        Strings.use(.simplifiedChinese)
+        XCTAssertTrue(render(MCPView(servers: [remote], configPath: "/h/mcp.json")).contains("地址：https://mcp.example.com/mcp"))
+    }
+
     func testSnapshotReadyServer() {
         assertSnapshot(render(MCPView(servers: Self.servers, configPath: "/h/.config/aihelper/mcp.json")), named: "mcp-servers-100x30")
     }

@@ -26,7 +26,7 @@ final class CLIMCPTests: HomeFolderTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.out, "That is the time in Zurich.\n")
         XCTAssertTrue(result.err.contains("[done] time__get_current_time"), result.err)
-        XCTAssertTrue(result.err.contains("mcp.json: server \"bad\": \"command\" is missing"), result.err)
+        XCTAssertTrue(result.err.contains("mcp.json: server \"bad\": \"command\" (or \"url\") is missing"), result.err)
         XCTAssertEqual(MCPPeers.processes(matching: marker), [], "every MCP server ends with aihelper ask")
     }
 

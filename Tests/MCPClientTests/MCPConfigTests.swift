@@ -48,14 +48,40 @@ final class MCPConfigTests: XCTestCase {
         XCTAssertTrue(parse("{}").problems[0].contains("mcpServers"))
         let file = parse("""
         {"mcpServers": {"good": {"command": "a"}, "bad": {"args": ["x"]}, "worse": {"command": "b", "args": "x"},
-                        "web": {"url": "http://x"}, "slow": {"command": "c", "timeout": -1}}}
+                        "web": {"url": "http://x", "command": "d"}, "slow": {"command": "c", "timeout": -1}}}
         """)
         XCTAssertEqual(file.servers.map(\.name), ["good"])
         XCTAssertEqual(file.problems, [
-            "/cfg/mcp.json: server \"bad\": \"command\" is missing or not a string",
+            "/cfg/mcp.json: server \"bad\": \"command\" (or \"url\") is missing or not a string",
             "/cfg/mcp.json: server \"slow\": \"timeout\" must be a number of seconds between 0 and 3600",
-            "/cfg/mcp.json: server \"web\": only stdio servers (\"command\") are supported, not \"url\"",
+            "/cfg/mcp.json: server \"web\": give \"command\" or \"url\", not both",
             "/cfg/mcp.json: server \"worse\": \"args\" must be a list of strings",
+        ])
+    }
+
+    /// A remote entry: `url` (http or https only) and `headers` with `${VAR}` from the environment;
+    /// an unset variable is an error naming it, never an empty token sent.
+    func testRemoteServersURLAndHeaders() {
+        let file = parse("""
+        {"mcpServers": {"api": {"url": "https://mcp.example.com/mcp?key=k123456789", "headers": {"Authorization": "Bearer ${MY_TOKEN}", "X-Team": "${TEAM:-core}"}, "timeout": 5},
+                        "unset": {"url": "http://h/mcp", "headers": {"Authorization": "Bearer ${NOT_SET}"}},
+                        "local": {"url": "file:///etc/passwd"}, "ftp": {"url": "ftp://h/x"}, "nohost": {"url": "http:///x"},
+                        "badheader": {"url": "http://h/", "headers": {"X-N": 3}}, "empty": {"url": "http://h/", "headers": {"T": "${EMPTY}"}}}}
+        """, environment: ["MY_TOKEN": "tok-abcdefgh", "EMPTY": ""])
+        XCTAssertEqual(file.servers.map(\.name), ["api"])
+        let api = file.servers[0]
+        XCTAssertEqual(api.url, "https://mcp.example.com/mcp?key=k123456789")
+        XCTAssertEqual(api.headers, ["Authorization": "Bearer tok-abcdefgh", "X-Team": "core"])
+        XCTAssertEqual(api.timeout, .seconds(5))
+        // The servers view shows the URL without its query, where keys travel.
+        XCTAssertEqual(api.location, "https://mcp.example.com/mcp (query hidden)")
+        XCTAssertEqual(file.problems, [
+            "/cfg/mcp.json: server \"badheader\": header \"X-N\" must be a string",
+            "/cfg/mcp.json: server \"empty\": header \"T\" uses ${EMPTY}, which is not set in the environment; the server is not started",
+            "/cfg/mcp.json: server \"ftp\": \"url\" must be http or https, not ftp:",
+            "/cfg/mcp.json: server \"local\": \"url\" must be http or https, not file:",
+            "/cfg/mcp.json: server \"nohost\": \"url\" is not a URL: http:///x",
+            "/cfg/mcp.json: server \"unset\": header \"Authorization\" uses ${NOT_SET}, which is not set in the environment; the server is not started",
         ])
     }
 

@@ -113,6 +113,7 @@ AGENT = {
     # External MCP servers' tools (MCPClient): the reference time server, and a test server's.
     "mcp-time": [[("time__get_current_time", {"timezone": "Europe/Zurich"})], "That is the time in Zurich."],
     "mcp-fault": [[("faulty__act", {"text": "go"})], "The server failed; I told you why."],
+    "mcp-remote": [[("remote__add", {"a": 20, "b": 22})], "It is 42."],
 }
 
 

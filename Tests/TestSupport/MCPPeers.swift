@@ -32,3 +32,17 @@ public enum MCPPeers {
         }
     }
 }
+
+extension MCPPeers {
+    /// The venv with the official Python `mcp` SDK (scripts/mcp-client-venv.sh, from `make test-deps`).
+    public static let clientVenvPython = RealServers.buildFolder.appendingPathComponent("mcp-client-venv/bin/python")
+
+    /// Tests/Peers/mcp_http_server.py in `mode` ("mcp [TOKEN]" or "bad"), run by the SDK venv's python.
+    public static func remote(_ arguments: [String]) throws -> PeerServer {
+        guard FileManager.default.isExecutableFile(atPath: clientVenvPython.path) else {
+            throw RealServers.NotReady(description: "The Python mcp SDK venv is missing at \(clientVenvPython.path). "
+                                       + "Make it with `make test-deps` (or scripts/mcp-client-venv.sh).")
+        }
+        return try PeerServer(script: "mcp_http_server.py", arguments: arguments, python: clientVenvPython.path, startTimeout: 20)
+    }
+}

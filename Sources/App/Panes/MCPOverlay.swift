@@ -101,7 +101,7 @@ enum MCPOverlay {
 
     /// The chosen server: its command, why it failed and its stderr, its tools, prompts, resources.
     private static func details(_ server: MCPServerStatus, resource: Int) -> [(text: String, style: StyleName)] {
-        var lines: [(text: String, style: StyleName)] = [(tr.mcp.command + server.command, .muted)]
+        var lines: [(text: String, style: StyleName)] = [((server.isRemote ? tr.mcp.url : tr.mcp.command) + server.command, .muted)]
         if case .failed(let why) = server.state {
             lines.append((tr.mcp.failed + ": " + why, .errorText))
         }

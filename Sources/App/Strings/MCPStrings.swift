@@ -12,6 +12,8 @@ struct MCPStrings: Sendable {
     var disabled: String
     var noServers: @Sendable (String) -> String
     var command: String
+    /// Before a remote server's URL, where a local one has its command.
+    var url: String
     var tools: String
     var prompts: String
     var resources: String
@@ -38,7 +40,7 @@ struct MCPStrings: Sendable {
         starting: "starting…", ready: { $0 == 1 ? "ready · 1 tool" : "ready · \($0) tools" }, failed: "failed",
         stopped: "stopped", disabled: "disabled",
         noServers: { "No MCP servers. Add them to \($0) (see docs/mcp.md)." },
-        command: "Command: ", tools: "Tools", prompts: "Prompts", resources: "Resources", stderr: "Last lines of its stderr",
+        command: "Command: ", url: "URL: ", tools: "Tools", prompts: "Prompts", resources: "Resources", stderr: "Last lines of its stderr",
         toolOff: " (off)", destructive: " (asks first)",
         configProblems: { "MCP servers: \($0)" }, notSaved: { "Could not change mcp.json: \($0)" },
         startFailed: { "The MCP server \($0) failed: \($1). /mcp shows more." },
@@ -67,7 +69,7 @@ struct MCPStrings: Sendable {
         starting: "启动中…", ready: { "就绪 · \($0) 个工具" }, failed: "失败",
         stopped: "已停止", disabled: "已停用",
         noServers: { "没有 MCP 服务器。请在 \($0) 中添加（见 docs/mcp.md）。" },
-        command: "命令：", tools: "工具", prompts: "提示词", resources: "资源", stderr: "标准错误输出的最后几行",
+        command: "命令：", url: "地址：", tools: "工具", prompts: "提示词", resources: "资源", stderr: "标准错误输出的最后几行",
         toolOff: "（已关闭）", destructive: "（先询问）",
         configProblems: { "MCP 服务器：\($0)" }, notSaved: { "无法修改 mcp.json：\($0)" },
         startFailed: { "MCP 服务器 \($0) 出错：\($1)。/mcp 查看详情。" },
