@@ -1,8 +1,8 @@
 # AI Helper — make run (build and start the app), make test (the whole suite), make bench,
 # make install / uninstall (PREFIX, DESTDIR), make dist (a tarball), make deb (a Debian package).
 SWIFT ?= swift
-# ncurses-term: the terminfo entries of kitty, alacritty, foot, wezterm, ghostty (without it the app falls back to xterm-256color).
-SYSTEM_PACKAGES = libncursesw5-dev ncurses-term libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
+# ncurses-term, kitty-terminfo, foot-terminfo: the terminfo entries of alacritty, kitty, foot and more (without them the app falls back to xterm-256color; wezterm and ghostty ship their own).
+SYSTEM_PACKAGES = libncursesw5-dev ncurses-term kitty-terminfo foot-terminfo libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 TEST_PACKAGES = tmux openssl g++ calcurse khal todoman
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800

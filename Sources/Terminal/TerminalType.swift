@@ -1,5 +1,6 @@
-/// The terminfo entry the app starts with when TERM names one this machine lacks (kitty,
-/// alacritty, foot, wezterm and ghostty entries are in Debian's ncurses-term, not its base).
+/// The terminfo entry the app starts with when TERM names one this machine lacks (Debian has
+/// alacritty's in ncurses-term, xterm-kitty in kitty-terminfo, foot in foot-terminfo; wezterm
+/// and ghostty ship their own).
 public struct TerminalFallback: Equatable, Sendable {
     /// TERM as given; "" when unset or empty.
     public let asked: String

@@ -9,7 +9,7 @@ final class TerminalNoticeTests: XCTestCase {
 
     func testEnglish() {
         XCTAssertEqual(TUIApp.terminalNotice(TerminalFallback(asked: "xterm-kitty", used: "xterm-256color")),
-                       "Terminal “xterm-kitty” unknown here: using xterm-256color (install ncurses-term).")
+                       "Terminal “xterm-kitty” unknown here: using xterm-256color (install its terminfo entry).")
         XCTAssertEqual(TUIApp.terminalNotice(TerminalFallback(asked: "", used: "xterm")), "TERM is not set: using xterm.")
         XCTAssertEqual(TUIApp.terminalNotice(TerminalFallback(asked: "../../etc/x", used: "xterm")),
                        "TERM “../../etc/x” is not a terminal name: using xterm.")
@@ -18,7 +18,7 @@ final class TerminalNoticeTests: XCTestCase {
     func testChinese() {
         Strings.use(.simplifiedChinese)
         XCTAssertEqual(TUIApp.terminalNotice(TerminalFallback(asked: "alacritty", used: "xterm-256color")),
-                       "本机不认识终端“alacritty”：改用 xterm-256color（可安装 ncurses-term）。")
+                       "本机不认识终端“alacritty”：改用 xterm-256color（可安装该终端的 terminfo 条目）。")
         XCTAssertEqual(TUIApp.terminalNotice(TerminalFallback(asked: "", used: "vt100")), "未设置 TERM：改用 vt100。")
         XCTAssertEqual(TUIApp.terminalNotice(TerminalFallback(asked: "/tmp/x", used: "xterm")), "TERM“/tmp/x”不是终端名称：改用 xterm。")
     }

@@ -150,7 +150,7 @@ final class TUIEndToEndTests: HomeFolderTestCase {
     func testUnknownTerminalStartsWithAFallbackAndSaysSo() throws {
         let session = TmuxSession(home: home)
         try session.start(width: 160, height: 30, environment: ["TERM": "no-such-terminal-xyz"])
-        session.waitFor(text: "Terminal “no-such-terminal-xyz” unknown here: using xterm (install ncurses-term).")
+        session.waitFor(text: "Terminal “no-such-terminal-xyz” unknown here: using xterm (install its terminfo entry).")
         try session.press("C-q")
         XCTAssertTrue(session.waitUntilExited())
     }

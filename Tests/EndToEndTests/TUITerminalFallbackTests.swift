@@ -64,7 +64,7 @@ final class TUITerminalFallbackTests: HomeFolderTestCase {
 
     func testKittyFallsBackToXterm256colorWithItsColors() throws {
         // COLORTERM=truecolor over the fallback entry: colors as with xterm-256color itself (256).
-        let session = try start(term: "xterm-kitty", expecting: "Terminal “xterm-kitty” unknown here: using xterm-256color (install ncurses-term).",
+        let session = try start(term: "xterm-kitty", expecting: "Terminal “xterm-kitty” unknown here: using xterm-256color (install its terminfo entry).",
                                 arguments: ["--theme", "gruvbox"], environment: ["COLORTERM": "truecolor"])
         let colored = try session.tmux(["capture-pane", "-p", "-e", "-t", "main"])
         XCTAssertTrue(colored.contains("\u{1B}[38;5;"), "256-color foregrounds from the fallback entry:\n\(colored)")
@@ -73,15 +73,15 @@ final class TUITerminalFallbackTests: HomeFolderTestCase {
 
     func testOtherModernTerminalsFallBackToXterm256color() throws {
         for term in ["alacritty", "foot", "wezterm", "xterm-ghostty", "screen-256color"] {
-            try quit(try start(term: term, expecting: "Terminal “\(term)” unknown here: using xterm-256color (install ncurses-term)."))
+            try quit(try start(term: term, expecting: "Terminal “\(term)” unknown here: using xterm-256color (install its terminfo entry)."))
         }
     }
 
     func testAnUnknownNameFallsBackToXterm() throws {
-        try quit(try start(term: "nosuchterm", expecting: "Terminal “nosuchterm” unknown here: using xterm (install ncurses-term)."))
+        try quit(try start(term: "nosuchterm", expecting: "Terminal “nosuchterm” unknown here: using xterm (install its terminfo entry)."))
         // linux is in every base terminfo: unknown here only because the system's folders are hidden.
         if Self.canHide {
-            try quit(try start(term: "linux", expecting: "Terminal “linux” unknown here: using xterm (install ncurses-term)."))
+            try quit(try start(term: "linux", expecting: "Terminal “linux” unknown here: using xterm (install its terminfo entry)."))
         }
     }
 

@@ -100,7 +100,7 @@ struct NoticeStrings: Sendable {
         cancelFirst: "Press Esc to cancel the answer first.",
         unknownCommand: { "Unknown command \($0). Commands: \($1)." },
         noTimeline: "No timeline yet: it shows the steps of an answer (its model calls and tools).",
-        terminalUnknown: { "Terminal “\($0)” unknown here: using \($1) (install ncurses-term)." },
+        terminalUnknown: { "Terminal “\($0)” unknown here: using \($1) (install its terminfo entry)." },
         terminalUnset: { "TERM is not set: using \($0)." },
         terminalNotAName: { "TERM “\($0)” is not a terminal name: using \($1)." })
 
@@ -148,7 +148,7 @@ struct NoticeStrings: Sendable {
         cancelFirst: "请先按 Esc 取消回答。",
         unknownCommand: { "未知命令 \($0)。可用命令：\($1)。" },
         noTimeline: "还没有时间线：它显示一条回答的步骤（模型调用和工具）。",
-        terminalUnknown: { "本机不认识终端“\($0)”：改用 \($1)（可安装 ncurses-term）。" },
+        terminalUnknown: { "本机不认识终端“\($0)”：改用 \($1)（可安装该终端的 terminfo 条目）。" },
         terminalUnset: { "未设置 TERM：改用 \($0)。" },
         terminalNotAName: { "TERM“\($0)”不是终端名称：改用 \($1)。" })
 }
