@@ -31,7 +31,7 @@ final class KeyValidationTests: XCTestCase {
         XCTAssertTrue(limited.isValid)
         XCTAssertEqual(limited.text, "✓ The OpenAI key is valid, but rate limited right now (retry in 7 s); answers may wait a little.")
 
-        let closed = try Self.closedPort()
+        let closed = try ClosedPort.make()
         let unreachable = try await check(.gemini, key: "AIza-some-key-0000", baseURL: "http://127.0.0.1:\(closed)")
         XCTAssertTrue(unreachable.isUnreachable)
         XCTAssertTrue(unreachable.keep, "kept unchecked: no network is not a wrong key")
@@ -40,7 +40,7 @@ final class KeyValidationTests: XCTestCase {
 
     func testLocalServerProbeFindsTheServerAndItsModels() async throws {
         let peer = try Self.peer.get()
-        let closed = try Self.closedPort()
+        let closed = try ClosedPort.make()
         let probe = LocalServerProbe(environment: ["AIHELPER_LOCAL_PORTS": "ollama=\(peer.port),llamacpp=\(closed),lmstudio=\(peer.port)"])
         let found = await probe.probe()
         XCTAssertEqual(found.map(\.kind), [.ollama, .lmstudio])
@@ -49,18 +49,4 @@ final class KeyValidationTests: XCTestCase {
         XCTAssertFalse(found.first?.models.isEmpty ?? true, "the server's models are listed")
     }
 
-    /// A port nothing listens on: bound, then closed.
-    static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw NSError(domain: "socket", code: 1) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

@@ -23,7 +23,7 @@ final class HTTPEngineFailureTests: XCTestCase {
     }
 
     func testConnectionRefusedIsConnectionFailedWithoutSecrets() async throws {
-        let request = HTTPRequest(url: "http://127.0.0.1:\(try LoopbackSocket.closedPort())/v1beta/models?key=AIzaSECRET",
+        let request = HTTPRequest(url: "http://127.0.0.1:\(try ClosedPort.make())/v1beta/models?key=AIzaSECRET",
                                   headers: [("x-goog-api-key", "AIzaSECRET")], connectTimeout: 5)
         let received = try await Peer.receive(request, engine: engine)
         let error = try XCTUnwrap(received.error)

@@ -35,7 +35,7 @@ final class HTTPEngineNetworkTests: XCTestCase {
     }
 
     func testLoopbackNeverGoesThroughAProxy() async throws {
-        let deadProxy = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"
+        let deadProxy = "http://127.0.0.1:\(try ClosedPort.make())"
         try await withEnvironment(["http_proxy": deadProxy, "no_proxy": "example.com"]) {
             let received = try await Peer.receive(try Peer.openAI(), engine: engine)
             XCTAssertNil(received.error)

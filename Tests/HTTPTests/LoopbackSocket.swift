@@ -24,13 +24,6 @@ enum LoopbackSocket {
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    /// A loopback port nobody listens on: bound, then released.
-    static func closedPort() throws -> Int {
-        let (descriptor, port) = try listen(backlog: 1)
-        close(descriptor)
-        return port
-    }
-
     /// Starts a connection without waiting for it (non-blocking); returns its descriptor.
     static func connectWithoutWaiting(port: Int) -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)

@@ -75,7 +75,7 @@ final class MCPRemoteTests: XCTestCase {
     }
 
     func testDownURLFailsAtOnce() async throws {
-        let port = try Self.closedPort()
+        let port = try ClosedPort.make()
         let fixture = try MCPFixture(["down": remote("http://127.0.0.1:\(port)/mcp")])
         let started = ContinuousClock.now
         let servers = await fixture.start()
@@ -119,16 +119,4 @@ final class MCPRemoteTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(20))
     }
 
-    /// A loopback port nothing listens on.
-    private static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

@@ -1,0 +1,21 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A loopback port nothing listens on (bound to 127.0.0.1, then released): a server that is down.
+public enum ClosedPort {
+    public static func make() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw NSError(domain: "socket", code: 1, userInfo: [NSLocalizedDescriptionKey: "no loopback port"]) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
