@@ -48,5 +48,4 @@ final class KeyValidationTests: XCTestCase {
         XCTAssertEqual(found.first?.isDefaultPort, false)
         XCTAssertFalse(found.first?.models.isEmpty ?? true, "the server's models are listed")
     }
-
 }
