@@ -24,6 +24,9 @@ final class KeyCommandTests: XCTestCase {
 
     func testNothingPrintedAndNoStdinAreErrorsNotWaits() {
         XCTAssertEqual(KeyCommand.run("true"), .failure(.empty))
+        XCTAssertEqual(KeyCommand.run("printf 'sk-\\033[31mred\\n'"), .failure(.notText), "an escape sequence is no key")
+        XCTAssertEqual(KeyCommand.run("printf 'sk-a\\000b\\n'"), .failure(.notText), "nor a NUL")
+        XCTAssertEqual(KeyCommand.error(.notText, provider: .openai).message, "The api_key_command for OpenAI printed control characters, not a key.")
         XCTAssertEqual(KeyCommand.run("printf '\\n  \\n'"), .failure(.empty))
         let started = Date()
         XCTAssertEqual(KeyCommand.run("cat", timeout: 5), .failure(.empty), "stdin is /dev/null: cat ends at once")

@@ -20,6 +20,8 @@ public enum KeyCommand {
         case signal(Int32)
         case timedOut(TimeInterval)
         case empty
+        /// The line holds control characters (an escape sequence, NUL): not a key.
+        case notText
     }
 
     /// Runs `command` and returns its first line, trimmed.
@@ -71,7 +73,8 @@ public enum KeyCommand {
         if (status >> 8) & 0xff != 0 { return .failure(.exitStatus((status >> 8) & 0xff)) }
         let first = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let key = first.trimmingCharacters(in: .whitespaces)
-        return key.isEmpty ? .failure(.empty) : .success(key)
+        if key.isEmpty { return .failure(.empty) }
+        return key.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? .failure(.notText) : .success(key)
     }
 
     /// Reads to EOF (false when the deadline came first), keeping at most `outputLimit` bytes.
@@ -113,6 +116,7 @@ public enum KeyCommand {
         case .signal(let signal): message = "\(what) was killed by signal \(signal)."
         case .timedOut(let seconds): message = "\(what) printed no key within \(Int(seconds)) s and was stopped."
         case .empty: message = "\(what) printed nothing."
+        case .notText: message = "\(what) printed control characters, not a key."
         }
         return ProviderError(.missingKey, message,
                              suggestion: "Run it in a shell to see why, or fix [providers.\(provider.rawValue)] api_key_command in config.toml.")
