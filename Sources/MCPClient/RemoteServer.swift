@@ -20,7 +20,12 @@ enum RemoteServer {
                 guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" }) else {
                     throw MCPConfigFile.Problem(text: "\"\(name)\" is not a header name")
                 }
-                headers[name] = try expandStrictly(value, "header \"\(name)\"", environment)
+                let expanded = try expandStrictly(value, "header \"\(name)\"", environment)
+                // A line break would start another header (or a body): never sent, never echoed.
+                guard !expanded.unicodeScalars.contains(where: { ($0.value < 32 && $0 != "\t") || $0.value == 127 }) else {
+                    throw MCPConfigFile.Problem(text: "header \"\(name)\" holds a line break or control character; the server is not started")
+                }
+                headers[name] = expanded
             }
         }
         return (url, headers)

@@ -85,6 +85,19 @@ final class MCPConfigTests: XCTestCase {
         ])
     }
 
+    /// A header value with a line break (from the environment or the file) would inject headers.
+    func testAHeaderWithALineBreakIsRefused() {
+        let file = parse(#"""
+        {"mcpServers": {"env": {"url": "http://h/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}},
+                        "literal": {"url": "http://h/mcp", "headers": {"X-A": "a\u001b[2Jb"}}}}
+        """#, environment: ["TOKEN": "t\r\nX-Evil: 1"])
+        XCTAssertEqual(file.servers.map(\.name), [])
+        XCTAssertEqual(file.problems, [
+            "/cfg/mcp.json: server \"env\": header \"Authorization\" holds a line break or control character; the server is not started",
+            "/cfg/mcp.json: server \"literal\": header \"X-A\" holds a line break or control character; the server is not started",
+        ])
+    }
+
     func testMissingFileIsNoServers() {
         XCTAssertEqual(MCPConfigFile.load(path: "/nonexistent/mcp.json"), MCPConfigFile())
     }
