@@ -78,7 +78,7 @@ let package = Package(
 
         // One test target per module
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Core"], exclude: ["Fixtures"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Core", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
