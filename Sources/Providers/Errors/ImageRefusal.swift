@@ -7,11 +7,13 @@ public enum ImageRefusal {
     /// Gemini "Image input modality is not enabled for models/…";
     /// Ollama "… this model is missing data required for image input";
     /// llama.cpp "image input is not supported - hint: … you may need to provide the mmproj";
-    /// others, Anthropic's proxies and LM Studio, "does not support images" / "vision".
+    /// DeepSeek's Anthropic-format endpoint "unknown variant `image`, expected one of `text`, …";
+    /// others "does not support images" / "vision".
     static let phrases = [
         "image_url is only supported", "image input modality is not enabled", "missing data required for image input",
         "image input is not supported", "does not support image", "doesn't support image", "not support vision",
-        "images are not supported", "image inputs are not supported",
+        "images are not supported", "image inputs are not supported", "unknown variant `image`",
+        "image blocks are not supported",
     ]
 
     public static func matches(_ message: String) -> Bool {
