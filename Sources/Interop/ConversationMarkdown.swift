@@ -19,7 +19,7 @@ public enum ConversationMarkdown {
             if !images.isEmpty {
                 // The pictures are not in a Markdown file: their lines say what was sent.
                 out += [""] + images.map { "- ▣ " + oneLine($0.name) + " · \($0.info.sizeText) · \($0.info.bytesText)" }
-                out += ["", "*(" + Counted.noun(images.count, "image") + " not included here; export as JSON to keep them)*"]
+                out += ["", "*(" + Counted.noun(images.count, "image") + " not included here; export as JSON to keep \(images.count == 1 ? "it" : "them"))*"]
             }
             if message.status != .complete {
                 out += ["", "> " + message.status.rawValue + (message.errorText.map { ": " + oneLine($0) } ?? "")]
