@@ -32,7 +32,12 @@ public struct Transcriber: Sendable {
     /// Throws `Transcriber.nothingHeard` for silence (a silent WAV makes no request at all).
     public func transcribe(audio: Data, fileName: String, language: String?, prompt: String?,
                            segments: Bool) async throws -> Transcript {
-        let upload = try AudioUpload.prepare(audio, fileName: fileName)
+        try await transcribe(AudioUpload.prepare(audio, fileName: fileName), language: language, prompt: prompt, segments: segments)
+    }
+
+    /// The same for audio already checked (`AudioUpload.prepare`), so a caller can tell a bad
+    /// file from a failed transcription.
+    public func transcribe(_ upload: AudioUpload, language: String?, prompt: String?, segments: Bool) async throws -> Transcript {
         var body = MultipartBody()
         body.addFile("file", fileName: upload.fileName, contentType: upload.contentType, data: upload.data)
         body.addField("model", endpoint.model)
