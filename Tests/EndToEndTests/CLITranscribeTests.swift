@@ -117,6 +117,9 @@ final class CLITranscribeTests: HomeFolderTestCase {
         let quiet = try cli.run(["transcribe"] + (try config(peer)) + [silent])
         XCTAssertEqual(quiet.status, 1)
         XCTAssertEqual(quiet.err, "aihelper: Nothing was heard in the recording. Check the microphone and its volume, then speak again.\n")
+        let quietJSON = try cli.run(["ask"] + (try config(peer)) + ["--json", "--audio", silent])
+        XCTAssertEqual(quietJSON.status, 1)
+        XCTAssertEqual(quietJSON.out, #"{"message":"Nothing was heard in the recording. Check the microphone and its volume, then speak again.","type":"error"}"# + "\n")
         let text = home + "/notes.txt"
         try "not audio".write(toFile: text, atomically: true, encoding: .utf8)
         let notAudio = try cli.run(["transcribe"] + (try config(peer)) + [text])
