@@ -36,11 +36,13 @@ public final class Agent: Sendable {
 
     /// Commits the user's message and an empty streaming answer before anything goes out,
     /// so nothing typed is lost even if the process dies right after.
-    /// `images` are stored with the message, in the same transaction.
-    public func startTurn(conversationId: Int64, userText: String, images: [ImageAttachment] = []) throws -> Turn {
+    /// `images` are stored with the message, in the same transaction. `dictation`: the text was
+    /// spoken; the answer's timeline notes it (a `.dictated` step).
+    public func startTurn(conversationId: Int64, userText: String, images: [ImageAttachment] = [],
+                          dictation: Dictation? = nil) throws -> Turn {
         let user = try database.appendMessage(Message(conversationId: conversationId, role: .user, content: userText),
                                               images: images)
-        return Turn(user: user, assistant: try startAnswer(to: user))
+        return Turn(user: user, assistant: try startAnswer(to: user), dictation: dictation)
     }
 
     /// Edit-and-resend (and retry): the active branch from `userMessageId` on is kept as a

@@ -35,12 +35,33 @@ struct AskCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Send this image (PNG, JPEG, GIF or WebP) with the question; repeat for more.", valueName: "path"))
     var image: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Ask with the transcript of this audio file (docs/voice.md); the transcript is printed on stderr first.", valueName: "file"))
+    var audio: String?
+
+    @Option(name: .customLong("voice-url"), help: ArgumentHelp("With --audio: transcribe with this server instead of [voice] url.", valueName: "url"))
+    var voiceURL: String?
+
+    @Option(name: .customLong("voice-model"), help: ArgumentHelp("With --audio: the transcription model instead of [voice] model.", valueName: "name"))
+    var voiceModel: String?
+
     @Argument(help: "The question or request.")
     var words: [String] = []
 
     func run() async throws {
         var text = words.joined(separator: " ")
-        if text.isEmpty, isatty(STDIN_FILENO) == 0 {
+        var dictation: Dictation?
+        if let audio {
+            guard text.isEmpty else { throw fail("give the question as words or as --audio, not both.", code: 2) }
+            let (config, _) = AppConfig.load(path: global.paths.config)
+            let heard = try await VoiceRun.transcribe(audio, config: config, url: voiceURL, model: voiceModel, language: nil,
+                                                      segments: false, report: json ? AskJSON.print(error:) : { _ in })
+            if json { AskJSON.print(transcript: heard.transcript.text) } else { Output.note("Heard: \(heard.transcript.text)") }
+            text = heard.transcript.text
+            dictation = heard.dictation
+        } else if voiceURL != nil || voiceModel != nil {
+            throw fail("--voice-url and --voice-model go with --audio FILE.", code: 2)
+        }
+        if text.isEmpty, audio == nil, isatty(STDIN_FILENO) == 0 {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -86,7 +107,7 @@ struct AskCommand: AsyncParsableCommand {
         }
         let emit = json ? AskJSON.print : AskMarkdown.make(raw: raw, config: config, paths: global.paths)?.print ?? AskOutput.print
         let message: Message
-        do { message = try await answer(text, images: images, agent: agent, database: database, continuing: continued, emit: emit) } catch {
+        do { message = try await answer(text, images: images, dictation: dictation, agent: agent, database: database, continuing: continued, emit: emit) } catch {
             await mcp.stopAll()
             throw error
         }
@@ -100,7 +121,7 @@ struct AskCommand: AsyncParsableCommand {
     /// not ready by then is left out of this answer (Python servers need 0.6–2.5 s).
     static let mcpStartLimit: Duration = .seconds(10)
 
-    private func answer(_ text: String, images: [ImageAttachment], agent: Agent, database: AppDatabase, continuing: Conversation?,
+    private func answer(_ text: String, images: [ImageAttachment], dictation: Dictation?, agent: Agent, database: AppDatabase, continuing: Conversation?,
                         emit: @escaping @Sendable (AgentEvent) -> Void) async throws -> Message {
         let conversation: Conversation
         if let continuing {
@@ -112,7 +133,7 @@ struct AskCommand: AsyncParsableCommand {
             let title = text.isEmpty ? Sanitizer.clean(images.first?.name ?? "") : text
             conversation = try database.createConversation(title: ConversationTitle.heuristic(title), provider: agent.provider.id, model: agent.model)
         }
-        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text, images: images)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text, images: images, dictation: dictation)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in
             AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)
