@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),  // the SDK's; its Transport names Logger
         // the SDK's too (its conformance server); `aihelper mcp serve --http` listens with NIOHTTP1
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        // SHA-256 of attached images (their key in the database, docs/images.md): Foundation has none on Linux
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // System libraries
@@ -31,7 +33,8 @@ let package = Package(
 
         // Modules (arrows point down only; see docs/architecture.md)
         .target(name: "Core", swiftSettings: sections),
-        .target(name: "Storage", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: sections),
+        .target(name: "Storage", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift"),
+                                                .product(name: "Crypto", package: "swift-crypto")], swiftSettings: sections),
         .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: sections),
         .target(name: "Providers", dependencies: ["Core", "HTTP"], swiftSettings: sections),
         .target(name: "Tools", dependencies: ["Core", "Storage"], swiftSettings: sections),
@@ -80,7 +83,7 @@ let package = Package(
 
         // One test target per module
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Core"], exclude: ["Fixtures"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Core", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),

@@ -28,6 +28,11 @@ extension AppDatabase {
             var edited = Message(conversationId: original.conversationId, role: .user, content: text)
             try edited.insert(db)
             try db.execute(sql: "UPDATE message SET variantOf = ? WHERE id = ?", arguments: [group, edited.id])
+            // The new version keeps the original's pictures: an edit (or a retry) changes the words.
+            try db.execute(sql: """
+                INSERT INTO messageImage (messageId, position, imageHash, fileName)
+                SELECT ?, position, imageHash, fileName FROM messageImage WHERE messageId = ?
+                """, arguments: [edited.id, userMessageId])
             try Self.touchConversation(id: original.conversationId, db)
             return edited
         }

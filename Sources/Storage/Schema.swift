@@ -15,6 +15,7 @@ enum Schema {
         migrator.registerMigration("v8-input-history", migrate: addInputHistory)
         migrator.registerMigration("v9-search-prefix-indexes", migrate: addSearchPrefixIndexes)
         migrator.registerMigration("v10-series-snooze-indexes", migrate: addSeriesAndSnoozeIndexes)
+        migrator.registerMigration("v11-images", migrate: addImages)
         return migrator
     }
 
