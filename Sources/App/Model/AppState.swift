@@ -46,6 +46,8 @@ struct AppState {
     var connectivity = Connectivity.unknown
     /// Focus reports (`CSI I` / `CSI O`): false while the terminal is in the background.
     var terminalFocused = true
+    /// Inline image previews, once the terminal said it can show them (`.graphicsDetected`).
+    var imagePreviews: ImagePreviews?
     /// `notify_after_seconds`: an answer that took this long rings and notifies when it ends unfocused.
     var notifyAfterSeconds: Double = 10
     /// Conversations deleted this session, newest last: `u` in the list brings them back

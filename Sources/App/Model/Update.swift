@@ -89,6 +89,11 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
     case .conversationTitled(let id, let title):
         if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
         return []
+    case .graphicsDetected(let graphics, let cell):
+        state.imagePreviews = graphics.map { ImagePreviews(graphics: $0, cell: cell) }
+        return []
+    case .previewReady:
+        return []
     }
 }
 

@@ -7,6 +7,9 @@ struct ViewState {
     var chat = ChatViewState()
     /// The first todo row drawn: the window stays put while the selection is in it.
     var todosTop = 0
+    /// The image previews the frame left room for, whole and uncovered (none under an
+    /// overlay): the runtime places them after the frame (`PreviewPainter`).
+    var previews: [PreviewSpot] = []
 }
 
 struct ChatViewState {

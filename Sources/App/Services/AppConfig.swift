@@ -1,6 +1,7 @@
 import Foundation
 import TOMLKit
 import Tools
+import Terminal
 
 /// Settings from `config.toml`. A missing file means defaults; a broken one means defaults
 /// plus a warning that names the file and line, so the app still starts.
@@ -43,12 +44,14 @@ public struct AppConfig: Sendable, Equatable {
     public var keymap = KeymapStyle.default
     /// Answers drawn as Markdown; false shows their source as wrapped plain text.
     public var renderMarkdown = true
+    /// `[images] preview`: inline previews by the terminal's answer (`auto`), by name, or none.
+    public var imagePreview = PreviewSetting.auto
 
     public init() {}
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
                                                    "language", "temperature", "max_tokens", "keys", "auto_summary_threshold",
-                                                   "render_markdown", "notify_after_seconds"]).union(ProviderConfig.keys).union(SettingChoices.keys)
+                                                   "render_markdown", "notify_after_seconds", "images"]).union(ProviderConfig.keys).union(SettingChoices.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -144,6 +147,7 @@ public struct AppConfig: Sendable, Equatable {
             }
         }
         SettingChoices.parse(table, text: text, into: &config, problems: &problems)
+        ImagesConfig.parse(table, into: &config, problems: &problems)
         config.keyBindings.style = config.keymap
         config.providers = ProviderConfig.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."

@@ -36,9 +36,10 @@ public enum KittyGraphics {
     }
 
     /// Shows image `id` with its top-left at `row`, `column` (0-based), scaled into `columns` ×
-    /// `rows` cells; the cursor is put back where it was (`C=1` and DECSC / DECRC).
-    public static func place(id: UInt32, row: Int, column: Int, columns: Int, rows: Int) -> String {
-        "\u{1B}7\u{1B}[\(row + 1);\(column + 1)H\u{1B}_Ga=p,i=\(id),p=1,c=\(columns),r=\(rows),C=1,q=2\u{1B}\\\u{1B}8"
+    /// `rows` cells, as placement `placement` (the same image twice on the screen is two
+    /// placements); the cursor is put back where it was (`C=1` and DECSC / DECRC).
+    public static func place(id: UInt32, placement: Int = 1, row: Int, column: Int, columns: Int, rows: Int) -> String {
+        "\u{1B}7\u{1B}[\(row + 1);\(column + 1)H\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\\u{1B}8"
     }
 
     /// Removes every placement of the app's images from the screen; the images stay stored.
