@@ -164,7 +164,7 @@ public final class TUIApp {
     private var pendingEvents: [Event] = []
     private var hadKey = false
 
-    private func readInput() {
+    func readInput() {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = read(inputDescriptor, &buffer, buffer.count)
         if n == 0 { pendingEvents.append(.quitRequested); return }  // the terminal went away

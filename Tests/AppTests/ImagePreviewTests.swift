@@ -1,0 +1,162 @@
+import XCTest
+import Foundation
+import Core
+import Storage
+import Agent
+import Providers
+import Tools
+import Terminal
+import TestSupport
+@testable import App
+
+/// The graphics query and its answers through the real loop's reading (a pipe for stdin), and
+/// the previews placed after frames: kitty deletes and places, sixel repaints and draws.
+final class ImagePreviewTests: XCTestCase {
+    private var pipeFDs: [Int32] = [-1, -1]
+
+    override func tearDown() {
+        for fd in pipeFDs where fd >= 0 { close(fd) }
+    }
+
+    private func makeApp() throws -> (TUIApp, MemoryBackend) {
+        XCTAssertEqual(pipe(&pipeFDs), 0)
+        let database = try AppDatabase.temporary()
+        let backend = MemoryBackend(size: Size(width: 100, height: 30))
+        let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
+        let app = TUIApp(backend: backend, database: database, agent: agent, inputDescriptor: pipeFDs[0])
+        app.render()
+        return (app, backend)
+    }
+
+    /// The terminal's answer arrives on stdin and is read as the loop reads it.
+    private func answer(_ app: TUIApp, _ bytes: String) {
+        _ = bytes.withCString { write(pipeFDs[1], $0, strlen($0)) }
+        app.readInput()
+        app.handle([])
+    }
+
+    private static let xterm = ["TERM": "xterm-256color"]
+
+    func testKittyAnswerTurnsPreviewsOnAndNothingIsTyped() throws {
+        let (app, backend) = try makeApp()
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        XCTAssertEqual(backend.controlSequences, [GraphicsDetection.query])
+        XCTAssertNil(app.state.imagePreviews)
+        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;22c")
+        XCTAssertEqual(app.state.imagePreviews, ImagePreviews(graphics: .kitty, cell: Size(width: 9, height: 18)))
+        XCTAssertEqual(app.painter?.graphics, .kitty)
+        XCTAssertEqual(app.state.chat.input.text, "")
+        XCTAssertEqual(backend.graphics, [])
+    }
+
+    func testDA1WithFourIsSixelWithoutIsNone() throws {
+        let (app, _) = try makeApp()
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        answer(app, "\u{1B}[?63;1;2;4;6;9;22c")
+        XCTAssertEqual(app.state.imagePreviews?.graphics, .sixel)
+
+        let (other, _) = try makeApp()
+        other.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        answer(other, "\u{1B}[?62;1;6;22c")
+        XCTAssertNil(other.state.imagePreviews)
+        XCTAssertNil(other.painter)
+    }
+
+    func testNoAnswerInTimeMeansNoPreviewsAndNoImageBytesEver() throws {
+        let (app, backend) = try makeApp()
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        app.graphicsDeadline = .now - .milliseconds(1)
+        app.graphicsWaitEnded()
+        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c")  // too late
+        XCTAssertNil(app.state.imagePreviews)
+        XCTAssertNil(app.painter)
+        app.view.previews = [Self.spot(y: 3)]
+        app.render()
+        XCTAssertEqual(backend.graphics, [])
+        XCTAssertEqual(backend.controlSequences, [GraphicsDetection.query])
+    }
+
+    func testInTmuxNothingIsAskedAndNothingShown() throws {
+        let (app, backend) = try makeApp()
+        app.startGraphicsDetection(setting: .auto, environment: ["TERM": "tmux-256color", "TMUX": "/tmp/x,1,0"])
+        XCTAssertEqual(backend.controlSequences, [])
+        XCTAssertNil(app.state.imagePreviews)
+    }
+
+    // MARK: placing
+
+    private static let png = TestImages.png(width: 40, height: 20)
+    private static let image = StoredImage(hash: "abc", position: 0, name: "a.png", format: .png, width: 40, height: 20, byteCount: png.count)
+
+    static func spot(y: Int) -> PreviewSpot {
+        PreviewSpot(image: image, box: PreviewBox.fitting(Size(width: 40, height: 20), cell: Size(width: 10, height: 20)), x: 2, y: y)
+    }
+
+    private func painter(_ graphics: GraphicsProtocol) -> PreviewPainter {
+        PreviewPainter(graphics: graphics, store: PreviewStore(read: { $0 == "abc" ? Self.png : nil }, ready: {}))
+    }
+
+    /// Paints once to ask for the preview, waits for it, and paints again.
+    private func paintReady(_ painter: PreviewPainter, _ spots: [PreviewSpot], _ backend: MemoryBackend) {
+        painter.paint(spots, on: backend)
+        painter.store.settle()
+        painter.paint(spots, on: backend)
+    }
+
+    func testKittyPlacesOnceThenDeletesAndPlacesAgainWhenScrolled() {
+        let backend = MemoryBackend(size: Size(width: 100, height: 30))
+        let p = painter(.kitty)
+        p.paint([Self.spot(y: 5)], on: backend)
+        XCTAssertEqual(backend.graphics, [], "nothing before the preview is made")
+        p.store.settle()
+        p.paint([Self.spot(y: 5)], on: backend)
+        let id = PreviewStore.firstKittyId
+        XCTAssertEqual(backend.graphics.count, 1)
+        XCTAssertTrue(backend.graphics[0].hasPrefix("\u{1B}_Ga=t,f=100,t=d,i=\(id),q=2,m=0;"))
+        XCTAssertTrue(backend.graphics[0].hasSuffix(KittyGraphics.place(id: id, row: 5, column: 2, columns: 4, rows: 1)))
+        // The same frame again: nothing written.
+        p.paint([Self.spot(y: 5)], on: backend)
+        XCTAssertEqual(backend.graphics.count, 1)
+        // Scrolled by two rows: the placement deleted and placed again; the image not sent again.
+        p.paint([Self.spot(y: 3)], on: backend)
+        XCTAssertEqual(backend.graphics.last, KittyGraphics.deletePlacements(ids: [id])
+                       + KittyGraphics.place(id: id, row: 3, column: 2, columns: 4, rows: 1))
+        // Scrolled out of view (or an overlay opened): only deleted.
+        p.paint([], on: backend)
+        XCTAssertEqual(backend.graphics.last, KittyGraphics.deletePlacements(ids: [id]))
+        p.release(on: backend)
+        XCTAssertEqual(backend.graphics.last, KittyGraphics.deleteImages(ids: [id]))
+    }
+
+    func testSixelRepaintsTheRowsItLeftAndDrawsWhereItIsNow() {
+        let backend = MemoryBackend(size: Size(width: 100, height: 30))
+        backend.present(Canvas(width: 100, height: 30))
+        let p = painter(.sixel)
+        paintReady(p, [Self.spot(y: 5)], backend)
+        XCTAssertEqual(backend.graphics.count, 1)
+        XCTAssertTrue(backend.graphics[0].hasPrefix("\u{1B}7\u{1B}[6;3H\u{1B}P0;1;0q\"1;1;40;20"))
+        XCTAssertEqual(backend.repaintedRows, [])
+        // Scrolled: row 5 is written again by ncurses, the image drawn at row 3.
+        p.paint([Self.spot(y: 3)], on: backend)
+        XCTAssertEqual(backend.repaintedRows, [[5]])
+        XCTAssertTrue(backend.graphics[1].hasPrefix("\u{1B}7\u{1B}[4;3H\u{1B}P"))
+        // A frame that wrote on the image's row: drawn again; one that did not: nothing.
+        var canvas = Canvas(width: 100, height: 30)
+        _ = canvas.put("x", x: 50, y: 3, style: .plain)
+        backend.present(canvas)
+        p.paint([Self.spot(y: 3)], on: backend)
+        XCTAssertEqual(backend.graphics.count, 3)
+        backend.present(canvas)
+        p.paint([Self.spot(y: 3)], on: backend)
+        XCTAssertEqual(backend.graphics.count, 3)
+    }
+
+    func testAnImageThatCannotBeReadIsNeverPlaced() {
+        let backend = MemoryBackend(size: Size(width: 100, height: 30))
+        let p = PreviewPainter(graphics: .kitty, store: PreviewStore(read: { _ in Data("not an image".utf8) }, ready: {}))
+        var broken = Self.spot(y: 5)
+        broken.image.format = .jpeg
+        paintReady(p, [broken], backend)
+        XCTAssertEqual(backend.graphics, [])
+    }
+}
