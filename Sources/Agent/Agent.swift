@@ -36,8 +36,10 @@ public final class Agent: Sendable {
 
     /// Commits the user's message and an empty streaming answer before anything goes out,
     /// so nothing typed is lost even if the process dies right after.
-    public func startTurn(conversationId: Int64, userText: String) throws -> Turn {
-        let user = try database.appendMessage(Message(conversationId: conversationId, role: .user, content: userText))
+    /// `images` are stored with the message, in the same transaction.
+    public func startTurn(conversationId: Int64, userText: String, images: [ImageAttachment] = []) throws -> Turn {
+        let user = try database.appendMessage(Message(conversationId: conversationId, role: .user, content: userText),
+                                              images: images)
         return Turn(user: user, assistant: try startAnswer(to: user))
     }
 

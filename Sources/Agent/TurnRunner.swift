@@ -67,12 +67,15 @@ struct TurnRunner {
             model: ModelCatalog.find(agent.model, provider: ProviderKind(rawValue: agent.provider.id)),
             system: system,
             tools: offered, message: userText)
-        context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget)
+        let images = ContextBuilder.images(history: history, current: turn.user.id!, in: agent.database)
+        let earlierMessages = ContextBuilder.history(history, stored: images.stored, sent: images.sent)
+        context = ContextBuilder.fitting(earlierMessages, budget: budget - images.current.count * ContextBuilder.imageTokens)
         if let earlierSummary = autoSummary(history: history, budget: budget) {
             system += "\n\n" + earlierSummary
-            context = ContextBuilder.fitting(ContextBuilder.history(history), budget: budget - ContextBuilder.tokens(earlierSummary))
+            context = ContextBuilder.fitting(earlierMessages, budget: budget - ContextBuilder.tokens(earlierSummary)
+                                             - images.current.count * ContextBuilder.imageTokens)
         }
-        context.append(ChatMessage(role: .user, content: userText))
+        context.append(ChatMessage(role: .user, content: userText, images: images.current))
         var consecutiveErrors = 0
 
         for step in 0..<max(1, agent.config.stepLimit) {

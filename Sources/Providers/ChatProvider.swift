@@ -32,12 +32,19 @@ public struct ChatMessage: Sendable, Equatable {
     public var toolCallId: String?
     public var toolName: String?
     public var isError: Bool
+    /// User turns: pictures sent with the words, each wire format in its own shape (docs/images.md).
+    public var images: [ImageAttachment]
 
     public init(role: Role, content: String, toolCalls: [ToolCallRequest] = [], toolCallId: String? = nil,
-                toolName: String? = nil, isError: Bool = false) {
+                toolName: String? = nil, isError: Bool = false, images: [ImageAttachment] = []) {
         self.role = role; self.content = content; self.toolCalls = toolCalls
-        self.toolCallId = toolCallId; self.toolName = toolName; self.isError = isError
+        self.toolCallId = toolCallId; self.toolName = toolName; self.isError = isError; self.images = images
     }
+}
+
+extension ChatRequest {
+    /// Whether any message carries a picture (llama.cpp's raw endpoint then goes to its chat one).
+    public var hasImages: Bool { messages.contains { !$0.images.isEmpty } }
 }
 
 public struct ChatRequest: Sendable {
@@ -92,6 +99,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         /// The provider does not know the model asked for (404, `model_not_found`): the front end
         /// offers another model rather than another try.
         case modelNotFound
+        /// The model takes no pictures (the provider said so): the front end says to pick a
+        /// model that sees or to remove the images, never retries.
+        case imagesNotSupported
     }
     public var kind: Kind
     /// What happened.
@@ -128,7 +138,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     /// but a missing, rejected or unfunded key and a request the provider refused.
     public var isWorthAskingAgain: Bool {
         switch kind {
-        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .badRequest, .modelNotFound: return false
+        case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .badRequest, .modelNotFound, .imagesNotSupported: return false
         default: return true
         }
     }

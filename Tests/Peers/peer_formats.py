@@ -311,3 +311,21 @@ class LlamaCpp:
     def midstream_error(self) -> bytes:
         # llama.cpp names this field "error:", which event-stream parsers ignore.
         return ("error: " + dumps(self.error(500)["error"]) + "\n\n").encode()
+
+
+# What each provider answers when the model cannot take images (their texts as seen in
+# bug reports): status and body.
+NO_VISION = {
+    "openai": (400, {"error": {"message": "Invalid content type. image_url is only supported by certain models.",
+                               "type": "invalid_request_error", "param": "messages.[0].content.[1].type",
+                               "code": None}}),
+    "anthropic": (400, {"type": "error", "error": {"type": "invalid_request_error", "message":
+                        "messages[0].content: unknown variant `image`, expected one of `text`, `tool_use`, "
+                        "`tool_result`, `thinking`"}}),
+    "gemini": (400, {"error": {"code": 400, "message": "Image input modality is not enabled for models/gemini-loopback",
+                               "status": "INVALID_ARGUMENT"}}),
+    "ollama": (500, {"error": "Failed to create new sequence: failed to process inputs: "
+                              "this model is missing data required for image input"}),
+    "llamacpp": (500, {"error": {"code": 500, "message": "image input is not supported - hint: if this is unexpected, "
+                                 "you may need to provide the mmproj", "type": "server_error"}}),
+}

@@ -43,6 +43,9 @@ name contains `retired-model` is answered 404 (the provider's "model not found")
   hang            not even a status line: the request is read, then nothing (at most 60 s);
                   `hang-once` hangs only the first request of a scenario key (as `CODE-once`)
   stall-mid       half the events, then no bytes until the client leaves
+  no-vision[:F]   the provider's own "this model cannot take images" error, with its status
+                  (peer_formats.NO_VISION); F picks another format's text (`llamacpp` for
+                  llama-server's OpenAI-compatible endpoint)
 """
 
 import json
@@ -154,6 +157,10 @@ class Handler(BaseHTTPRequestHandler):
                       "body": body if raw and body else raw.decode("utf-8", "replace"),
                       "script": script, "fault": fault, "reply": reply.summary()})
         key = self.headers.get("X-Scenario-Key") or f"{url.path}|{script}"
+        if fault.startswith("no-vision"):
+            name = fault.partition(":")[2] or type(provider).__name__.lower()
+            status, body = formats.NO_VISION[name]
+            return self.send_json(status, body)
         if STATUS_FAULT.fullmatch(fault):
             if self.status_fault(provider, fault, key):
                 return

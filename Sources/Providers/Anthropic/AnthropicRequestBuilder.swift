@@ -57,7 +57,12 @@ public struct AnthropicRequestBuilder: Sendable {
             switch m.role {
             case .system: continue   // folded into the top-level system prompt
             case .user:
-                add("user", m.content.isEmpty ? [] : [["type": "text", "text": .string(m.content)]])
+                // Pictures first, then the words about them (Anthropic's advice for vision).
+                let images: [JSONValue] = m.images.map { image in
+                    ["type": "image", "source": ["type": "base64", "media_type": .string(image.mimeType),
+                                                 "data": .string(image.base64)]]
+                }
+                add("user", images + (m.content.isEmpty ? [] : [["type": "text", "text": .string(m.content)]]))
             case .assistant:
                 var blocks: [JSONValue] = m.content.isEmpty ? [] : [["type": "text", "text": .string(m.content)]]
                 for call in m.toolCalls {

@@ -65,6 +65,10 @@ public enum ProviderErrorMapper {
         // The provider's own sentence, without its final punctuation: our full stop follows it.
         let said = detail.message.map { ": " + $0.replacing(/[.!?\s]+$/, with: "") } ?? ""
         let type = (detail.type ?? "") + " " + (detail.code ?? "")
+        if let message = detail.message, ImageRefusal.matches(message) {
+            return ProviderError(.imagesNotSupported, "\(name) says this model cannot take images (\(status))\(said).",
+                                 suggestion: "Pick a model that can see (/model in the app, --model on the command line), or send the words without the images.")
+        }
         if type.contains("insufficient_quota") || type.contains("billing") || status == 402 {
             return ProviderError(.quotaExceeded, "\(name) says the account has no quota or credit left\(said).",
                                  suggestion: billingHint(provider))

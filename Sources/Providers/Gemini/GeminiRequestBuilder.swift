@@ -63,7 +63,11 @@ public struct GeminiRequestBuilder: Sendable {
         for m in messages {
             switch m.role {
             case .system: continue
-            case .user: add("user", m.content.isEmpty ? [] : [["text": .string(m.content)]])
+            case .user:
+                let images: [JSONValue] = m.images.map { image in
+                    ["inline_data": ["mime_type": .string(image.mimeType), "data": .string(image.base64)]]
+                }
+                add("user", images + (m.content.isEmpty ? [] : [["text": .string(m.content)]]))
             case .assistant:
                 var parts: [JSONValue] = m.content.isEmpty ? [] : [["text": .string(m.content)]]
                 for call in m.toolCalls {

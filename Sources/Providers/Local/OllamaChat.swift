@@ -20,6 +20,8 @@ public struct OllamaChatRequestBuilder: Sendable {
                 })
             }
             if m.role == .tool, let name = m.toolName { msg["tool_name"] = .string(name) }
+            // Ollama's own shape: the message's pictures as bare base64 strings.
+            if !m.images.isEmpty { msg["images"] = .array(m.images.map { .string($0.base64) }) }
             messages.append(.object(msg))
         }
         var body: [String: JSONValue] = ["model": .string(request.model), "messages": .array(messages), "stream": true]
@@ -52,6 +54,10 @@ public struct OllamaChatStreamParser: Sendable {
         guard let json = WireJSON.parse(text) else { throw ProviderErrorMapper.malformed(provider: .ollamaNative, detail: text) }
         if let error = json["error"]?.stringValue {
             let lower = error.lowercased()
+            if ImageRefusal.matches(error) {
+                throw ProviderErrorMapper.map(provider: .ollamaNative, status: 500,
+                                              detail: ProviderErrorDetail(message: ProviderErrorMapper.clip(error)), retryAfter: nil)
+            }
             let notFound = lower.contains("not found")
             throw ProviderError(notFound ? .badRequest : .serverError, "Ollama: \(ProviderErrorMapper.clip(error)).",
                                 suggestion: notFound ? "Pull the model first (ollama pull NAME), or pick an installed one (/model in the app, --model on the command line)."

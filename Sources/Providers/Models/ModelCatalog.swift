@@ -23,10 +23,13 @@ public struct ModelInfo: Sendable, Equatable {
     /// USD per million input tokens written to the prompt cache (Anthropic: 1.25 × input).
     public var cacheWritePrice: Double?
     public var tier: CostTier
+    /// Takes images as input (every model of the table does; docs/images.md).
+    public var vision: Bool
 
     public init(provider: ProviderKind, id: String, displayName: String, contextWindow: Int, maxOutputTokens: Int,
                 inputPrice: Double, outputPrice: Double, cachedInputPrice: Double? = nil, cacheWritePrice: Double? = nil,
-                tier: CostTier) {
+                tier: CostTier, vision: Bool = true) {
+        self.vision = vision
         self.provider = provider; self.id = id; self.displayName = displayName; self.contextWindow = contextWindow
         self.maxOutputTokens = maxOutputTokens; self.inputPrice = inputPrice; self.outputPrice = outputPrice
         self.cachedInputPrice = cachedInputPrice; self.cacheWritePrice = cacheWritePrice; self.tier = tier
@@ -90,6 +93,23 @@ public enum ModelCatalog {
             let rest = key.dropFirst(c.id.count + 1)
             if let f = rest.first, f.isNumber || rest.hasPrefix("latest") || rest.hasPrefix("preview") { return c }
         }
+        return nil
+    }
+
+    /// Models known to take no images that the table does not list (older or text-only ones
+    /// still offered by the providers' live lists), by id or dated snapshot of it.
+    static let textOnly: [(ProviderKind, String)] = [
+        (.openai, "gpt-3.5-turbo"), (.openai, "o1-mini"), (.openai, "o3-mini"), (.openai, "gpt-4-turbo-preview"),
+        (.anthropic, "claude-2.1"), (.anthropic, "claude-2.0"), (.anthropic, "claude-instant-1.2"),
+        (.gemini, "gemini-1.0-pro"),
+    ]
+
+    /// Whether `model` takes images: true or false for a model the app knows, nil for one it
+    /// does not (tried; a refusal from the provider becomes `imagesNotSupported`).
+    public static func canSee(_ model: String, provider: ProviderKind) -> Bool? {
+        if let info = find(model, provider: provider) { return info.vision }
+        let key = model.lowercased()
+        if textOnly.contains(where: { $0.0 == provider && (key == $0.1 || key.hasPrefix($0.1 + "-")) }) { return false }
         return nil
     }
 

@@ -35,6 +35,8 @@ enum ChineseReplies: FixedReplies {
         OfflineToolName.deleteTask: "删除任务", OfflineToolName.resolveDate: "推算日期",
     ]
 
+    static let cannotSee = "我看不到图片（离线助手只读文字）；要问图片，请用 /model 选一个能看图的模型。"
+
     static func missingTool(_ name: String) -> String {
         "离线助手在这里无法\(abilities[name] ?? "这样做")：本次会话没有 \(name) 工具。"
     }

@@ -59,6 +59,15 @@ public struct OfflineProvider: ChatProvider {
             let answer = chinese ? ChineseReplies.answer(toResult: last, in: request)
                                  : OfflineReplies.answer(toResult: last, in: request)
             return textEvents(answer, request)
+        case .user where !last.images.isEmpty:
+            // It cannot see: says so first, then answers the words as usual (or only that).
+            let note = chinese ? ChineseReplies.cannotSee : OfflineReplies.cannotSee
+            var words = last
+            words.images = []
+            guard !last.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return textEvents(note, request) }
+            var rest = request
+            rest.messages[rest.messages.count - 1] = words
+            return Self.words(of: note + (chinese ? "" : " ")).map(StreamEvent.textDelta) + plannedEvents(for: rest)
         case .user:
             let intent = recognizer.recognize(last.content, now: request.now, timeZone: request.timeZone)
             guard let call = intent.toolCall else {

@@ -57,6 +57,9 @@ enum OfflineReplies: FixedReplies {
         OfflineToolName.deleteTask: "delete tasks", OfflineToolName.resolveDate: "work out dates",
     ]
 
+    /// Said first when the message has pictures: the assistant reads words only.
+    static let cannotSee = "I can't see images (the offline assistant reads only words); pick a model that can, with /model, to ask about them."
+
     static func missingTool(_ name: String) -> String {
         "The offline assistant can't \(abilities[name] ?? "do that") here: the \(name) tool isn't available "
             + "in this session."

@@ -64,6 +64,17 @@ public struct OpenAIRequestBuilder: Sendable {
         return .object(o)
     }
 
+    /// Text alone as a string; with pictures, a content array: the text part, then an
+    /// `image_url` part per picture with a `data:` URL (no upload, no outside link).
+    static func userContent(_ m: ChatMessage) -> JSONValue {
+        guard !m.images.isEmpty else { return .string(m.content) }
+        var parts: [JSONValue] = m.content.isEmpty ? [] : [["type": "text", "text": .string(m.content)]]
+        for image in m.images {
+            parts.append(["type": "image_url", "image_url": ["url": .string("data:\(image.mimeType);base64,\(image.base64)")]])
+        }
+        return .array(parts)
+    }
+
     public static func messages(_ request: ChatRequest) -> [JSONValue] {
         var out: [JSONValue] = []
         if !request.system.isEmpty { out.append(["role": "system", "content": .string(request.system)]) }
@@ -72,7 +83,7 @@ public struct OpenAIRequestBuilder: Sendable {
             case .system:
                 out.append(["role": "system", "content": .string(m.content)])
             case .user:
-                out.append(["role": "user", "content": .string(m.content)])
+                out.append(["role": "user", "content": userContent(m)])
             case .assistant:
                 var msg: [String: JSONValue] = ["role": "assistant"]
                 msg["content"] = m.content.isEmpty && !m.toolCalls.isEmpty ? .null : .string(m.content)

@@ -36,7 +36,7 @@ public struct FallbackProvider: ChatProvider {
         switch error.kind {
         case .missingKey, .unauthorized, .forbidden, .quotaExceeded, .network, .timeout, .stalled, .overloaded, .serverError, .rateLimited:
             return true
-        case .badRequest, .modelNotFound, .cancelled, .malformedStream:
+        case .badRequest, .modelNotFound, .cancelled, .malformedStream, .imagesNotSupported:
             return false
         }
     }

@@ -94,6 +94,11 @@ public enum ProviderWire {
             return GeminiRequestBuilder(baseURL: settings.baseURL, apiKey: settings.apiKey).build(request)
         case .ollamaChat:
             return OllamaChatRequestBuilder(host: settings.baseURL).build(request)
+        case .llamaCppCompletion where request.hasImages:
+            // A prompt template has no place for pictures: the server's OpenAI-compatible chat
+            // endpoint takes them (llama-server with --mmproj).
+            return OpenAIRequestBuilder(provider: settings.kind, baseURL: URLJoin.join(settings.baseURL, "v1"),
+                                        apiKey: settings.apiKey, includeUsage: false).build(request)
         case .llamaCppCompletion:
             return LlamaCppCompletionRequestBuilder(baseURL: settings.baseURL, template: settings.template,
                                                     apiKey: settings.apiKey).build(request)
@@ -108,6 +113,8 @@ public enum ProviderWire {
         case .anthropicMessages: return ProviderStreamParser(AnthropicStreamParser(), textToolCalls: nil)
         case .geminiGenerateContent: return ProviderStreamParser(GeminiStreamParser(), textToolCalls: nil)
         case .ollamaChat: return ProviderStreamParser(ollama: OllamaChatStreamParser(), textToolCalls: tools)
+        case .llamaCppCompletion where request.hasImages:
+            return ProviderStreamParser(OpenAIStreamParser(provider: settings.kind), textToolCalls: tools)
         case .llamaCppCompletion:
             let model = request.model.isEmpty ? settings.model : request.model
             let template = settings.template ?? PromptTemplate.forModel(model)
