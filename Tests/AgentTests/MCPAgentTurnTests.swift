@@ -62,6 +62,27 @@ final class MCPAgentTurnTests: XCTestCase {
         XCTAssertEqual(steps.first { $0.kind == .toolCall }?.status, .done)
     }
 
+    /// A server written with the Python SDK answers with a picture: the model reads a line
+    /// about it, the picture is kept with the tool call (shown to the user, docs/images.md).
+    func testAnImageFromAToolIsKeptWithTheCallAndDescribedToTheModel() async throws {
+        let manager = try await manager(["pictures": ["command": try MCPPeers.python(), "args": [MCPPeers.imageServer.path]]])
+        XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")
+        let (message, database) = try await turn("show my screen [script:agent:mcp-image]", manager: manager)
+        await manager.stopAll()
+        XCTAssertEqual(message.content, "That is your screen.")
+        let call = try XCTUnwrap(try database.toolCalls(messageId: message.id!).first)
+        let result = try XCTUnwrap(call.result)
+        XCTAssertTrue(result.contains("Here is the screen.") && result.contains("[image image/png, 48×24,"), result)
+        let images = try database.images(toolCallId: try XCTUnwrap(call.id))
+        XCTAssertEqual(images.map { "\($0.format) \($0.width)×\($0.height)" }, ["png 48×24"])
+        XCTAssertEqual(try database.imageData(hash: images[0].hash).map { Array($0.prefix(4)) }, [0x89, 0x50, 0x4E, 0x47])
+        // What went back to the model is the text: no image bytes in the request.
+        let body = try PeerAgents.lastRequestBody()
+        let sent = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+        XCTAssertTrue(sent.contains("you cannot see it"), sent)
+        XCTAssertFalse(sent.contains("iVBORw0KGgo"), "no PNG in the request")
+    }
+
     func testTurnCallsTheReferenceTimeServer() async throws {
         let manager = try await manager(["time": ["command": try MCPPeers.executable("mcp-server-time")]])
         XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")
