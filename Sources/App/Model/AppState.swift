@@ -130,6 +130,11 @@ struct ChatState {
     var search: ChatSearch?
     /// `/attach`: a resource that goes with the next message sent (📎 in the status bar).
     var attachment: ResourceAttachment?
+    /// `/image` and pasted image paths: pictures for the next message, drawn as chips above the
+    /// input (ImageAttaching.swift).
+    var images: [ImageAttachment] = []
+    /// The pictures stored with the loaded messages, by message id: placeholders under them.
+    var messageImages: [Int64: [StoredImage]] = [:]
     /// The slash-command popup over the input (CommandCompletion.swift).
     var completion = CompletionState()
     /// `/persona`: the conversation's own persona (a preset's name or a custom text); nil: the

@@ -59,6 +59,8 @@ enum Effect: Equatable {
     case send(String)
     /// A message with the `/attach`ed resource before it; the conversation is named after `typed`.
     case sendAttached(ResourceAttachment, typed: String)
+    /// `/image`, a pasted path, a message with pictures (`ImageEffect`).
+    case images(ImageEffect)
     case cancelTurn
     case answerApproval(id: Int, allow: Bool)
     case newConversation

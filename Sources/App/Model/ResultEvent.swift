@@ -14,6 +14,12 @@ enum ResultEvent: Sendable {
     case turnStarted(RunningTurn, user: Message, answer: Message)
     /// A turn could not be committed: the text goes back into the input, the notice says why.
     case turnNotStarted(text: String, Notice)
+    /// A file read and checked by `/image` or a pasted path: it joins the chips.
+    case imageAttached(ImageAttachment)
+    /// A pasted path that is no image file: typed into the input as the paste it was.
+    case pasteInserted(String)
+    /// The turn with the chips was stored: its question's pictures, the chips cleared.
+    case imagesSent(messageId: Int64, [StoredImage])
     /// The first message of a new conversation created it.
     case conversationCreated(Conversation)
     /// `/new`, or the open conversation was deleted: an empty chat, the input kept.
@@ -109,6 +115,8 @@ struct ConversationMarks: Sendable {
     var branches: [Int64: BranchPosition]
     var summaries: [Int64: Summary]
     var autoSummary: StoredSummary?
+    /// The pictures stored with the messages (placeholders under them).
+    var images: [Int64: [StoredImage]] = [:]
 }
 
 /// What the Tasks pane shows for its day, week or filter (`TaskPaneLoader`).

@@ -13,6 +13,8 @@ struct ScreenOutsideInput: Equatable {
     let provider: String, model: String, tasksVersion: Int, todosVersion: Int
     let conversationId: Int64?, messageCount: Int, hasOlder: Bool, scroll: ScrollRequest
     let turn: RunningTurn?, stepCount: Int
+    /// The chips above the input and the placeholders under messages.
+    let chips: [String], placedImages: Int
     /// The slash-command popup, drawn over the transcript.
     let completion: CompletionPopup?
 
@@ -26,5 +28,7 @@ struct ScreenOutsideInput: Equatable {
         turn = state.chat.turn
         completion = CompletionPopup.of(state)
         stepCount = state.chat.steps.values.reduce(0) { $0 + $1.count }
+        chips = state.chat.images.map(\.name)
+        placedImages = state.chat.messageImages.count
     }
 }

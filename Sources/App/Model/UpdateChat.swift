@@ -44,6 +44,8 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
         return retry(&state)
     default: break
     }
+    // A paste that is one path may be an image file: the runtime looks (`pastedPath`).
+    if case .paste(let text) = key, let path = pastedPath(text) { return [.images(.attach(path: path, pasted: text))] }
     guard let action = state.chat.input.handle(key), action == .submit else { return [] }
     return submit(&state)
 }
@@ -64,7 +66,7 @@ func submit(_ state: inout AppState) -> [Effect] {
 /// The line sent or run, without joining the history (the palette runs commands so).
 func submitLine(_ state: inout AppState) -> [Effect] {
     let text = state.chat.input.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { return [] }
+    guard !text.isEmpty || (!state.chat.images.isEmpty && !state.chat.isStreaming && state.chat.editingMessageId == nil) else { return [] }
     // /remind, /list and /summarize go to the agent as messages: it asks the model for their JSON.
     if text.hasPrefix("/"), !["/remind", "/list", "/summarize"].contains(text.split(separator: " ").first.map { $0.lowercased() } ?? "") {
         return runCommand(&state, text)
@@ -81,6 +83,9 @@ func submitLine(_ state: inout AppState) -> [Effect] {
         return [.resendEdited(messageId: edited, text: text)]
     }
     // /remind, /list and /summarize must start their message: the attachment waits for the next.
+    // The chips go with the message; they are cleared once it is stored (`.imagesSent`), and
+    // kept when the model cannot see them.
+    if !state.chat.images.isEmpty, !text.hasPrefix("/") { return [.images(.send(text, state.chat.images))] }
     if let attachment = state.chat.attachment, !text.hasPrefix("/") {
         state.chat.attachment = nil
         return [.sendAttached(attachment, typed: text)]
@@ -139,6 +144,8 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     case "/contacts", "/notes":
         _ = state.chat.input.commit()
         return [.records(.open(name == "/contacts" ? .contacts : .notes))]
+    case "/image", "/img":
+        return runImageCommand(&state, argument: text.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
     case "/attach":
         return runAttachCommand(&state, argument: text.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
     case "/keys", "/key":

@@ -15,6 +15,12 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         // Nothing typed is lost: the text goes back into the input.
         state.chat.input.text = text
         state.notice = notice
+    case .imageAttached(let image):
+        state.imageAttached(image)
+    case .pasteInserted(let text):
+        _ = state.chat.input.handle(.paste(text))
+    case .imagesSent(let messageId, let images):
+        state.imagesSent(messageId: messageId, images)
     case .conversationCreated(let conversation):
         state.chat.conversation = conversation
     case .conversationCleared:
@@ -167,6 +173,7 @@ extension ChatState {
         branches = marks.branches
         summaries = marks.summaries
         autoSummary = marks.autoSummary
+        messageImages = marks.images
     }
 }
 

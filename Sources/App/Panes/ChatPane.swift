@@ -21,18 +21,23 @@ enum ChatPane {
         let inputRect = inputRect(state, in: rect)
         let separatorY = inputRect.y - 1
         // A status-bar message too long for the bar is shown whole here, above the input.
+        let chips = ImageChips.lines(state.chat.images, width: rect.width - 2, room: max(0, separatorY - rect.y - 3))
+        for (i, line) in chips.enumerated() {
+            canvas.put(line, x: rect.x + 1, y: separatorY - chips.count + i, style: theme[.accent], maxWidth: rect.width - 2)
+        }
+        let aboveChips = separatorY - chips.count
         var noteLines: [String] = []
         // Not when it repeats the failed answer's own error, which the transcript shows already.
         if let cut = StatusBar.cutMessage(state, width: state.size.width),
            state.chat.messages.last.map({ $0.errorText != cut.text }) ?? true {
             noteLines = Array(Wrap.lines((cut.isError ? "✗ " : "· ") + cut.text, width: max(1, rect.width - 2))
-                .prefix(max(0, min(4, separatorY - rect.y - 2))))
+                .prefix(max(0, min(4, aboveChips - rect.y - 2))))
             for (i, line) in noteLines.enumerated() {
-                canvas.put(line, x: rect.x + 1, y: separatorY - noteLines.count + i, style: theme[cut.isError ? .errorText : .muted],
+                canvas.put(line, x: rect.x + 1, y: aboveChips - noteLines.count + i, style: theme[cut.isError ? .errorText : .muted],
                            maxWidth: rect.width - 2)
             }
         }
-        let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, separatorY - noteLines.count - rect.y))
+        let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, aboveChips - noteLines.count - rect.y))
         transcript.draw(state.chat, view: &view, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme,
                         markdown: state.renderMarkdown, into: &canvas)
         if state.chat.messages.isEmpty { drawSuggestions(in: transcriptRect, theme: theme, into: &canvas) }
@@ -77,5 +82,18 @@ enum ChatPane {
         state.chat.input.render(into: &canvas, rect: inputRect, style: theme[.text],
                                 placeholder: placeholder, placeholderStyle: theme[.placeholder])
         if !focused { canvas.cursor = cursorBefore }
+    }
+}
+
+/// The chips of the pictures attached to the next message, one a row above the input; past
+/// `room` rows (at most 3), the last row says how many more.
+enum ImageChips {
+    static let maxRows = 3
+
+    static func lines(_ images: [ImageAttachment], width: Int, room: Int) -> [String] {
+        let rows = min(maxRows, room)
+        guard !images.isEmpty, rows > 0, width > 4 else { return [] }
+        if images.count <= rows { return images.map { chipText($0, width: width) } }
+        return images.prefix(rows - 1).map { chipText($0, width: width) } + [tr.images.more(images.count - rows + 1)]
     }
 }

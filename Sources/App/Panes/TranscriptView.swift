@@ -6,6 +6,9 @@ import Storage
 /// A line of styled text.
 struct StyledLine {
     var segments: [(text: String, style: Style)]
+    /// The picture this line stands for (a placeholder under a message): where it lands is
+    /// recorded as an `ImagePlacement` when drawn.
+    var image: StoredImage?
     init(_ segments: [(text: String, style: Style)]) { self.segments = segments }
     init(_ text: String, _ style: Style) { self.segments = [(text, style)] }
 }
@@ -49,6 +52,7 @@ final class TranscriptView {
         }
         var y = rect.y + rect.height - 1
         var skip = view.rowsFromBottom
+        view.imagePlacements = []
         var drewAny = false
         messagesVisited = 0
         for message in chat.messages.reversed() {
@@ -63,6 +67,9 @@ final class TranscriptView {
                 if skip > 0 { skip -= 1; continue }
                 if y < rect.y { break }
                 var x = rect.x + 1
+                if let image = line.image {
+                    view.imagePlacements.append(ImagePlacement(row: y, column: x + 2, width: rect.width - 4, image: image))
+                }
                 for segment in line.segments {
                     x += canvas.put(segment.text, x: x, y: y, style: segment.style, maxWidth: rect.x + rect.width - x)
                 }
@@ -192,9 +199,11 @@ final class TranscriptView {
         var branch: BranchPosition?
         var autoSummary: Summary?
         var markdown = false
+        var images: [StoredImage] = []
         init(_ chat: ChatState, _ m: Message, selectedId: Int64?, markdown: Bool) {
             self.markdown = markdown
             guard let id = m.id else { return }
+            images = chat.messageImages[id] ?? []
             selected = id == selectedId
             expanded = chat.expanded.contains(id)
             branch = chat.branches[id]
@@ -237,6 +246,11 @@ final class TranscriptView {
             else { body[body.count - 1].segments.append((cursor, theme[.cursorBlock])) }
         }
         out += body
+        for image in marks.images {
+            var line = StyledLine("  " + placeholderText(image, width: width - 2), theme[.muted])
+            line.image = image
+            out.append(line)
+        }
         out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded)
         if let summary = marks.autoSummary { out += Self.summaryMarker(summary, expanded: marks.expanded, width: width, theme: theme) }
         switch m.status {

@@ -1,3 +1,5 @@
+import Core
+
 /// How the last frame showed the state: the scroll positions and sizes only drawing can work
 /// out (ratatui's `StatefulWidget` state). `Renderer.render` is its only writer and reads
 /// `AppState` without changing it, so the state's versions move only when its data does.
@@ -28,6 +30,9 @@ struct ChatViewState {
     /// The streaming answer's height in the last frame: its growth moves a scrolled-up view
     /// by as much, so the lines read stay still.
     var streamingHeight: (id: Int64, height: Int)?
+    /// Where the last frame drew each picture's placeholder line (the transcript's rows on the
+    /// screen), for an inline preview to be drawn there (docs/images.md).
+    var imagePlacements: [ImagePlacement] = []
 
     /// Takes `request` when it is new: a request moves the view once, then drawing owns it.
     mutating func take(_ request: ScrollRequest) {
@@ -57,4 +62,14 @@ struct ScrollRequest: Equatable {
         // Home asks for Int.max / 2 rows: a second Home before the frame must not overflow.
         ask(min(from, Int.max / 2) + rows)
     }
+}
+
+/// A picture's placeholder line as drawn: its screen row, the column where its text starts and
+/// the columns the line has, and the picture (its `hash` reads the bytes: `AppDatabase.imageData`).
+struct ImagePlacement: Equatable {
+    var row: Int
+    var column: Int
+    var width: Int
+    var image: StoredImage
+    var hash: String { image.hash }
 }

@@ -11,6 +11,7 @@ extension TUIApp {
         switch effect {
         case .send(let text): send(text)
         case .sendAttached(let attachment, let typed): send(attachment.message(typed), title: typed)
+        case .images(let effect): perform(images: effect)
         case .cancelTurn: turns.cancel()
         case .answerApproval(let id, let allow): turns.answer(approval: id, allow: allow)
         case .newConversation:

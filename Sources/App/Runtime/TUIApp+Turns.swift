@@ -7,7 +7,8 @@ import Agent
 /// ended when the loop handles its `.finished` (`handle`). The state's side: UpdateTurn.swift.
 extension TUIApp {
     /// Commits the message, then streams the answer on a background task that posts events back.
-    func send(_ text: String, title: String? = nil) {
+    @discardableResult
+    func send(_ text: String, images: [ImageAttachment] = [], title: String? = nil) -> Turn? {
         var isNew = false
         let turn = start(text) {
             if state.chat.conversation == nil {
@@ -16,9 +17,10 @@ extension TUIApp {
                     title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model,
                     persona: state.chat.persona)))
             }
-            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text, images: images)
         }
         if isNew, let turn { titleByModel(turn: turn) }
+        return turn
     }
 
     /// Edit-and-resend (and r): the branch from `messageId` on is hidden, `text` its new version.

@@ -2,6 +2,7 @@ import Foundation
 import TOMLKit
 import Tools
 import Terminal
+import Core
 
 /// Settings from `config.toml`. A missing file means defaults; a broken one means defaults
 /// plus a warning that names the file and line, so the app still starts.
@@ -44,6 +45,8 @@ public struct AppConfig: Sendable, Equatable {
     public var keymap = KeymapStyle.default
     /// Answers drawn as Markdown; false shows their source as wrapped plain text.
     public var renderMarkdown = true
+    /// `[images] max_bytes`: the largest image file that can be attached (docs/images.md).
+    public var imageMaxBytes = ImageAttachment.defaultMaxBytes
     /// `[images] preview`: inline previews by the terminal's answer (`auto`), by name, or none.
     public var imagePreview = PreviewSetting.auto
 
@@ -113,6 +116,14 @@ public struct AppConfig: Sendable, Equatable {
         if let value = table["notify_after_seconds"] {
             if let n = value.double ?? value.int.map(Double.init), (0...86_400).contains(n) { config.notifyAfterSeconds = n }
             else { problems.append("'notify_after_seconds' must be a number of seconds from 0 to 86400") }
+        }
+        if let value = table["images"] {
+            if let limit = value.table?["max_bytes"] {
+                if let n = limit.int, (1024...200 * 1024 * 1024).contains(n) { config.imageMaxBytes = n }
+                else { problems.append("[images] 'max_bytes' must be a number of bytes from 1024 to 209715200 (200 MB)") }
+            }
+            for key in value.table?.keys.sorted() ?? [] where !ImagesConfig.keys.contains(key) { problems.append("unknown key '\(key)' in [images]") }
+            if value.table == nil { problems.append("'images' must be a table ([images])") }
         }
         if let value = table["files_folder"] {
             if let s = value.string, s.hasPrefix("/") || s.hasPrefix("~/") { config.filesFolder = s }

@@ -34,7 +34,8 @@ struct ConversationLoader {
     func marks(of messages: [Message], conversationId: Int64?) -> ConversationMarks {
         ConversationMarks(branches: (try? database.branchPositions(of: messages.filter { $0.role == .user }.compactMap(\.id))) ?? [:],
                           summaries: summaries(of: messages.filter { $0.role == .assistant }.compactMap(\.id)),
-                          autoSummary: autoSummary(of: conversationId))
+                          autoSummary: autoSummary(of: conversationId),
+                          images: (try? database.images(messageIds: messages.filter { $0.role == .user }.compactMap(\.id))) ?? [:])
     }
 
     func summaries(of messageIds: [Int64]) -> [Int64: Summary] {
