@@ -18,9 +18,12 @@ final class ImagePreviewTests: XCTestCase {
         for fd in pipeFDs where fd >= 0 { close(fd) }
     }
 
+    private var database: AppDatabase!
+
     private func makeApp() throws -> (TUIApp, MemoryBackend) {
         XCTAssertEqual(pipe(&pipeFDs), 0)
         let database = try AppDatabase.temporary()
+        self.database = database
         let backend = MemoryBackend(size: Size(width: 100, height: 30))
         let agent = Agent(provider: OfflineProvider(wordDelay: .zero), tools: ToolRegistry.builtIn(), database: database)
         let app = TUIApp(backend: backend, database: database, agent: agent, inputDescriptor: pipeFDs[0])
@@ -70,7 +73,7 @@ final class ImagePreviewTests: XCTestCase {
         answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c")  // too late
         XCTAssertNil(app.state.imagePreviews)
         XCTAssertNil(app.painter)
-        app.view.previews = [Self.spot(y: 3)]
+        app.view.chat.previews = [Self.spot(y: 3)]
         app.render()
         XCTAssertEqual(backend.graphics, [])
         XCTAssertEqual(backend.controlSequences, [GraphicsDetection.query])
@@ -81,6 +84,70 @@ final class ImagePreviewTests: XCTestCase {
         app.startGraphicsDetection(setting: .auto, environment: ["TERM": "tmux-256color", "TMUX": "/tmp/x,1,0"])
         XCTAssertEqual(backend.controlSequences, [])
         XCTAssertNil(app.state.imagePreviews)
+    }
+
+    /// A conversation whose first message has a picture, then `after` long answers below it.
+    private func openPicture(_ app: TUIApp, after: Int) throws {
+        let conversation = try database.createConversation(title: "t")
+        let image = try ImageAttachment(name: "a.png", data: Self.png, maxBytes: 1 << 20)
+        _ = try database.appendMessage(Message(conversationId: conversation.id!, role: .user, content: "look"), images: [image])
+        for i in 0..<after {
+            _ = try database.appendMessage(Message(conversationId: conversation.id!, role: .assistant,
+                                                   content: (1...8).map { "answer \(i) line \($0)" }.joined(separator: "\n\n")))
+        }
+        app.openConversation(conversation)
+    }
+
+    /// Draws, lets the previews be made off the loop, and draws what they made.
+    private func drawSettled(_ app: TUIApp) {
+        app.render()
+        app.painter?.store.settle()
+        app.handle(app.mailbox.drain())
+        app.render()
+    }
+
+    func testThePreviewIsPlacedUnderItsPlaceholderAndMovesWithTheScroll() throws {
+        let (app, backend) = try makeApp()
+        try openPicture(app, after: 3)
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        drawSettled(app)
+        XCTAssertEqual(backend.graphics, [], "the picture is above the view")
+        app.state.chat.scroll.ask(Int.max / 4)  // to the top (Home), clamped when drawn
+        drawSettled(app)
+        let placeholder = try XCTUnwrap(app.view.chat.imagePlacements.first)
+        let spot = try XCTUnwrap(app.view.chat.previews.first)
+        XCTAssertEqual(spot.y, placeholder.row + 1, "right under its placeholder line")
+        XCTAssertEqual(spot.box, PreviewBox(columns: 4, rows: 1, pixelWidth: 40, pixelHeight: 20))
+        let id = PreviewStore.firstKittyId
+        XCTAssertEqual(backend.graphics.count, 1)
+        XCTAssertTrue(backend.graphics[0].hasPrefix("\u{1B}_Ga=t,f=100,t=d,i=\(id)"))
+        XCTAssertTrue(backend.graphics[0].hasSuffix(KittyGraphics.place(id: id, row: spot.y, column: spot.x, columns: 4, rows: 1)))
+        // The row is kept blank for the picture.
+        XCTAssertEqual((spot.x..<(spot.x + 4)).map { app.canvas[$0, spot.y].text }, [" ", " ", " ", " "])
+        // Scrolled down a little: deleted and placed where it is now; no image sent again.
+        app.state.chat.scroll.ask(app.view.chat.rowsFromBottom - 2)
+        drawSettled(app)
+        let moved = try XCTUnwrap(app.view.chat.previews.first)
+        XCTAssertEqual(moved.y, spot.y - 2)
+        XCTAssertEqual(backend.graphics.count, 2)
+        XCTAssertEqual(backend.graphics.last, KittyGraphics.deletePlacements(ids: [id])
+                       + KittyGraphics.place(id: id, row: moved.y, column: moved.x, columns: 4, rows: 1))
+        // An overlay over it (help): the placement is deleted, nothing placed.
+        app.handleNow(.key(.f(1)))
+        drawSettled(app)
+        XCTAssertEqual(backend.graphics.last, KittyGraphics.deletePlacements(ids: [id]))
+    }
+
+    func testWithoutAnAnswerThePlaceholderAloneAndNoBytes() throws {
+        let (app, backend) = try makeApp()
+        try openPicture(app, after: 0)
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        answer(app, "\u{1B}[?62;22c")
+        drawSettled(app)
+        XCTAssertEqual(app.view.chat.imagePlacements.count, 1)
+        XCTAssertEqual(app.view.chat.previews, [])
+        XCTAssertEqual(backend.graphics, [])
     }
 
     // MARK: placing

@@ -9,6 +9,8 @@ struct StyledLine {
     /// The picture this line stands for (a placeholder under a message): where it lands is
     /// recorded as an `ImagePlacement` when drawn.
     var image: StoredImage?
+    /// A blank row kept for that picture's inline preview (`PreviewRow`).
+    var preview: PreviewRow?
     init(_ segments: [(text: String, style: Style)]) { self.segments = segments }
     init(_ text: String, _ style: Style) { self.segments = [(text, style)] }
 }
@@ -32,6 +34,8 @@ final class TranscriptView {
     private(set) var messagesVisited = 0
     /// `render_markdown`: answers drawn as Markdown, or as wrapped plain text (their source).
     private var rendersMarkdown = true
+    /// Inline previews on: rows kept under each picture's placeholder.
+    private var previews: ImagePreviews?
 
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -39,9 +43,11 @@ final class TranscriptView {
     /// a new `chat.scroll` request first, and is clamped here); answers as Markdown unless
     /// `markdown` is false (`render_markdown = false`).
     func draw(_ chat: ChatState, view: inout ChatViewState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme,
-              markdown: Bool = true, into canvas: inout Canvas) {
+              markdown: Bool = true, previews: ImagePreviews? = nil, into canvas: inout Canvas) {
+        view.previews = []
         guard rect.width > 2, rect.height > 0 else { return }
         rendersMarkdown = markdown
+        self.previews = previews
         view.take(chat.scroll)
         keepViewStill(chat, view: &view, width: rect.width - 2)
         let selection = (id: chat.selectedMessageId, expanded: chat.selectedMessageId.map(chat.expanded.contains) ?? false)
@@ -53,6 +59,7 @@ final class TranscriptView {
         var y = rect.y + rect.height - 1
         var skip = view.rowsFromBottom
         view.imagePlacements = []
+        var previewBottom: Int?  // the row of the preview's bottom row just drawn
         var drewAny = false
         messagesVisited = 0
         for message in chat.messages.reversed() {
@@ -70,6 +77,12 @@ final class TranscriptView {
                 if let image = line.image {
                     view.imagePlacements.append(ImagePlacement(row: y, column: x + 2, width: rect.width - 4, image: image))
                 }
+                if let row = line.preview {
+                    if row.index == row.box.rows - 1 { previewBottom = y }
+                    if row.index == 0, previewBottom == y + row.box.rows - 1 {
+                        view.previews.append(PreviewSpot(image: row.image, box: row.box, x: x + 2, y: y))
+                    }
+                }
                 for segment in line.segments {
                     x += canvas.put(segment.text, x: x, y: y, style: segment.style, maxWidth: rect.x + rect.width - x)
                 }
@@ -85,7 +98,7 @@ final class TranscriptView {
                 view.rowsFromBottom = clamped
                 canvas.fill(rect, style: theme[.text])
                 return draw(chat, view: &view, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, markdown: markdown,
-                            into: &canvas)
+                            previews: previews, into: &canvas)
             }
         }
         if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
@@ -250,6 +263,7 @@ final class TranscriptView {
             var line = StyledLine("  " + placeholderText(image, width: width - 2), theme[.muted])
             line.image = image
             out.append(line)
+            out += PreviewRow.lines(image, previews: previews, width: width, style: theme[.text])
         }
         out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded)
         if let summary = marks.autoSummary { out += Self.summaryMarker(summary, expanded: marks.expanded, width: width, theme: theme) }

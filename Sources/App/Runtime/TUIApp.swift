@@ -258,7 +258,7 @@ public final class TUIApp {
     func render() {
         renderer.render(state, view: &view, into: &canvas)
         backend.present(canvas)
-        painter?.paint(view.previews, on: backend)
+        painter?.paint(view.chat.previews, on: backend)
         lastRender = clock.now
         dirty = false
     }
