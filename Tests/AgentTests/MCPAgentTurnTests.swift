@@ -28,12 +28,12 @@ final class MCPAgentTurnTests: XCTestCase {
         return manager
     }
 
-    private func turn(_ text: String, manager: MCPServerManager) async throws -> (Message, AppDatabase) {
+    private func turn(_ text: String, manager: MCPServerManager, events: EventLog = EventLog()) async throws -> (Message, AppDatabase) {
         let database = try AppDatabase.temporary()
         let agent = try PeerAgents.agent(database: database, externalTools: manager)
         let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
-        let message = try await withDeadline(60) { await agent.run(turn, approve: { _, _ in true }, emit: { _ in }) }
+        let message = try await withDeadline(60) { await agent.run(turn, approve: { _, _ in true }, emit: { events.add($0) }) }
         return (message, database)
     }
 
@@ -67,7 +67,8 @@ final class MCPAgentTurnTests: XCTestCase {
     func testAnImageFromAToolIsKeptWithTheCallAndDescribedToTheModel() async throws {
         let manager = try await manager(["pictures": ["command": try MCPPeers.python(), "args": [MCPPeers.imageServer.path]]])
         XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")
-        let (message, database) = try await turn("show my screen [script:agent:mcp-image]", manager: manager)
+        let events = EventLog()
+        let (message, database) = try await turn("show my screen [script:agent:mcp-image]", manager: manager, events: events)
         await manager.stopAll()
         XCTAssertEqual(message.content, "That is your screen.")
         let call = try XCTUnwrap(try database.toolCalls(messageId: message.id!).first)
@@ -76,6 +77,11 @@ final class MCPAgentTurnTests: XCTestCase {
         let images = try database.images(toolCallId: try XCTUnwrap(call.id))
         XCTAssertEqual(images.map { "\($0.format) \($0.width)×\($0.height)" }, ["png 48×24"])
         XCTAssertEqual(try database.imageData(hash: images[0].hash).map { Array($0.prefix(4)) }, [0x89, 0x50, 0x4E, 0x47])
+        // The screen hears of them as the turn runs.
+        let told = events.all.compactMap { event -> [StoredImage]? in
+            if case .toolImages(message.id!, call.callId, let images) = event { return images } else { return nil }
+        }
+        XCTAssertEqual(told, [images])
         // What went back to the model is the text: no image bytes in the request.
         let body = try PeerAgents.lastRequestBody()
         let sent = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)

@@ -150,6 +150,40 @@ final class ImagePreviewTests: XCTestCase {
         XCTAssertEqual(backend.graphics, [])
     }
 
+    /// A picture a tool returned: its placeholder under the call's result, read back with the
+    /// conversation, and its preview there; the same through the live event.
+    func testAToolsPictureShowsUnderItsResult() throws {
+        let (app, backend) = try makeApp()
+        let conversation = try database.createConversation(title: "t")
+        _ = try database.appendMessage(Message(conversationId: conversation.id!, role: .user, content: "show my screen"))
+        let answer = try database.appendMessage(Message(conversationId: conversation.id!, role: .assistant, content: "That is your screen."))
+        let call = try database.insertToolCall(ToolCallRecord(messageId: answer.id!, callId: "c1", name: "pictures__snapshot", arguments: "{}"))
+        try database.attachImages([try ImageAttachment(name: "image 1", data: Self.png, maxBytes: 1 << 20)], toolCallId: call.id!)
+        for (i, kind) in [TimelineKind.toolCall, .toolResult].enumerated() {
+            _ = try database.insertTimelineStep(TimelineStep(messageId: answer.id!, position: i, kind: kind, title: kind == .toolCall ? "pictures__snapshot" : "result",
+                                                             detail: "", callId: "c1", status: .done, startedAt: Date()))
+        }
+        XCTAssertEqual(try database.toolCallImages(messageIds: [answer.id!])[answer.id!]?["c1"]?.map(\.width), [40])
+        app.openConversation(conversation)
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        self.answer(app, "\u{1B}[?62;4;22c")
+        drawSettled(app)
+        let placeholder = try XCTUnwrap(app.view.chat.imagePlacements.first)
+        let rows = app.canvas.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(rows[placeholder.row].contains("▣ image 1 · 40×20"), rows[placeholder.row])
+        XCTAssertTrue(rows[placeholder.row - 1].contains("result"), rows[placeholder.row - 1])
+        XCTAssertEqual(app.view.chat.previews.map(\.y), [placeholder.row + 1])
+        XCTAssertTrue(backend.graphics.last?.contains("\u{1B}P0;1;0q") == true, "a sixel image")
+
+        // Live: the turn's event puts it under the call's result.
+        var state = app.state
+        state.chat.toolImages = [:]
+        XCTAssertFalse(screenText(state).contains("▣ image 1"))
+        let stored = try database.images(toolCallId: call.id!)
+        _ = update(&state, .agent(turnId: 0, .toolImages(messageId: answer.id!, callId: "c1", stored)), view: ViewState())
+        XCTAssertTrue(screenText(state).contains("▣ image 1 · 40×20"))
+    }
+
     // MARK: placing
 
     private static let png = TestImages.png(width: 40, height: 20)

@@ -135,6 +135,8 @@ struct ChatState {
     var images: [ImageAttachment] = []
     /// The pictures stored with the loaded messages, by message id: placeholders under them.
     var messageImages: [Int64: [StoredImage]] = [:]
+    /// The pictures tools returned, by answer and call id: placeholders under the call's result.
+    var toolImages: [Int64: [String: [StoredImage]]] = [:]
     /// The slash-command popup over the input (CommandCompletion.swift).
     var completion = CompletionState()
     /// `/persona`: the conversation's own persona (a preset's name or a custom text); nil: the

@@ -207,7 +207,7 @@ extension AgentEvent {
     /// or pause a stretch of streaming. Tokens and thoughts (hundreds a second) wait for frames.
     var drawsAtOnce: Bool {
         switch self {
-        case .textDelta, .step: return false
+        case .textDelta, .step, .toolImages: return false
         case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized, .answering, .modelNotFound: return true
         }
     }

@@ -304,6 +304,9 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
     case .modelNotFound(let model):
         state.chat.missingModel = model
         return []
+    case .toolImages(let messageId, let callId, let images):
+        state.chat.toolImages[messageId, default: [:]][callId] = images
+        return []
     case .finished(let message):
         return turnEnded(&state, turn: turn, message)
     }

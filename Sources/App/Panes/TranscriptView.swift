@@ -213,10 +213,12 @@ final class TranscriptView {
         var autoSummary: Summary?
         var markdown = false
         var images: [StoredImage] = []
+        var toolImages: [String: [StoredImage]] = [:]
         init(_ chat: ChatState, _ m: Message, selectedId: Int64?, markdown: Bool) {
             self.markdown = markdown
             guard let id = m.id else { return }
             images = chat.messageImages[id] ?? []
+            toolImages = chat.toolImages[id] ?? [:]
             selected = id == selectedId
             expanded = chat.expanded.contains(id)
             branch = chat.branches[id]
@@ -259,13 +261,10 @@ final class TranscriptView {
             else { body[body.count - 1].segments.append((cursor, theme[.cursorBlock])) }
         }
         out += body
-        for image in marks.images {
-            var line = StyledLine("  " + placeholderText(image, width: width - 2), theme[.muted])
-            line.image = image
-            out.append(line)
-            out += PreviewRow.lines(image, previews: previews, width: width, style: theme[.text])
+        out += Self.placeholders(marks.images, indent: "  ", previews: previews, width: width, theme: theme)
+        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded) { callId in
+            Self.placeholders(marks.toolImages[callId] ?? [], indent: "    ", previews: self.previews, width: width, theme: theme)
         }
-        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded)
         if let summary = marks.autoSummary { out += Self.summaryMarker(summary, expanded: marks.expanded, width: width, theme: theme) }
         switch m.status {
         case .interrupted:
@@ -278,6 +277,15 @@ final class TranscriptView {
         }
         out.append(StyledLine("", theme[.text]))
         return out
+    }
+
+    /// A placeholder line for each picture, each followed by the rows its preview takes when previews are on.
+    static func placeholders(_ images: [StoredImage], indent: String, previews: ImagePreviews?, width: Int, theme: Theme) -> [StyledLine] {
+        images.flatMap { image -> [StyledLine] in
+            var line = StyledLine(indent + placeholderText(image, width: width - indent.count), theme[.muted])
+            line.image = image
+            return [line] + PreviewRow.lines(image, previews: previews, width: width, style: theme[.text])
+        }
     }
 
     /// Where older messages were summarized for the model: one line, or the summary whole
@@ -311,11 +319,14 @@ enum TimelineLines {
     /// Lines of one step's detail shown when its answer is opened (Enter); the timeline view has all.
     static let expandedLines = 20
 
-    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme, expanded: Bool = false) -> [StyledLine] {
+    /// `images` gives the lines of the pictures a call returned, drawn under its result.
+    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme, expanded: Bool = false,
+                     images: (String) -> [StyledLine] = { _ in [] }) -> [StyledLine] {
         // The answer is the message itself; model calls are for the timeline view (Ctrl-T).
         steps.filter { $0.kind != .answer && $0.kind != .modelCall }.flatMap { step -> [StyledLine] in
             var lines = [self.line(step, spinnerFrame: spinnerFrame, width: width, theme: theme)]
             if expanded { lines += detail(step, width: width, theme: theme) }
+            if step.kind == .toolResult, let callId = step.callId { lines += images(callId) }
             // The question sits on the step it is about; the status bar repeats it.
             if step.status == .awaitingApproval {
                 lines.append(StyledLine([("    " + tr.transcript.runIt, theme[.stepRunning]), (tr.transcript.yesNo, theme[.accent])]))
