@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport", "Interop",
                                                      "MCPClient", "Markdown"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core"]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"]),

@@ -9,9 +9,12 @@ public struct ConversationRecords: Sendable, Equatable {
     public var toolCalls: [Int64: [ToolCallRecord]]
     /// Per message id, by position.
     public var steps: [Int64: [TimelineStep]]
+    /// Per message id, in order: the pictures sent with it, bytes and all.
+    public var images: [Int64: [ImageAttachment]]
 
     public init(conversation: Conversation, messages: [Message], toolCalls: [Int64: [ToolCallRecord]] = [:],
-                steps: [Int64: [TimelineStep]] = [:]) {
+                steps: [Int64: [TimelineStep]] = [:], images: [Int64: [ImageAttachment]] = [:]) {
         self.conversation = conversation; self.messages = messages; self.toolCalls = toolCalls; self.steps = steps
+        self.images = images
     }
 }

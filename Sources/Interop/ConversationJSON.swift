@@ -60,6 +60,14 @@ public struct ConversationJSON: Codable, Equatable {
             try c.encode(status, forKey: .status); try c.encode(startedAt, forKey: .startedAt); try c.encode(duration, forKey: .duration)
         }
     }
+    /// A picture sent with a message: its bytes in base64, its type, size and name as attached.
+    public struct Image: Codable, Equatable {
+        public var name: String
+        public var mimeType: String
+        public var width: Int
+        public var height: Int
+        public var data: String
+    }
     public struct Entry: Codable, Equatable {
         public var id: Int64?
         public var role: Role
@@ -75,6 +83,8 @@ public struct ConversationJSON: Codable, Equatable {
         public var updatedAt: Date
         public var toolCalls: [ToolCall]
         public var timeline: [Step]
+        /// Absent when the message has none (and in files written before images were kept).
+        public var images: [Image]? = nil
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -84,6 +94,7 @@ public struct ConversationJSON: Codable, Equatable {
             try c.encode(cost, forKey: .cost); try c.encode(errorText, forKey: .errorText)
             try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
             try c.encode(toolCalls, forKey: .toolCalls); try c.encode(timeline, forKey: .timeline)
+            try c.encodeIfPresent(images, forKey: .images)
         }
     }
 
@@ -110,7 +121,10 @@ public struct ConversationJSON: Codable, Equatable {
                          timeline: (records.steps[id] ?? []).map {
                              Step(id: $0.id, position: $0.position, kind: $0.kind, title: $0.title, detail: $0.detail,
                                   callId: $0.callId, status: $0.status, startedAt: $0.startedAt, duration: $0.duration)
-                         })
+                         },
+                         images: records.images[id].flatMap { $0.isEmpty ? nil : $0.map {
+                             Image(name: $0.name, mimeType: $0.mimeType, width: $0.info.width, height: $0.info.height, data: $0.base64)
+                         } })
         }
     }
 
@@ -132,6 +146,11 @@ public struct ConversationJSON: Codable, Equatable {
                 ToolCallRecord(id: $0.id, messageId: id, callId: $0.callId, name: $0.name, arguments: $0.arguments,
                                result: $0.result, isError: $0.isError, createdAt: $0.createdAt)
             }
+            // The bytes decide what a picture is, as when it was attached; what is not one is left out.
+            let images = (entry.images ?? []).compactMap { image in
+                Data(base64Encoded: image.data).flatMap { try? ImageAttachment(name: image.name, data: $0, maxBytes: .max) }
+            }
+            if !images.isEmpty { records.images[id] = images }
             records.steps[id] = entry.timeline.map {
                 TimelineStep(id: $0.id, messageId: id, position: $0.position, kind: $0.kind, title: $0.title, detail: $0.detail,
                              callId: $0.callId, status: $0.status, startedAt: $0.startedAt, duration: $0.duration)

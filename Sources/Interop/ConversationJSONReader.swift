@@ -69,7 +69,7 @@ enum ConversationJSONReader {
     private static func readEntry(_ c: inout JSONCursor) -> ConversationJSON.Entry? {
         var id: Int64??, role: Role?, content: String?, status: MessageStatus?, provider: String??, model: String??
         var inputTokens: Int??, outputTokens: Int??, cost: Double??, errorText: String??, createdAt: Date?, updatedAt: Date?
-        var toolCalls: [ConversationJSON.ToolCall]?, timeline: [ConversationJSON.Step]?
+        var toolCalls: [ConversationJSON.ToolCall]?, timeline: [ConversationJSON.Step]?, images: [ConversationJSON.Image]?
         let read = c.object { c, key in
             switch key {
             case "id": id = optional(&c, int64); return id != nil
@@ -86,6 +86,7 @@ enum ConversationJSONReader {
             case "updatedAt": updatedAt = date(&c); return updatedAt != nil
             case "toolCalls": toolCalls = list(&c, readToolCall); return toolCalls != nil
             case "timeline": timeline = list(&c, readStep); return timeline != nil
+            case "images": images = list(&c, readImage); return images != nil
             default: return c.skip()
             }
         }
@@ -93,7 +94,23 @@ enum ConversationJSONReader {
         return ConversationJSON.Entry(id: id ?? nil, role: role, content: content, status: status, provider: provider ?? nil,
                                       model: model ?? nil, inputTokens: inputTokens ?? nil, outputTokens: outputTokens ?? nil,
                                       cost: cost ?? nil, errorText: errorText ?? nil, createdAt: createdAt, updatedAt: updatedAt,
-                                      toolCalls: toolCalls, timeline: timeline)
+                                      toolCalls: toolCalls, timeline: timeline, images: images)
+    }
+
+    private static func readImage(_ c: inout JSONCursor) -> ConversationJSON.Image? {
+        var name: String?, mimeType: String?, width: Int?, height: Int?, data: String?
+        let read = c.object { c, key in
+            switch key {
+            case "name": name = c.string(); return name != nil
+            case "mimeType": mimeType = c.string(); return mimeType != nil
+            case "width": width = int(&c); return width != nil
+            case "height": height = int(&c); return height != nil
+            case "data": data = c.string(); return data != nil
+            default: return c.skip()
+            }
+        }
+        guard read, let name, let mimeType, let width, let height, let data else { return nil }
+        return ConversationJSON.Image(name: name, mimeType: mimeType, width: width, height: height, data: data)
     }
 
     private static func list<T>(_ c: inout JSONCursor, _ element: (inout JSONCursor) -> T?) -> [T]? {

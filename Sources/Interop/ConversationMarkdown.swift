@@ -14,7 +14,13 @@ public enum ConversationMarkdown {
         for message in records.messages {
             out += ["", "## " + heading(message, timeZone), ""]
             let content = Sanitizer.clean(message.content)
-            out.append(content.isEmpty ? "*(no text)*" : content)
+            let images = records.images[message.id ?? -1] ?? []
+            out.append(content.isEmpty && images.isEmpty ? "*(no text)*" : content)
+            if !images.isEmpty {
+                // The pictures are not in a Markdown file: their lines say what was sent.
+                out += [""] + images.map { "- ▣ " + oneLine($0.name) + " · \($0.info.sizeText) · \($0.info.bytesText)" }
+                out += ["", "*(" + Counted.noun(images.count, "image") + " not included here; export as JSON to keep \(images.count == 1 ? "it" : "them"))*"]
+            }
             if message.status != .complete {
                 out += ["", "> " + message.status.rawValue + (message.errorText.map { ": " + oneLine($0) } ?? "")]
             }

@@ -14,9 +14,16 @@ extension AppDatabase {
             let calls = try ToolCallRecord.filter(ids.contains(Column("messageId"))).order(Column("id")).fetchAll(db)
             let steps = try TimelineStep.filter(ids.contains(Column("messageId")))
                 .order(Column("messageId"), Column("position"), Column("id")).fetchAll(db)
+            var images: [Int64: [ImageAttachment]] = [:]
+            for (messageId, stored) in try Self.images(owners: ids, table: "messageImage", owner: "messageId", db) {
+                images[messageId] = try stored.compactMap { image in
+                    try Data.fetchOne(db, sql: "SELECT bytes FROM image WHERE hash = ?", arguments: [image.hash])
+                        .map { ImageAttachment(name: image.name, info: image.info, data: $0) }
+                }
+            }
             return ConversationRecords(conversation: conversation, messages: messages,
                                        toolCalls: Dictionary(grouping: calls, by: \.messageId),
-                                       steps: Dictionary(grouping: steps, by: \.messageId))
+                                       steps: Dictionary(grouping: steps, by: \.messageId), images: images)
         }
     }
 
@@ -97,6 +104,9 @@ public struct ConversationWriter {
                     toolCall.setUncheckedArguments([messageId, call.callId, call.name, call.arguments, call.result, call.isError,
                                                     StoredDate.value(call.createdAt)])
                     try toolCall.execute()
+                }
+                if let images = records.images[oldId], !images.isEmpty {
+                    try AppDatabase.link(images, table: "messageImage", owner: "messageId", id: messageId, db)
                 }
                 for s in records.steps[oldId] ?? [] {
                     step.setUncheckedArguments([messageId, s.position, s.kind, s.title, s.detail, s.callId, s.status, StoredDate.value(s.startedAt),

@@ -32,6 +32,9 @@ struct AskCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Continue this stored conversation (its number in the app's list, #7).", valueName: "id"))
     var conversation: Int64?
 
+    @Option(name: .long, help: ArgumentHelp("Send this image (PNG, JPEG, GIF or WebP) with the question; repeat for more.", valueName: "path"))
+    var image: [String] = []
+
     @Argument(help: "The question or request.")
     var words: [String] = []
 
@@ -41,7 +44,7 @@ struct AskCommand: AsyncParsableCommand {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw fail("nothing to ask. Usage: aihelper ask \"what's on today\"", code: 2) }
+        guard !text.isEmpty || !image.isEmpty else { throw fail("nothing to ask. Usage: aihelper ask \"what's on today\"", code: 2) }
 
         let database: AppDatabase
         do { database = try AppDatabase.open(path: global.paths.database) } catch { throw fail("\(error)", code: 1) }
@@ -49,6 +52,10 @@ struct AskCommand: AsyncParsableCommand {
         let (loaded, warning) = AppConfig.load(path: global.paths.config)
         var config = loaded.resolvingFilesFolder(global.paths)
         if let warning { Output.note("aihelper: \(warning)") }
+        var images: [ImageAttachment] = []
+        for path in image {
+            do { images.append(try ImageFiles.load(path, maxBytes: config.imageMaxBytes)) } catch { throw fail("\(error)", code: 2) }
+        }
         var flags = providerOptions.flags
         var continued: Conversation?
         if let id = conversation {
@@ -73,9 +80,13 @@ struct AskCommand: AsyncParsableCommand {
         for problem in mcp.problems { Output.note("aihelper: \(problem)") }
         await mcp.waitUntilStarted(limit: Self.mcpStartLimit)
         let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
+        if !images.isEmpty, let kind = ProviderKind(rawValue: agent.provider.id), ModelCatalog.canSee(agent.model, provider: kind) == false {
+            await mcp.stopAll()
+            throw fail("\(agent.model) cannot see images: choose a model that can with --model, or ask without --image.", code: 1)
+        }
         let emit = json ? AskJSON.print : AskMarkdown.make(raw: raw, config: config, paths: global.paths)?.print ?? AskOutput.print
         let message: Message
-        do { message = try await answer(text, agent: agent, database: database, continuing: continued, emit: emit) } catch {
+        do { message = try await answer(text, images: images, agent: agent, database: database, continuing: continued, emit: emit) } catch {
             await mcp.stopAll()
             throw error
         }
@@ -89,7 +100,7 @@ struct AskCommand: AsyncParsableCommand {
     /// not ready by then is left out of this answer (Python servers need 0.6–2.5 s).
     static let mcpStartLimit: Duration = .seconds(10)
 
-    private func answer(_ text: String, agent: Agent, database: AppDatabase, continuing: Conversation?,
+    private func answer(_ text: String, images: [ImageAttachment], agent: Agent, database: AppDatabase, continuing: Conversation?,
                         emit: @escaping @Sendable (AgentEvent) -> Void) async throws -> Message {
         let conversation: Conversation
         if let continuing {
@@ -98,9 +109,10 @@ struct AskCommand: AsyncParsableCommand {
                 try database.setConversationModel(id: continuing.id!, provider: agent.provider.id, model: agent.model)
             }
         } else {
-            conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
+            let title = text.isEmpty ? Sanitizer.clean(images.first?.name ?? "") : text
+            conversation = try database.createConversation(title: ConversationTitle.heuristic(title), provider: agent.provider.id, model: agent.model)
         }
-        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text, images: images)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in
             AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)

@@ -112,7 +112,7 @@ final class ImageRequestTests: XCTestCase {
         let withWords = ChatRequest(messages: [ChatMessage(role: .user, content: "hello", images: image)])
         let plain = ChatRequest(messages: [ChatMessage(role: .user, content: "hello")])
         XCTAssertEqual(textOf(offline.plannedEvents(for: withWords)),
-                       OfflineReplies.cannotSee + " " + textOf(offline.plannedEvents(for: plain)))
+                       OfflineReplies.cannotSee + "\n\n" + textOf(offline.plannedEvents(for: plain)))
         let chinese = ChatRequest(messages: [ChatMessage(role: .user, content: "这是什么", images: image)])
         XCTAssertTrue(textOf(offline.plannedEvents(for: chinese)).hasPrefix(ChineseReplies.cannotSee))
     }

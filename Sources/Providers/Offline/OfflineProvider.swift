@@ -67,7 +67,7 @@ public struct OfflineProvider: ChatProvider {
             guard !last.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return textEvents(note, request) }
             var rest = request
             rest.messages[rest.messages.count - 1] = words
-            return Self.words(of: note + (chinese ? "" : " ")).map(StreamEvent.textDelta) + plannedEvents(for: rest)
+            return Self.words(of: note + "\n\n").map(StreamEvent.textDelta) + plannedEvents(for: rest)
         case .user:
             let intent = recognizer.recognize(last.content, now: request.now, timeZone: request.timeZone)
             guard let call = intent.toolCall else {
