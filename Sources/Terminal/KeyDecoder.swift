@@ -19,8 +19,17 @@ public struct KeyDecoder: Sendable {
 
     public init() {}
 
+    /// Set while the terminal's answers to a query are due (`GraphicsDetection`): an answer cut
+    /// across reads (`ESC _ G…`, `CSI ?…`), as over a slow link, then waits for its end instead of
+    /// being dropped after 25 ms with its rest typed as text. Bounded by the answers' lengths.
+    public var awaitingReplies = false
+
     /// True when a lone ESC (or a cut escape sequence) waits: arm the ~25 ms flush timer.
-    public var hasPendingEscape: Bool { !inPaste && pending.first == 0x1B }
+    public var hasPendingEscape: Bool { !inPaste && pending.first == 0x1B && !isReplyUnderWay }
+
+    private var isReplyUnderWay: Bool {
+        awaitingReplies && pending.count > 2 && (pending[1] == 0x5F || (pending[1] == 0x5B && pending[2] == 0x3F))
+    }
     /// True inside a bracketed paste whose end marker has not arrived yet.
     public var isInPaste: Bool { inPaste }
 

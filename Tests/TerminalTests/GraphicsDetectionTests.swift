@@ -31,6 +31,29 @@ final class GraphicsDetectionTests: XCTestCase {
         XCTAssertEqual(d.takeReplies(), [.graphics(id: 31, ok: true)])
     }
 
+    /// Over a slow link an answer may come in pieces more than 25 ms apart: while answers are
+    /// due, a cut one waits for its end (no flush), and none of it is typed.
+    func testAnAnswerCutForLongWaitsWhileAnswersAreDue() {
+        var d = KeyDecoder()
+        d.awaitingReplies = true
+        XCTAssertEqual(d.feed(Array("\u{1B}_Gi=3".utf8)), [])
+        XCTAssertFalse(d.hasPendingEscape, "no flush timer for it")
+        XCTAssertEqual(d.flushPending(), [])
+        XCTAssertEqual(d.feed(Array("1;OK\u{1B}\\\u{1B}[?6".utf8)), [])
+        XCTAssertFalse(d.hasPendingEscape)
+        XCTAssertEqual(d.feed(Array("2;4c".utf8)), [])
+        XCTAssertEqual(d.takeReplies(), [.graphics(id: 31, ok: true), .primaryAttributes([62, 4])])
+        // A lone Esc is still the Escape key meanwhile.
+        XCTAssertEqual(d.feed([0x1B]), [])
+        XCTAssertTrue(d.hasPendingEscape)
+        XCTAssertEqual(d.flushPending(), [.escape])
+        // Without answers due, a cut sequence is dropped after the wait, as before.
+        d.awaitingReplies = false
+        XCTAssertEqual(d.feed(Array("\u{1B}[?6".utf8)), [])
+        XCTAssertTrue(d.hasPendingEscape)
+        XCTAssertEqual(d.flushPending(), [])
+    }
+
     func testAltUnderscoreIsStillAKey() {
         var d = KeyDecoder()
         XCTAssertEqual(d.feed(Array("\u{1B}_".utf8)), [])

@@ -13,6 +13,7 @@ extension TUIApp {
         var detection = GraphicsDetection(setting: setting, environment: environment)
         if detection.asks {
             backend.sendControlSequence(GraphicsDetection.query)
+            decoder.awaitingReplies = true
             graphicsDeadline = ContinuousClock.now + Self.graphicsAnswerWait
             self.detection = detection
         } else {
@@ -39,6 +40,7 @@ extension TUIApp {
 
     private func graphicsDecided(_ detection: GraphicsDetection) {
         self.detection = nil
+        decoder.awaitingReplies = false
         graphicsDeadline = nil
         guard case .found(let graphics) = detection.outcome else { return }
         let cell = backend.cellPixelSize ?? detection.cellPixels ?? ImagePreviews.defaultCell
