@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
+        // Image previews: stb_image compiled in from Debian's libstb-dev, libwebp opened on first use (docs/images.md)
+        .target(name: "CImage", cSettings: [.unsafeFlags(["-Wno-unused-function"])], linkerSettings: [.linkedLibrary("dl")]),
 
         // Modules (arrows point down only; see docs/architecture.md)
         .target(name: "Core", swiftSettings: sections),
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "Agent", dependencies: ["Core", "Providers", "Tools", "Storage"], swiftSettings: sections),
         // External MCP servers from mcp.json as tools (the MCP client bridge of the Tools layer)
         .target(name: "MCPClient", dependencies: ["Core", "Tools", "HTTP", .product(name: "MCP", package: "swift-sdk")], swiftSettings: sections),
-        .target(name: "Terminal", dependencies: ["CNcursesw", "Core"], swiftSettings: sections),
+        .target(name: "Terminal", dependencies: ["CNcursesw", "CImage", "Core"], swiftSettings: sections),
         // `aihelper mcp serve`: the built-in tools over MCP (the Tools layer of docs/architecture.md);
         // calls run through the registry's `run`, as the agent's do, without the agent
         .target(name: "MCPServer", dependencies: ["Core", "Storage", "Tools",
@@ -75,6 +77,9 @@ let package = Package(
         // Shared by the test targets: the loopback peer servers and bounded waits. It knows no
         // module of the app; the App's test harness is a file of AppTests (docs/architecture.md, Tests).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Image files for the preview tests (PNG, JPEG, GIF, WebP written from pixels)
+        .target(name: "ImageFixtures", path: "Tests/ImageFixtures", cSettings: [.unsafeFlags(["-Wno-unused-function"])],
+                linkerSettings: [.linkedLibrary("dl")]),
 
         // One test target per module
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
@@ -83,7 +88,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Core", "HTTP", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Storage", "Core"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport", "MCPClient"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core", "ImageFixtures"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport", "Interop",
                                                      "MCPClient", "Markdown"],
                     exclude: ["Snapshots"]),

@@ -9,7 +9,7 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "aihelper needs these packages, and this system has no apt-get: ${missing[*]}" >&2
-  echo "Install the equivalents with your package manager (ncurses with wide characters and the extra terminfo entries, SQLite 3, libcurl, cmark-gfm with its extensions; with headers), then run make again." >&2
+  echo "Install the equivalents with your package manager (ncurses with wide characters and the extra terminfo entries, SQLite 3, libcurl, cmark-gfm with its extensions, stb_image and libwebp; with headers), then run make again." >&2
   exit 1
 fi
 sudo=""

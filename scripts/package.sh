@@ -123,7 +123,9 @@ deb)
     gzip -9n "$stage"/usr/share/man/man1/*.1
     # libcurl is not NEEDED (it is opened on first network use, docs/architecture.md, HTTP) but
     # every provider other than the Offline assistant needs it: a Depends, not a Recommends.
-    depends=$( (needed_packages; echo libcurl4) | sort -u | paste -sd, | sed 's/,/, /g')
+    # libwebp7 is not NEEDED either (opened on the first WebP preview, docs/images.md): small,
+    # and without it a WebP picture shows no preview.
+    depends=$( (needed_packages; echo libcurl4; echo libwebp7) | sort -u | paste -sd, | sed 's/,/, /g')
     mkdir -p "$stage/DEBIAN"
     cat > "$stage/DEBIAN/control" <<EOF
 Package: aihelper

@@ -23,6 +23,9 @@ public enum AgentEvent: Sendable {
     /// The provider does not know the model asked for (a 404, `model_not_found`); `.finished`
     /// follows with the error. A screen offers another model.
     case modelNotFound(model: String)
+    /// A tool returned pictures (an MCP server's image content), stored with its call: a screen
+    /// shows them under the call's result.
+    case toolImages(messageId: Int64, callId: String, [StoredImage])
     /// The turn ended; the message carries its final status and text.
     case finished(Message)
 }

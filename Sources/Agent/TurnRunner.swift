@@ -247,6 +247,9 @@ struct TurnRunner {
             r.result = result.text
             r.isError = result.isError
             try? agent.database.updateToolCall(r)
+            if !result.images.isEmpty, let id = r.id, (try? agent.database.attachImages(result.images, toolCallId: id)) != nil {
+                emit(.toolImages(messageId: message.id!, callId: call.id, (try? agent.database.images(toolCallId: id)) ?? []))
+            }
             record = r
         }
         if let change = result.change { emit(.dataChanged(change)) }

@@ -7,4 +7,6 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+// Swift 6 cannot use the `stdscr` global: the rows under a sixel image are redrawn through this.
+static inline int aih_redrawln(int row, int count) { return wredrawln(stdscr, row, count); }
 #endif

@@ -10,7 +10,11 @@ enum MCPResultText {
     static let limit = 64 << 10
 
     static func toolResult(_ result: CallTool.Result) -> ToolResult {
-        var parts = result.content.map(describe)
+        var images: [ImageAttachment] = []
+        var parts = result.content.map { content in
+            guard case .image(let data, _, _, _) = content else { return describe(content) }
+            return keep(data, number: images.count + 1, into: &images) ?? describe(content)
+        }
         if let structured = result.structuredContent {
             let json = JSONBridge.json(structured).jsonText
             // Servers often send the same JSON as text too: say it once.
@@ -18,8 +22,22 @@ enum MCPResultText {
         }
         var text = parts.joined(separator: "\n")
         if text.isEmpty { text = result.isError == true ? "The tool failed without saying why." : "(no content)" }
-        return ToolResult(text: cap(Sanitizer.clean(text)), isError: result.isError == true)
+        return ToolResult(text: cap(Sanitizer.clean(text)), isError: result.isError == true, images: images)
     }
+
+    /// An image the server sent, kept when its bytes are a PNG, JPEG, GIF or WebP within the cap
+    /// (sniffed: the MIME type is only the server's word); the model reads a line about it either way.
+    static func keep(_ base64: String, number: Int, into images: inout [ImageAttachment]) -> String? {
+        guard images.count < maxImages, let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters),
+              let image = try? ImageAttachment(name: "image \(number)", data: data, maxBytes: ImageAttachment.defaultMaxBytes) else {
+            return nil
+        }
+        images.append(image)
+        return "[image \(image.mimeType), \(image.info.sizeText), \(image.info.bytesText): shown to the user, you cannot see it]"
+    }
+
+    /// Images kept from one result; more are described only.
+    static let maxImages = 8
 
     static func describe(_ content: MCP.Tool.Content) -> String {
         switch content {

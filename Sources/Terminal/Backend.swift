@@ -23,11 +23,28 @@ public protocol TerminalBackend: AnyObject {
     func sendControlSequence(_ sequence: String)
     /// The terminfo entry used in place of an unknown TERM, said once on the status bar.
     var terminalFallback: TerminalFallback? { get }
+    /// A cell's size in pixels as the tty says it (`TIOCGWINSZ`), nil when it does not.
+    var cellPixelSize: Size? { get }
+    /// The rows the last `present` wrote to (sorted): a sixel image on them may have been drawn over.
+    var lastChangedRows: [Int] { get }
+    /// Writes inline image bytes (kitty graphics, sixel) after the frame; only ever called
+    /// once the terminal said it takes them (`GraphicsDetection`).
+    func writeGraphics(_ sequence: String)
+    /// Writes `rows` again whole from the last frame, over whatever an image left on them.
+    func repaint(rows: [Int])
 }
 
 extension TerminalBackend {
     public var colorDepth: ColorDepth { .trueColor }
     public var terminalFallback: TerminalFallback? { nil }
+    public var cellPixelSize: Size? { nil }
+}
+
+/// The sorted rows of the flat cell indexes `changed` (sorted, as `diffCells` gives them).
+func rows(of changed: [Int], width: Int) -> [Int] {
+    var rows: [Int] = []
+    for i in changed where rows.last != i / width { rows.append(i / width) }
+    return rows
 }
 
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
@@ -102,6 +119,11 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var cellsWritten = 0
     public private(set) var lastCellsWritten = 0
     public private(set) var bells = 0
+    public var cellPixelSize: Size?
+    public private(set) var lastChangedRows: [Int] = []
+    /// Image bytes written (`writeGraphics`), and rows repainted under images, for tests.
+    public private(set) var graphics: [String] = []
+    public private(set) var repaintedRows: [[Int]] = []
     public private(set) var isSuspended = false
     public private(set) var isShutDown = false
     private var needsFullRedraw = true
@@ -118,7 +140,11 @@ public final class MemoryBackend: TerminalBackend {
         framesPresented += 1
         lastCellsWritten = changed.count
         cellsWritten += changed.count
+        lastChangedRows = rows(of: changed, width: canvas.width)
     }
+
+    public func writeGraphics(_ sequence: String) { graphics.append(sequence) }
+    public func repaint(rows: [Int]) { repaintedRows.append(rows) }
 
     /// Returns `size`, which tests set directly to simulate a resize.
     public func updateSize() -> Size {

@@ -3,20 +3,33 @@ import Core
 /// `Key`s. Bytes may arrive in any split: incomplete UTF-8 and escape sequences wait for
 /// the next `feed`. A lone ESC is ambiguous (Escape key or start of a sequence): it stays
 /// pending until more bytes come or the loop calls `flushPending()` after ~25 ms of quiet.
-/// Unknown sequences are swallowed, never delivered as text.
+/// Unknown sequences are swallowed, never delivered as text. Answers to the app's queries
+/// (DA1, kitty graphics, the cell size) are kept apart as `TerminalReply`s.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    private var replies: [TerminalReply] = []
     private var inPaste = false
     private var pasteBuffer: [UInt8] = []
     private var pasteScanFrom = 0
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
     private static let maxSequenceLength = 64
+    /// A kitty graphics answer is short (`i=31;OK` or an error message).
+    private static let maxReplyLength = 512
 
     public init() {}
 
+    /// Set while the terminal's answers to a query are due (`GraphicsDetection`): an answer cut
+    /// across reads (`ESC _ G…`, `CSI ?…`), as over a slow link, then waits for its end instead of
+    /// being dropped after 25 ms with its rest typed as text. Bounded by the answers' lengths.
+    public var awaitingReplies = false
+
     /// True when a lone ESC (or a cut escape sequence) waits: arm the ~25 ms flush timer.
-    public var hasPendingEscape: Bool { !inPaste && pending.first == 0x1B }
+    public var hasPendingEscape: Bool { !inPaste && pending.first == 0x1B && !isReplyUnderWay }
+
+    private var isReplyUnderWay: Bool {
+        awaitingReplies && pending.count > 2 && (pending[1] == 0x5F || (pending[1] == 0x5B && pending[2] == 0x3F))
+    }
     /// True inside a bracketed paste whose end marker has not arrived yet.
     public var isInPaste: Bool { inPaste }
 
@@ -38,6 +51,12 @@ public struct KeyDecoder: Sendable {
                 return out
             }
         }
+    }
+
+    /// The terminal's answers decoded since the last call.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies = [] }
+        return replies
     }
 
     /// Resolves what `hasPendingEscape` reported: ESC alone → `.escape`; ESC plus one
@@ -99,6 +118,7 @@ public struct KeyDecoder: Sendable {
 
     private enum Parse {
         case keys([Key], Int)   // keys decoded (maybe none: swallowed) and bytes consumed
+        case reply(TerminalReply, Int)
         case needMore
         case pasteStart(Int)
     }
@@ -135,6 +155,7 @@ public struct KeyDecoder: Sendable {
             switch parseEscape(at: i) {
             case .needMore: break scan
             case let .keys(keys, len): out.append(contentsOf: keys); i += len
+            case let .reply(reply, len): replies.append(reply); i += len
             case let .pasteStart(len):
                 inPaste = true
                 return i + len
@@ -165,6 +186,7 @@ public struct KeyDecoder: Sendable {
         let c = p[i + 1]
         switch c {
         case 0x5B: return parseCSI(at: i)
+        case 0x5F where i + 2 >= p.count || p[i + 2] == 0x47: return parseGraphicsReply(at: i)  // ESC _ G
         case 0x4F:  // SS3
             guard i + 2 < p.count else { return .needMore }
             guard (0x40...0x7E).contains(p[i + 2]) else { return .keys([.alt("O")], 2) }
@@ -215,9 +237,39 @@ public struct KeyDecoder: Sendable {
         }
         let params = KeyDecoder.numbers(paramBytes)
         let length = j + 1 - i
+        if let reply = KeyDecoder.reply(prefix: prefix, params: params, final: final) { return .reply(reply, length) }
         if prefix == nil, final == 0x7E, params.first == 200 { return .pasteStart(length) }
         let key = KeyDecoder.csiKey(prefix: prefix, params: params, final: final)
         return .keys(key.map { [$0] } ?? [], length)
+    }
+
+    /// A kitty graphics answer, `ESC _ G … ESC \` (or ended by BEL). Alt-_ then G typed
+    /// together would start one too: it waits for its end like a cut sequence and is dropped.
+    private func parseGraphicsReply(at i: Int) -> Parse {
+        let p = pending
+        var j = i + 3
+        while j < p.count {
+            if p[j] == 0x07 { return .reply(TerminalReply.graphics(body: p[(i + 3)..<j]), j + 1 - i) }
+            if p[j] == 0x1B {
+                guard j + 1 < p.count else { return .needMore }
+                guard p[j + 1] == 0x5C else { return .keys([], j - i) }  // broken: swallow up to the ESC
+                return .reply(TerminalReply.graphics(body: p[(i + 3)..<j]), j + 2 - i)
+            }
+            if j - i > KeyDecoder.maxReplyLength {  // not an answer: dropped up to the next ESC
+                return .keys([], (p[j...].firstIndex(of: 0x1B) ?? p.count) - i)
+            }
+            j += 1
+        }
+        return .needMore
+    }
+
+    /// DA1 (`CSI ? … c`) and the cell size (`CSI 6 ; h ; w t`): answers, not keys.
+    static func reply(prefix: UInt8?, params: [Int], final: UInt8) -> TerminalReply? {
+        if prefix == 0x3F, final == 0x63 { return .primaryAttributes(params) }
+        if prefix == nil, final == 0x74, params.count == 3, params[0] == 6 {
+            return .cellSize(width: params[2], height: params[1])
+        }
+        return nil
     }
 
     /// `1;5` → [1, 5]; empty fields are 0 ("default"); sub-parameters after ':' are ignored.

@@ -28,6 +28,8 @@ public final class NcursesBackend: TerminalBackend {
     private var cursorShown: Bool?
     private var isSuspended = false
     private var isShutDown = false
+    public private(set) var cellPixelSize: Size?
+    public private(set) var lastChangedRows: [Int] = []
 
     // attr_t bits: the A_* macros are function-like macros Swift cannot import.
     static let underlineBit: attr_t = 1 << 17
@@ -107,6 +109,7 @@ public final class NcursesBackend: TerminalBackend {
         let changed = diffCells(old: needsFullRedraw ? nil : lastFrame, new: canvas)
         updateLastFrame(&lastFrame, to: canvas, changed: changed, full: needsFullRedraw)
         needsFullRedraw = false
+        lastChangedRows = rows(of: changed, width: canvas.width)
         writeChanged(changed, of: canvas)
         if let c = canvas.cursor, c.x >= 0, c.y >= 0, c.x < size.width, c.y < size.height {
             showCursor(true)
@@ -143,6 +146,8 @@ public final class NcursesBackend: TerminalBackend {
         if ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
             size = Size(width: Int(ws.ws_col), height: Int(ws.ws_row))
             resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+            cellPixelSize = ws.ws_xpixel > 0 && ws.ws_ypixel > 0
+                ? Size(width: Int(ws.ws_xpixel) / Int(ws.ws_col), height: Int(ws.ws_ypixel) / Int(ws.ws_row)) : nil
         }
         needsFullRedraw = true
         return size
@@ -205,6 +210,18 @@ public final class NcursesBackend: TerminalBackend {
     public func sendControlSequence(_ sequence: String) {
         guard !isSuspended, !isShutDown else { return }
         writeAll(sequence)
+    }
+
+    public func writeGraphics(_ sequence: String) {
+        guard !isSuspended, !isShutDown else { return }
+        writeAll(sequence)
+    }
+
+    /// ncurses forgets what it believes these rows show (`wredrawln`) and writes them whole.
+    public func repaint(rows: [Int]) {
+        guard !isSuspended, !isShutDown, !rows.isEmpty else { return }
+        for row in rows where row >= 0 && row < size.height { aih_redrawln(Int32(row), 1) }
+        refresh()
     }
 
     private func writeAll(_ s: String) {

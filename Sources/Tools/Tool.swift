@@ -57,9 +57,12 @@ public struct ToolResult: Sendable, Equatable {
     public var text: String
     public var isError: Bool
     public var change: DataChange?
+    /// Images the tool returned (an MCP server's image content): kept with the tool call and
+    /// shown to the user; the model gets `text`, which describes them.
+    public var images: [ImageAttachment]
 
-    public init(text: String, isError: Bool = false, change: DataChange? = nil) {
-        self.text = text; self.isError = isError; self.change = change
+    public init(text: String, isError: Bool = false, change: DataChange? = nil, images: [ImageAttachment] = []) {
+        self.text = text; self.isError = isError; self.change = change; self.images = images
     }
 }
 

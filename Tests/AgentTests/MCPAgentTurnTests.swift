@@ -28,12 +28,12 @@ final class MCPAgentTurnTests: XCTestCase {
         return manager
     }
 
-    private func turn(_ text: String, manager: MCPServerManager) async throws -> (Message, AppDatabase) {
+    private func turn(_ text: String, manager: MCPServerManager, events: EventLog = EventLog()) async throws -> (Message, AppDatabase) {
         let database = try AppDatabase.temporary()
         let agent = try PeerAgents.agent(database: database, externalTools: manager)
         let conversation = try database.createConversation(title: "t", provider: "openai", model: agent.model)
         let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
-        let message = try await withDeadline(60) { await agent.run(turn, approve: { _, _ in true }, emit: { _ in }) }
+        let message = try await withDeadline(60) { await agent.run(turn, approve: { _, _ in true }, emit: { events.add($0) }) }
         return (message, database)
     }
 
@@ -60,6 +60,33 @@ final class MCPAgentTurnTests: XCTestCase {
         XCTAssertTrue(calls.first?.result?.hasPrefix("42") == true, calls.first?.result ?? "")
         let steps = try database.timelineSteps(messageIds: [message.id!])[message.id!] ?? []
         XCTAssertEqual(steps.first { $0.kind == .toolCall }?.status, .done)
+    }
+
+    /// A server written with the Python SDK answers with a picture: the model reads a line
+    /// about it, the picture is kept with the tool call (shown to the user, docs/images.md).
+    func testAnImageFromAToolIsKeptWithTheCallAndDescribedToTheModel() async throws {
+        let manager = try await manager(["pictures": ["command": try MCPPeers.python(), "args": [MCPPeers.imageServer.path]]])
+        XCTAssertEqual(manager.servers.first?.state, .ready, "\(manager.servers)")
+        let events = EventLog()
+        let (message, database) = try await turn("show my screen [script:agent:mcp-image]", manager: manager, events: events)
+        await manager.stopAll()
+        XCTAssertEqual(message.content, "That is your screen.")
+        let call = try XCTUnwrap(try database.toolCalls(messageId: message.id!).first)
+        let result = try XCTUnwrap(call.result)
+        XCTAssertTrue(result.contains("Here is the screen.") && result.contains("[image image/png, 48×24,"), result)
+        let images = try database.images(toolCallId: try XCTUnwrap(call.id))
+        XCTAssertEqual(images.map { "\($0.format) \($0.width)×\($0.height)" }, ["png 48×24"])
+        XCTAssertEqual(try database.imageData(hash: images[0].hash).map { Array($0.prefix(4)) }, [0x89, 0x50, 0x4E, 0x47])
+        // The screen hears of them as the turn runs.
+        let told = events.all.compactMap { event -> [StoredImage]? in
+            if case .toolImages(message.id!, call.callId, let images) = event { return images } else { return nil }
+        }
+        XCTAssertEqual(told, [images])
+        // What went back to the model is the text: no image bytes in the request.
+        let body = try PeerAgents.lastRequestBody()
+        let sent = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+        XCTAssertTrue(sent.contains("you cannot see it"), sent)
+        XCTAssertFalse(sent.contains("iVBORw0KGgo"), "no PNG in the request")
     }
 
     func testTurnCallsTheReferenceTimeServer() async throws {

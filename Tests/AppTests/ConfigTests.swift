@@ -21,6 +21,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.persona, "Be brief.")
     }
 
+    func testImagePreviewSetting() {
+        XCTAssertEqual(AppConfig().imagePreview, .auto)
+        let (config, warning) = AppConfig.parse("[images]\nmax_bytes = 4096\npreview = \"sixel\"\n", path: "c.toml")
+        XCTAssertEqual(config.imagePreview, .sixel)
+        XCTAssertEqual(config.imageMaxBytes, 4096)
+        XCTAssertNil(warning)
+        let (bad, why) = AppConfig.parse("[images]\npreview = \"iterm\"\n", path: "c.toml")
+        XCTAssertEqual(bad.imagePreview, .auto)
+        XCTAssertTrue(why?.contains("[images] 'preview' must be one of: auto, kitty, sixel, off") == true, why ?? "")
+    }
+
     func testAutoSummaryThresholdIsAShareOfTheWindowOrZeroForOff() throws {
         XCTAssertEqual(AppConfig().autoSummaryThreshold, 0.75)
         XCTAssertEqual(AppConfig.parse("auto_summary_threshold = 0.5\n", path: "c.toml").config.autoSummaryThreshold, 0.5)

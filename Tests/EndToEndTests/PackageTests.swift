@@ -36,12 +36,15 @@ final class PackageTests: HomeFolderTestCase {
         let dynamic = try run("/usr/bin/readelf", ["-d", release]).out
         XCTAssertTrue(dynamic.contains("(NEEDED)") && dynamic.contains("libsqlite3"), dynamic)
         XCTAssertFalse(dynamic.contains("libcurl"), "the release binary names libcurl as NEEDED:\n\(dynamic)")
+        // Image previews: stb_image is compiled in, libwebp opened on the first WebP (docs/images.md).
+        XCTAssertFalse(dynamic.contains("libwebp") || dynamic.contains("libstb"), dynamic)
 
         for arguments in [["--version"], ["tasks"]] {
             let result = try run(release, arguments, environment: ["LD_DEBUG": "libs"])
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.err.suffix(2_000))")
             XCTAssertTrue(result.err.contains("calling init: ") && result.err.contains("libsqlite3"), "LD_DEBUG lists no library")
             XCTAssertFalse(result.err.contains("libcurl"), "\(arguments) loads libcurl")
+            XCTAssertFalse(result.err.contains("libwebp"), "\(arguments) loads libwebp")
         }
         let check = try run(release, ["keys", "check", "openai"],
                             environment: ["LD_DEBUG": "libs", "OPENAI_BASE_URL": "http://127.0.0.1:1/v1", "OPENAI_API_KEY": "x"])
@@ -93,7 +96,7 @@ final class PackageTests: HomeFolderTestCase {
         let deb = try XCTUnwrap(output.split(separator: "\n").map(String.init).last { $0.hasSuffix(".deb") }, output)
 
         let fields = try run("/usr/bin/dpkg-deb", ["-f", deb, "Depends", "Installed-Size", "Version"]).out
-        for package in ["libc6", "libncursesw6", "libsqlite3-0", "libcurl4", "libstdc++6", "libcmark-gfm0", "libcmark-gfm-extensions0"] {
+        for package in ["libc6", "libncursesw6", "libsqlite3-0", "libcurl4", "libstdc++6", "libcmark-gfm0", "libcmark-gfm-extensions0", "libwebp7"] {
             XCTAssertTrue(fields.contains(package), "Depends lacks \(package): \(fields)")
         }
         XCTAssertFalse(fields.contains("-dev") || fields.contains("swift"), fields)

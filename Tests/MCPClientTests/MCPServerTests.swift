@@ -47,6 +47,22 @@ final class MCPServerTests: XCTestCase {
         await fixture.manager.stopAll()
     }
 
+    /// Image content from a server written with the Python SDK: kept as an attachment when its
+    /// bytes are an image (sniffed, whatever the MIME type says), described in the text either way.
+    func testImageContentIsKeptAndDescribed() async throws {
+        let fixture = try MCPFixture(["pictures": ["command": try MCPPeers.python(), "args": [MCPPeers.imageServer.path]]])
+        let servers = await fixture.start()
+        XCTAssertEqual(servers.first?.state, .ready, "\(servers)")
+        let snapshot = try await XCTUnwrap(fixture.tool("pictures__snapshot")).call([:], context: try context())
+        XCTAssertFalse(snapshot.isError, snapshot.text)
+        XCTAssertEqual(snapshot.images.map { "\($0.name) \($0.info.format) \($0.info.sizeText)" }, ["image 1 png 48×24"])
+        XCTAssertTrue(snapshot.text.hasPrefix("Here is the screen.\n[image image/png, 48×24, "), snapshot.text)
+        let broken = try await XCTUnwrap(fixture.tool("pictures__broken")).call([:], context: try context())
+        XCTAssertEqual(broken.images, [])
+        XCTAssertTrue(broken.text.hasPrefix("[image image/png, 0 KB, not shown]"), broken.text)
+        await fixture.manager.stopAll()
+    }
+
     /// A server sees PATH, HOME, LANG and its own `env`, never our API keys.
     func testServerEnvironmentIsClean() async throws {
         var server = try MCPFixture.faulty("ok")

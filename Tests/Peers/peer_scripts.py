@@ -114,6 +114,7 @@ AGENT = {
     "mcp-time": [[("time__get_current_time", {"timezone": "Europe/Zurich"})], "That is the time in Zurich."],
     "mcp-fault": [[("faulty__act", {"text": "go"})], "The server failed; I told you why."],
     "mcp-remote": [[("remote__add", {"a": 20, "b": 22})], "It is 42."],
+    "mcp-image": [[("pictures__snapshot", {})], "That is your screen."],
 }
 
 

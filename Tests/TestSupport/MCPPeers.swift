@@ -7,6 +7,8 @@ import Foundation
 public enum MCPPeers {
     public static let venv = RealServers.buildFolder.appendingPathComponent("mcp-venv")
     public static let faultyServer = PeerServer.peersFolder.appendingPathComponent("mcp_faulty_server.py")
+    /// A server written with the Python SDK whose tools answer with images (Tests/Peers/mcp_image_server.py).
+    public static let imageServer = PeerServer.peersFolder.appendingPathComponent("mcp_image_server.py")
 
     /// The path of `name` in the venv's `bin`, or a clear error saying how to install it.
     public static func executable(_ name: String) throws -> String {

@@ -46,6 +46,8 @@ struct AppState {
     var connectivity = Connectivity.unknown
     /// Focus reports (`CSI I` / `CSI O`): false while the terminal is in the background.
     var terminalFocused = true
+    /// Inline image previews, once the terminal said it can show them (`.graphicsDetected`).
+    var imagePreviews: ImagePreviews?
     /// `notify_after_seconds`: an answer that took this long rings and notifies when it ends unfocused.
     var notifyAfterSeconds: Double = 10
     /// Conversations deleted this session, newest last: `u` in the list brings them back
@@ -133,6 +135,8 @@ struct ChatState {
     var images: [ImageAttachment] = []
     /// The pictures stored with the loaded messages, by message id: placeholders under them.
     var messageImages: [Int64: [StoredImage]] = [:]
+    /// The pictures tools returned, by answer and call id: placeholders under the call's result.
+    var toolImages: [Int64: [String: [StoredImage]]] = [:]
     /// The slash-command popup over the input (CommandCompletion.swift).
     var completion = CompletionState()
     /// `/persona`: the conversation's own persona (a preset's name or a custom text); nil: the

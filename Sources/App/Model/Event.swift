@@ -42,6 +42,11 @@ enum Event: Sendable {
     case conversationTitled(id: Int64, title: String)
     /// What an effect's I/O found, applied in the same pass of the loop (`ResultEvent`).
     case result(ResultEvent)
+    /// The terminal answered the graphics query (or the setting decided): its image protocol,
+    /// none, and a cell's pixels (docs/images.md, Previews in the terminal).
+    case graphicsDetected(GraphicsProtocol?, cell: Size)
+    /// A preview was decoded and encoded off the loop: the next frame can place it.
+    case previewReady
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -202,7 +207,7 @@ extension AgentEvent {
     /// or pause a stretch of streaming. Tokens and thoughts (hundreds a second) wait for frames.
     var drawsAtOnce: Bool {
         switch self {
-        case .textDelta, .step: return false
+        case .textDelta, .step, .toolImages: return false
         case .dataChanged, .waiting, .modelCallEnded, .finished, .summarized, .answering, .modelNotFound: return true
         }
     }

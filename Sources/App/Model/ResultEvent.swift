@@ -117,6 +117,8 @@ struct ConversationMarks: Sendable {
     var autoSummary: StoredSummary?
     /// The pictures stored with the messages (placeholders under them).
     var images: [Int64: [StoredImage]] = [:]
+    /// The pictures tools returned, by answer and call id (placeholders under the call's result).
+    var toolImages: [Int64: [String: [StoredImage]]] = [:]
 }
 
 /// What the Tasks pane shows for its day, week or filter (`TaskPaneLoader`).

@@ -89,6 +89,11 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
     case .conversationTitled(let id, let title):
         if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
         return []
+    case .graphicsDetected(let graphics, let cell):
+        state.imagePreviews = graphics.map { ImagePreviews(graphics: $0, cell: cell) }
+        return []
+    case .previewReady:
+        return []
     }
 }
 
@@ -298,6 +303,9 @@ private func handleAgent(_ state: inout AppState, turn: Int, _ event: AgentEvent
         return []
     case .modelNotFound(let model):
         state.chat.missingModel = model
+        return []
+    case .toolImages(let messageId, let callId, let images):
+        state.chat.toolImages[messageId, default: [:]][callId] = images
         return []
     case .finished(let message):
         return turnEnded(&state, turn: turn, message)

@@ -174,6 +174,7 @@ extension ChatState {
         summaries = marks.summaries
         autoSummary = marks.autoSummary
         messageImages = marks.images
+        toolImages = marks.toolImages
     }
 }
 

@@ -39,7 +39,7 @@ enum ChatPane {
         }
         let transcriptRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, aboveChips - noteLines.count - rect.y))
         transcript.draw(state.chat, view: &view, spinnerFrame: state.spinnerFrame, timeZone: state.timeZone, in: transcriptRect, theme: theme,
-                        markdown: state.renderMarkdown, into: &canvas)
+                        markdown: state.renderMarkdown, previews: state.imagePreviews, into: &canvas)
         if state.chat.messages.isEmpty { drawSuggestions(in: transcriptRect, theme: theme, into: &canvas) }
 
         let more = view.rowsFromBottom > 0 ? tr.chat.moreBelow : ""
@@ -48,6 +48,7 @@ enum ChatPane {
         drawInput(state, in: inputRect, paneX: rect.x, focused: focused, theme: theme, into: &canvas)
         if let popup = CompletionPopup.of(state) {
             CompletionPopupView.draw(popup, above: inputRect, in: rect, theme: theme, into: &canvas)
+            view.previews = []  // an image would be drawn over the popup
         }
         return inputRect
     }

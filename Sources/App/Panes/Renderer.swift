@@ -68,6 +68,7 @@ final class Renderer {
             fullFrames += 1
         }
         if hasOverlay || layout.mode == .tooSmall {
+            view.chat.previews = []  // an image would be drawn over the overlay
             lastFrame = nil
         } else {
             let stamp = AppState.nextVersion()

@@ -9,6 +9,8 @@ struct StyledLine {
     /// The picture this line stands for (a placeholder under a message): where it lands is
     /// recorded as an `ImagePlacement` when drawn.
     var image: StoredImage?
+    /// A blank row kept for that picture's inline preview (`PreviewRow`).
+    var preview: PreviewRow?
     init(_ segments: [(text: String, style: Style)]) { self.segments = segments }
     init(_ text: String, _ style: Style) { self.segments = [(text, style)] }
 }
@@ -32,6 +34,8 @@ final class TranscriptView {
     private(set) var messagesVisited = 0
     /// `render_markdown`: answers drawn as Markdown, or as wrapped plain text (their source).
     private var rendersMarkdown = true
+    /// Inline previews on: rows kept under each picture's placeholder.
+    private var previews: ImagePreviews?
 
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -39,9 +43,11 @@ final class TranscriptView {
     /// a new `chat.scroll` request first, and is clamped here); answers as Markdown unless
     /// `markdown` is false (`render_markdown = false`).
     func draw(_ chat: ChatState, view: inout ChatViewState, spinnerFrame: Int, timeZone: TimeZone, in rect: Rect, theme: Theme,
-              markdown: Bool = true, into canvas: inout Canvas) {
+              markdown: Bool = true, previews: ImagePreviews? = nil, into canvas: inout Canvas) {
+        view.previews = []
         guard rect.width > 2, rect.height > 0 else { return }
         rendersMarkdown = markdown
+        self.previews = previews
         view.take(chat.scroll)
         keepViewStill(chat, view: &view, width: rect.width - 2)
         let selection = (id: chat.selectedMessageId, expanded: chat.selectedMessageId.map(chat.expanded.contains) ?? false)
@@ -53,6 +59,7 @@ final class TranscriptView {
         var y = rect.y + rect.height - 1
         var skip = view.rowsFromBottom
         view.imagePlacements = []
+        var previewBottom: Int?  // the row of the preview's bottom row just drawn
         var drewAny = false
         messagesVisited = 0
         for message in chat.messages.reversed() {
@@ -70,6 +77,12 @@ final class TranscriptView {
                 if let image = line.image {
                     view.imagePlacements.append(ImagePlacement(row: y, column: x + 2, width: rect.width - 4, image: image))
                 }
+                if let row = line.preview {
+                    if row.index == row.box.rows - 1 { previewBottom = y }
+                    if row.index == 0, previewBottom == y + row.box.rows - 1 {
+                        view.previews.append(PreviewSpot(image: row.image, box: row.box, x: x + 2, y: y))
+                    }
+                }
                 for segment in line.segments {
                     x += canvas.put(segment.text, x: x, y: y, style: segment.style, maxWidth: rect.x + rect.width - x)
                 }
@@ -85,7 +98,7 @@ final class TranscriptView {
                 view.rowsFromBottom = clamped
                 canvas.fill(rect, style: theme[.text])
                 return draw(chat, view: &view, spinnerFrame: spinnerFrame, timeZone: timeZone, in: rect, theme: theme, markdown: markdown,
-                            into: &canvas)
+                            previews: previews, into: &canvas)
             }
         }
         if chat.messages.isEmpty { drawWelcome(in: rect, theme: theme, into: &canvas) }
@@ -200,10 +213,12 @@ final class TranscriptView {
         var autoSummary: Summary?
         var markdown = false
         var images: [StoredImage] = []
+        var toolImages: [String: [StoredImage]] = [:]
         init(_ chat: ChatState, _ m: Message, selectedId: Int64?, markdown: Bool) {
             self.markdown = markdown
             guard let id = m.id else { return }
             images = chat.messageImages[id] ?? []
+            toolImages = chat.toolImages[id] ?? [:]
             selected = id == selectedId
             expanded = chat.expanded.contains(id)
             branch = chat.branches[id]
@@ -246,12 +261,10 @@ final class TranscriptView {
             else { body[body.count - 1].segments.append((cursor, theme[.cursorBlock])) }
         }
         out += body
-        for image in marks.images {
-            var line = StyledLine("  " + placeholderText(image, width: width - 2), theme[.muted])
-            line.image = image
-            out.append(line)
+        out += Self.placeholders(marks.images, indent: "  ", previews: previews, width: width, theme: theme)
+        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded) { callId in
+            Self.placeholders(marks.toolImages[callId] ?? [], indent: "    ", previews: self.previews, width: width, theme: theme)
         }
-        out += TimelineLines.make(steps, spinnerFrame: spinnerFrame, width: width, theme: theme, expanded: marks.expanded)
         if let summary = marks.autoSummary { out += Self.summaryMarker(summary, expanded: marks.expanded, width: width, theme: theme) }
         switch m.status {
         case .interrupted:
@@ -264,6 +277,15 @@ final class TranscriptView {
         }
         out.append(StyledLine("", theme[.text]))
         return out
+    }
+
+    /// A placeholder line for each picture, each followed by the rows its preview takes when previews are on.
+    static func placeholders(_ images: [StoredImage], indent: String, previews: ImagePreviews?, width: Int, theme: Theme) -> [StyledLine] {
+        images.flatMap { image -> [StyledLine] in
+            var line = StyledLine(indent + placeholderText(image, width: width - indent.count), theme[.muted])
+            line.image = image
+            return [line] + PreviewRow.lines(image, previews: previews, width: width, style: theme[.text])
+        }
     }
 
     /// Where older messages were summarized for the model: one line, or the summary whole
@@ -297,11 +319,14 @@ enum TimelineLines {
     /// Lines of one step's detail shown when its answer is opened (Enter); the timeline view has all.
     static let expandedLines = 20
 
-    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme, expanded: Bool = false) -> [StyledLine] {
+    /// `images` gives the lines of the pictures a call returned, drawn under its result.
+    static func make(_ steps: [TimelineStep], spinnerFrame: Int, width: Int, theme: Theme, expanded: Bool = false,
+                     images: (String) -> [StyledLine] = { _ in [] }) -> [StyledLine] {
         // The answer is the message itself; model calls are for the timeline view (Ctrl-T).
         steps.filter { $0.kind != .answer && $0.kind != .modelCall }.flatMap { step -> [StyledLine] in
             var lines = [self.line(step, spinnerFrame: spinnerFrame, width: width, theme: theme)]
             if expanded { lines += detail(step, width: width, theme: theme) }
+            if step.kind == .toolResult, let callId = step.callId { lines += images(callId) }
             // The question sits on the step it is about; the status bar repeats it.
             if step.status == .awaitingApproval {
                 lines.append(StyledLine([("    " + tr.transcript.runIt, theme[.stepRunning]), (tr.transcript.yesNo, theme[.accent])]))

@@ -30,6 +30,10 @@ struct ChatViewState {
     /// Where the last frame drew each picture's placeholder line (the transcript's rows on the
     /// screen), for an inline preview to be drawn there (docs/images.md).
     var imagePlacements: [ImagePlacement] = []
+    /// The image previews the frame left room for under their placeholders, whole and
+    /// uncovered (none under an overlay or the popup): the runtime places them after the
+    /// frame (`PreviewPainter`, docs/images.md, Previews in the terminal).
+    var previews: [PreviewSpot] = []
 
     /// Takes `request` when it is new: a request moves the view once, then drawing owns it.
     mutating func take(_ request: ScrollRequest) {

@@ -146,6 +146,7 @@ extension TUIApp {
             return false
         }
         defer { try? FileManager.default.removeItem(at: file) }
+        painter?.forget(on: backend)
         backend.suspend()
         let status = ForegroundProcess.run(["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", file.path])
         backend.resume()

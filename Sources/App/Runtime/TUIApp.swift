@@ -43,6 +43,11 @@ public final class TUIApp {
     let reminders: AlertScheduler
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
+    /// The graphics query's answers being awaited, until `graphicsDeadline` (TUIApp+Previews).
+    var detection: GraphicsDetection?
+    var graphicsDeadline: ContinuousClock.Instant?
+    /// Places image previews after each frame; only for a terminal that answered the query.
+    var painter: PreviewPainter?
     /// Sends a notification (summary, body) to the desktop; tests put a recorder here.
     var notifyDesktop: ((summary: String, body: String)) -> Void = DesktopNotification.send
 
@@ -121,6 +126,7 @@ public final class TUIApp {
         series.release()
         // Not needed for the first frame: read once it is out (100,000 lines: docs/performance.md).
         loadInputHistory()
+        startGraphicsDetection(setting: switcher?.config.imagePreview ?? .off, environment: ProcessInfo.processInfo.environment)
         while !state.shouldQuit {
             waitForInput()
             handle(collectEvents())
@@ -158,7 +164,7 @@ public final class TUIApp {
     private var pendingEvents: [Event] = []
     private var hadKey = false
 
-    private func readInput() {
+    func readInput() {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = read(inputDescriptor, &buffer, buffer.count)
         if n == 0 { pendingEvents.append(.quitRequested); return }  // the terminal went away
@@ -167,6 +173,7 @@ public final class TUIApp {
         let keys = decoder.feed(Array(buffer[0..<n]))
         if !keys.isEmpty { hadKey = true }
         pendingEvents += keys.map(Event.key)
+        takeTerminalReplies(decoder.takeReplies())
     }
 
     private func collectEvents() -> [Event] {
@@ -179,6 +186,7 @@ public final class TUIApp {
         for sig in Signals.drain() {
             if sig == SIGWINCH {
                 let size = backend.updateSize()
+                painter?.forget(on: backend)
                 canvas = Canvas(width: size.width, height: size.height)
                 events.append(.resize(size))
             } else {
@@ -191,6 +199,7 @@ public final class TUIApp {
             events.append(.tick(Date()))
             refresh()  // another instance's writes
             alertsDue = true
+            graphicsWaitEnded()
         }
         return events
     }
@@ -249,6 +258,7 @@ public final class TUIApp {
     func render() {
         renderer.render(state, view: &view, into: &canvas)
         backend.present(canvas)
+        painter?.paint(view.chat.previews, on: backend)
         lastRender = clock.now
         dirty = false
     }
@@ -275,6 +285,7 @@ public final class TUIApp {
         turns.stop()
         // Conversations deleted this session can no longer be brought back: delete them for good.
         _ = try? database.purgeTrash()
+        painter?.release(on: backend)
         backend.shutdown()
     }
 }

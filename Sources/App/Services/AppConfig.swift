@@ -1,6 +1,7 @@
 import Foundation
 import TOMLKit
 import Tools
+import Terminal
 import Core
 
 /// Settings from `config.toml`. A missing file means defaults; a broken one means defaults
@@ -48,6 +49,8 @@ public struct AppConfig: Sendable, Equatable {
     public var imageMaxBytes = ImageAttachment.defaultMaxBytes
     /// `[voice]`: the transcription server and the recorder (docs/voice.md).
     public var voice = VoiceSettings()
+    /// `[images] preview`: inline previews by the terminal's answer (`auto`), by name, or none.
+    public var imagePreview = PreviewSetting.auto
 
     public init() {}
 
@@ -121,7 +124,7 @@ public struct AppConfig: Sendable, Equatable {
                 if let n = limit.int, (1024...200 * 1024 * 1024).contains(n) { config.imageMaxBytes = n }
                 else { problems.append("[images] 'max_bytes' must be a number of bytes from 1024 to 209715200 (200 MB)") }
             }
-            for key in value.table?.keys.sorted() ?? [] where key != "max_bytes" { problems.append("unknown key '\(key)' in [images]") }
+            for key in value.table?.keys.sorted() ?? [] where !ImagesConfig.keys.contains(key) { problems.append("unknown key '\(key)' in [images]") }
             if value.table == nil { problems.append("'images' must be a table ([images])") }
         }
         if let value = table["files_folder"] {
@@ -157,6 +160,7 @@ public struct AppConfig: Sendable, Equatable {
             }
         }
         SettingChoices.parse(table, text: text, into: &config, problems: &problems)
+        ImagesConfig.parse(table, into: &config, problems: &problems)
         config.keyBindings.style = config.keymap
         config.providers = ProviderConfig.parse(table, problems: &problems)
         config.voice = VoiceSettings.parse(table, problems: &problems)

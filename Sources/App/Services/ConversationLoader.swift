@@ -35,7 +35,8 @@ struct ConversationLoader {
         ConversationMarks(branches: (try? database.branchPositions(of: messages.filter { $0.role == .user }.compactMap(\.id))) ?? [:],
                           summaries: summaries(of: messages.filter { $0.role == .assistant }.compactMap(\.id)),
                           autoSummary: autoSummary(of: conversationId),
-                          images: (try? database.images(messageIds: messages.filter { $0.role == .user }.compactMap(\.id))) ?? [:])
+                          images: (try? database.images(messageIds: messages.filter { $0.role == .user }.compactMap(\.id))) ?? [:],
+                          toolImages: (try? database.toolCallImages(messageIds: messages.filter { $0.role == .assistant }.compactMap(\.id))) ?? [:])
     }
 
     func summaries(of messageIds: [Int64]) -> [Int64: Summary] {
