@@ -42,6 +42,8 @@ enum Event: Sendable {
     case conversationTitled(id: Int64, title: String)
     /// What an effect's I/O found, applied in the same pass of the loop (`ResultEvent`).
     case result(ResultEvent)
+    /// Push-to-talk: the recorder's level and end, the transcript (UpdateVoice.swift).
+    case voice(VoiceEvent)
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -51,7 +53,8 @@ struct ApprovalRequest: Sendable, Equatable {
 
 /// What `update` asks the runtime to do: I/O stays out of `update`, so it can be tested key by key.
 enum Effect: Equatable {
-    case send(String)
+    /// `dictated`: the text came from a recording (the turn's timeline notes it).
+    case send(String, dictated: Bool = false)
     /// A message with the `/attach`ed resource before it; the conversation is named after `typed`.
     case sendAttached(ResourceAttachment, typed: String)
     case cancelTurn
@@ -136,6 +139,20 @@ enum Effect: Equatable {
     case finishOnboarding(OnboardingChoice)
     /// Conversations (docs/conversations.md): the list (Ctrl-O), search (Ctrl-F) and their actions.
     case conversation(ConversationAction)
+    /// Push-to-talk: the recorder and the transcription (`VoiceRecorder`, TUIApp+Voice.swift).
+    case voice(VoiceEffect)
+}
+
+/// What push-to-talk asks of the runtime.
+enum VoiceEffect: Equatable {
+    /// Runs the recorder: answered by `.voice(.level)` while it records, `.voice(.ended)` at its end.
+    case start
+    /// SIGINT to the recorder, the rest of its audio read (bounded; then SIGKILL).
+    case stop
+    /// Kills the recorder, or gives up the transcription under way; the audio is dropped.
+    case cancel
+    /// Transcribes the recording (off the loop): `.voice(.transcribed / .transcriptionFailed)`.
+    case transcribe
 }
 
 /// What the conversation list and search ask of the runtime.

@@ -35,7 +35,7 @@ struct SlashCommand: Equatable {
         .init(name: "/persona", argument: .persona),
         .init(name: "/theme", aliases: ["/themes"], argument: .theme),
         .init(name: "/keys", aliases: ["/key"]), .init(name: "/mcp"), .init(name: "/attach", argument: .attach),
-        .init(name: "/contacts"), .init(name: "/notes"),
+        .init(name: "/contacts"), .init(name: "/notes"), .init(name: "/voice"),
         .init(name: "/settings", aliases: ["/config"]), .init(name: "/quit", aliases: ["/exit", "/q"]),
     ]
 

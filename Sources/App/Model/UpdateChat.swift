@@ -13,7 +13,7 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
     case .home where state.chat.input.isEmpty: state.chat.scroll.move(by: Int.max / 2, from: view); return []
     case .end where state.chat.input.isEmpty: state.chat.scroll.ask(0); return []
     case .ctrl("g"): return [.composeInEditor(state.chat.input.text)]
-    case .f(4):
+    case .f(3):
         openTimeline(&state)
         return []
     case .text("t") where state.chat.input.isEmpty && state.chat.selectedMessageId != nil:
@@ -80,12 +80,14 @@ func submitLine(_ state: inout AppState) -> [Effect] {
         state.chat.editingMessageId = nil
         return [.resendEdited(messageId: edited, text: text)]
     }
+    let dictated = state.voice.inputDictated
+    state.voice.inputDictated = false
     // /remind, /list and /summarize must start their message: the attachment waits for the next.
     if let attachment = state.chat.attachment, !text.hasPrefix("/") {
         state.chat.attachment = nil
         return [.sendAttached(attachment, typed: text)]
     }
-    return [.send(text)]
+    return [.send(text, dictated: dictated)]
 }
 
 func isSummarizeCommand(_ text: String) -> Bool {
@@ -130,6 +132,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
         _ = state.chat.input.commit()
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         return [argument.isEmpty ? .openThemePicker : .switchTheme(argument)]
+    case "/voice":
+        _ = state.chat.input.commit()
+        return startRecording(&state)
     case "/settings", "/config":
         _ = state.chat.input.commit()
         return [.openSettings]

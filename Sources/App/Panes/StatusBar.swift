@@ -41,8 +41,20 @@ enum StatusBar {
     /// What the bar tells instead of its hints: an approval question or a notice.
     private static func message(_ state: AppState) -> (text: String, isError: Bool)? {
         if let approval = state.pendingApproval { return ("\(approval.question)  " + tr.chrome.allowDeny, true) }
+        if let voice = voiceText(state.voice, at: state.clock) { return (voice, state.voice.isRecording) }
         if let notice = state.notice { return (notice.display(at: state.clock), notice.kind == .error) }
         return nil
+    }
+
+    /// Push-to-talk: "● REC 0:07 ▁▃▅▇ F4 / Enter stop · Esc cancel" while recording, then
+    /// "⟳ transcribing…"; nil when idle (a failure is the notice's).
+    static func voiceText(_ voice: VoiceState, at now: Date) -> String? {
+        switch voice.phase {
+        case .recording(let started):
+            return tr.voice.recording + " " + VoiceState.elapsed(since: started, at: now) + " " + voice.meter + "  " + tr.voice.stopHint
+        case .stopping, .transcribing: return tr.voice.transcribing
+        case .idle, .failed: return nil
+        }
     }
 
     /// The bar's message when it does not fit in a bar `width` columns wide: the chat pane then

@@ -9,7 +9,7 @@ extension TUIApp {
     /// (`apply`), which `update` applies before this returns.
     func perform(_ effect: Effect) {
         switch effect {
-        case .send(let text): send(text)
+        case .send(let text, let dictated): send(text, dictated: dictated)
         case .sendAttached(let attachment, let typed): send(attachment.message(typed), title: typed)
         case .cancelTurn: turns.cancel()
         case .answerApproval(let id, let allow): turns.answer(approval: id, allow: allow)
@@ -65,6 +65,7 @@ extension TUIApp {
         case .listOnboardingModels(let kind, let key): listOnboardingModels(kind, key)
         case .finishOnboarding(let choice): finishOnboarding(choice)
         case .conversation(let action): actOnConversations(action)
+        case .voice(let effect): perform(voice: effect)
         }
     }
 

@@ -7,7 +7,8 @@ import Agent
 /// ended when the loop handles its `.finished` (`handle`). The state's side: UpdateTurn.swift.
 extension TUIApp {
     /// Commits the message, then streams the answer on a background task that posts events back.
-    func send(_ text: String, title: String? = nil) {
+    /// `dictated`: the text came from a recording (push-to-talk), which the turn's timeline notes.
+    func send(_ text: String, title: String? = nil, dictated: Bool = false) {
         var isNew = false
         let turn = start(text) {
             if state.chat.conversation == nil {

@@ -4,6 +4,7 @@ import Storage
 import Agent
 import Terminal
 import MCPClient
+import Providers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,6 +42,14 @@ public final class TUIApp {
     let queries: OffLoopQueries
     /// The reminders coming, and what fired.
     let reminders: AlertScheduler
+    /// Push-to-talk's recorder and the recording kept for r (TUIApp+Voice.swift).
+    let recorder = VoiceRecorder()
+    /// The transcription under way (Esc cancels it).
+    var transcription: Task<Void, Never>?
+    /// `[voice] record_command`; nil: the first recorder found on PATH.
+    var voiceRecordCommand: String?
+    /// A recording's WAV bytes to its transcript (`[voice]`'s server).
+    var transcribe: @Sendable (Data) async throws -> String = { _ in throw ProviderError(.badRequest, "No transcription server is set.") }
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
     /// Sends a notification (summary, body) to the desktop; tests put a recorder here.
@@ -135,6 +144,7 @@ public final class TUIApp {
         var deadline = nextTick
         if decoder.hasPendingEscape { deadline = min(deadline, lastInput + Self.escapeDelay) }
         if dirty { deadline = min(deadline, lastRender + frameInterval) }
+        if let stop = recorder.deadline { deadline = min(deadline, stop) }
         return deadline
     }
 
@@ -150,9 +160,13 @@ public final class TUIApp {
                    pollfd(fd: mailbox.readDescriptor, events: frameDue ? 0 : Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.urgentDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        // A recording's pipes, read like stdin: whatever is there, never waiting for more.
+        let voice = recorder.descriptors
+        fds += voice.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         _ = poll(&fds, nfds_t(fds.count), ms)
         if fds[0].revents & Int16(POLLIN) != 0 { readInput() }
         else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { pendingEvents.append(.quitRequested) }
+        for (i, fd) in voice.enumerated() where fds[4 + i].revents != 0 { pendingEvents += recorder.read(fd).map(Event.voice) }
     }
 
     private var pendingEvents: [Event] = []
@@ -186,8 +200,11 @@ public final class TUIApp {
             }
         }
         events += mailbox.drain()
+        events += recorder.checkDeadline(clock.now).map(Event.voice)
         if clock.now >= nextTick {
-            nextTick = clock.now + (state.chat.isStreaming || state.pendingApproval != nil ? .milliseconds(100) : .seconds(1))
+            // 100 ms while something counts on the screen (an answer, a question, a recording's time).
+            let busy = state.chat.isStreaming || state.pendingApproval != nil || state.voice.isBusy
+            nextTick = clock.now + (busy ? .milliseconds(100) : .seconds(1))
             events.append(.tick(Date()))
             refresh()  // another instance's writes
             alertsDue = true
@@ -273,6 +290,8 @@ public final class TUIApp {
     private func shutDown() {
         // Let the agent mark the answer interrupted before the process ends (bounded).
         turns.stop()
+        _ = recorder.cancel()
+        transcription?.cancel()
         // Conversations deleted this session can no longer be brought back: delete them for good.
         _ = try? database.purgeTrash()
         backend.shutdown()

@@ -25,7 +25,7 @@ struct PaletteStrings: Sendable {
             "/retry": "ask the failed question again", "/remind": "a reminder from a sentence",
             "/list": "a todo list from a request", "/summarize": "summarize the conversation",
             "/provider": "choose the provider", "/model": "choose the model", "/theme": "choose the color theme",
-            "/keys": "check the API key", "/mcp": "the MCP servers", "/contacts": "the contacts", "/persona": "this conversation's persona", "/notes": "the notes", "/attach": "attach a server's resource to the next message",
+            "/keys": "check the API key", "/mcp": "the MCP servers", "/contacts": "the contacts", "/persona": "this conversation's persona", "/notes": "the notes", "/voice": "record a message (F4)", "/attach": "attach a server's resource to the next message",
             "/settings": "the settings", "/quit": "quit",
         ],
         actions: [
@@ -43,7 +43,7 @@ struct PaletteStrings: Sendable {
             "/help": "按键与命令", "/new": "新对话", "/history": "对话列表", "/search": "搜索所有对话",
             "/export": "把对话保存为 Markdown（或 .json）", "/retry": "重新提问失败的问题", "/remind": "用一句话创建提醒",
             "/list": "按要求生成待办清单", "/summarize": "总结这段对话", "/provider": "选择服务商", "/model": "选择模型",
-            "/theme": "选择配色主题", "/keys": "检查 API 密钥", "/mcp": "MCP 服务器", "/contacts": "联系人", "/persona": "本对话的人设", "/notes": "笔记", "/attach": "把服务器的资源附到下一条消息",
+            "/theme": "选择配色主题", "/keys": "检查 API 密钥", "/mcp": "MCP 服务器", "/contacts": "联系人", "/persona": "本对话的人设", "/notes": "笔记", "/voice": "录音输入一条消息（F4）", "/attach": "把服务器的资源附到下一条消息",
             "/settings": "设置", "/quit": "退出",
         ],
         actions: [

@@ -1,0 +1,128 @@
+import Foundation
+import Core
+import Terminal
+
+/// Push-to-talk's keys, before the panes' (after an overlay's and an approval question's):
+/// F4 starts a recording anywhere; while it runs F4 or Enter stops it and Esc cancels it;
+/// Esc also gives up a transcription under way; r (the input empty) sends a recording kept
+/// after a failed transcription again. nil: the key is not push-to-talk's.
+func handleVoiceKey(_ state: inout AppState, _ key: Key) -> [Effect]? {
+    switch state.voice.phase {
+    case .recording:
+        switch key {
+        case .f(4), .enter:
+            state.voice.phase = .stopping
+            return [.voice(.stop)]
+        case .escape:
+            state.voice.phase = .stopping
+            return [.voice(.cancel)]
+        default: return nil
+        }
+    case .stopping:
+        return key == .f(4) ? [] : nil
+    case .transcribing:
+        switch key {
+        case .f(4): return []
+        case .escape:
+            state.voice.phase = .idle
+            state.notice = Notice(text: tr.voice.cancelled, kind: .info, expires: state.clock.addingTimeInterval(3))
+            return [.voice(.cancel)]
+        default: return nil
+        }
+    case .failed where key == .text("r") && state.focus == .chat && state.chat.input.isEmpty && state.chat.selectedMessageId == nil:
+        state.voice.phase = .transcribing
+        state.notice = nil
+        return [.voice(.transcribe)]
+    case .idle, .failed:
+        return key == .f(4) ? startRecording(&state) : nil
+    }
+}
+
+/// F4 or `/voice`: a new recording (one kept after a failure is replaced); the transcript will
+/// go into the chat's input, so the chat takes the keyboard.
+func startRecording(_ state: inout AppState) -> [Effect] {
+    guard !state.voice.isBusy else { return [] }
+    state.voice.phase = .recording(started: state.clock)
+    state.voice.levels = []
+    state.focus = .chat
+    if state.notice?.kind == .error { state.notice = nil }
+    return [.voice(.start)]
+}
+
+/// The recorder's and the transcription's news (`Event.voice`); a late one for a recording
+/// given up (Esc) finds another phase and is dropped.
+func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
+    switch event {
+    case .couldNotStart(let why):
+        state.voice.phase = .idle
+        state.notice = Notice(text: why, kind: .error, expires: nil)
+    case .level(let level):
+        if state.voice.isRecording { state.voice.addLevel(level) }
+    case .ended(let end):
+        return recordingEnded(&state, end)
+    case .transcribed(let text):
+        guard state.voice.phase == .transcribing else { return [] }
+        state.voice.phase = .idle
+        return takeTranscript(&state, text)
+    case .transcriptionFailed(let why):
+        guard state.voice.phase == .transcribing else { return [] }
+        state.voice.phase = .failed(why)
+        state.notice = Notice(text: tr.voice.transcriptionFailed(why), kind: .error, expires: nil)
+    }
+    return []
+}
+
+/// The tick: the maximum length stops a recording that the recorder did not end.
+func checkRecordingLimit(_ state: inout AppState) -> [Effect] {
+    guard case .recording(let started) = state.voice.phase,
+          state.clock.timeIntervalSince(started) >= Double(state.voice.maxSeconds) else { return [] }
+    state.voice.phase = .stopping
+    state.notice = Notice(text: tr.voice.reachedLimit(state.voice.maxSeconds), kind: .info, expires: state.clock.addingTimeInterval(10))
+    return [.voice(.stop)]
+}
+
+private func recordingEnded(_ state: inout AppState, _ end: RecordingEnd) -> [Effect] {
+    guard state.voice.phase == .stopping || state.voice.isRecording else { return [] }
+    state.voice.levels = []
+    switch end {
+    case .audio(let limit):
+        state.voice.phase = .transcribing
+        if limit {
+            state.notice = Notice(text: tr.voice.reachedLimit(state.voice.maxSeconds), kind: .info,
+                                  expires: state.clock.addingTimeInterval(10))
+        }
+        return [.voice(.transcribe)]
+    case .silent:
+        state.voice.phase = .idle
+        state.notice = Notice(text: tr.voice.nothingHeard, kind: .info, expires: state.clock.addingTimeInterval(8))
+    case .failed(let why):
+        state.voice.phase = .idle
+        state.notice = Notice(text: why, kind: .error, expires: nil)
+    case .cancelled:
+        state.voice.phase = .idle
+        state.notice = Notice(text: tr.voice.cancelled, kind: .info, expires: state.clock.addingTimeInterval(3))
+    }
+    return []
+}
+
+/// The transcript, cleaned like all text, at the input's cursor for review; sent at once with
+/// `send_at_once` when the input was empty. Nothing heard: nothing sent.
+private func takeTranscript(_ state: inout AppState, _ text: String) -> [Effect] {
+    let words = Sanitizer.clean(text).split(whereSeparator: \.isNewline).joined(separator: " ")
+        .trimmingCharacters(in: .whitespaces)
+    guard !words.isEmpty else {
+        state.notice = Notice(text: tr.voice.nothingHeard, kind: .info, expires: state.clock.addingTimeInterval(8))
+        return []
+    }
+    let sendNow = state.voice.sendAtOnce && state.chat.input.isEmpty
+    let before = state.chat.input.textBeforeCursor
+    let after = state.chat.input.textAfterCursor
+    let lead = before.isEmpty || before.last!.isWhitespace ? "" : " "
+    let trail = after.isEmpty || after.first!.isWhitespace ? "" : " "
+    state.chat.input.insert(lead + words + trail)
+    state.voice.inputDictated = true
+    state.focus = .chat
+    state.chat.selectedMessageId = nil
+    if state.notice?.kind == .error { state.notice = nil }
+    return sendNow ? submit(&state) : []
+}
