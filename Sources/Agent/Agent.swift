@@ -36,9 +36,10 @@ public final class Agent: Sendable {
 
     /// Commits the user's message and an empty streaming answer before anything goes out,
     /// so nothing typed is lost even if the process dies right after.
-    public func startTurn(conversationId: Int64, userText: String) throws -> Turn {
+    /// `dictation`: the text was spoken; the answer's timeline notes it (a `.dictated` step).
+    public func startTurn(conversationId: Int64, userText: String, dictation: Dictation? = nil) throws -> Turn {
         let user = try database.appendMessage(Message(conversationId: conversationId, role: .user, content: userText))
-        return Turn(user: user, assistant: try startAnswer(to: user))
+        return Turn(user: user, assistant: try startAnswer(to: user), dictation: dictation)
     }
 
     /// Edit-and-resend (and retry): the active branch from `userMessageId` on is kept as a

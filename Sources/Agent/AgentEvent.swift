@@ -31,7 +31,30 @@ public enum AgentEvent: Sendable {
 public struct Turn: Sendable {
     public var user: Message
     public var assistant: Message
-    public init(user: Message, assistant: Message) { self.user = user; self.assistant = assistant }
+    /// Set when the question was spoken: the answer's timeline notes it first.
+    public var dictation: Dictation?
+    public init(user: Message, assistant: Message, dictation: Dictation? = nil) {
+        self.user = user; self.assistant = assistant; self.dictation = dictation
+    }
+}
+
+/// A question that was spoken and transcribed (`aihelper ask --audio`, the TUI's recording).
+public struct Dictation: Sendable, Equatable {
+    /// Seconds of speech, when known (a WAV's length, or the server's `duration`).
+    public var seconds: Double?
+    /// Which server transcribed it (`TranscriptionEndpoint.label`: "OpenAI", a URL).
+    public var endpoint: String
+    /// How long the transcription took, in seconds.
+    public var transcriptionSeconds: Double?
+
+    public init(seconds: Double?, endpoint: String, transcriptionSeconds: Double? = nil) {
+        self.seconds = seconds; self.endpoint = endpoint; self.transcriptionSeconds = transcriptionSeconds
+    }
+
+    /// The timeline step's detail: "4.2 s · OpenAI".
+    public var detail: String {
+        (seconds.map { String(format: "%.1f s · ", $0) } ?? "") + endpoint
+    }
 }
 
 public struct AgentConfig: Sendable {

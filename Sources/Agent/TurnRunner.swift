@@ -49,6 +49,12 @@ struct TurnRunner {
     }
 
     mutating func run() async -> Message {
+        if let dictation = turn.dictation {
+            var step = steps.begin(kind: .dictated, title: "dictated", detail: dictation.detail, callId: nil,
+                                   messageId: message.id!, in: agent.database)
+            steps.finish(&step, status: .done, duration: dictation.transcriptionSeconds ?? 0, in: agent.database)
+            emit(.step(step))
+        }
         var userText = turn.user.content
         if SummaryTurn.isCommand(userText) { return await runSummarize() }
         if let command = StructuredCommand(userText) {

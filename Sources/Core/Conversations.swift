@@ -76,7 +76,9 @@ public struct ToolCallRecord: Codable, Sendable, Equatable, Identifiable {
 
 public enum TimelineKind: String, Codable, Sendable {
     /// `modelCall`: one request to the model, with its token counts (shown in the timeline view).
-    case thought, toolCall, toolResult, error, answer, modelCall
+    /// `dictated`: the question was spoken and transcribed (first step; detail: the seconds of
+    /// speech and the server, duration: the transcription's time).
+    case thought, toolCall, toolResult, error, answer, modelCall, dictated
 }
 
 public enum StepStatus: String, Codable, Sendable {

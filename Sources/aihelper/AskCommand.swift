@@ -32,12 +32,32 @@ struct AskCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Continue this stored conversation (its number in the app's list, #7).", valueName: "id"))
     var conversation: Int64?
 
+    @Option(name: .long, help: ArgumentHelp("Ask with the transcript of this audio file (docs/voice.md); the transcript is printed on stderr first.", valueName: "file"))
+    var audio: String?
+
+    @Option(name: .customLong("voice-url"), help: ArgumentHelp("With --audio: transcribe with this server instead of [voice] url.", valueName: "url"))
+    var voiceURL: String?
+
+    @Option(name: .customLong("voice-model"), help: ArgumentHelp("With --audio: the transcription model instead of [voice] model.", valueName: "name"))
+    var voiceModel: String?
+
     @Argument(help: "The question or request.")
     var words: [String] = []
 
     func run() async throws {
         var text = words.joined(separator: " ")
-        if text.isEmpty, isatty(STDIN_FILENO) == 0 {
+        var dictation: Dictation?
+        if let audio {
+            guard text.isEmpty else { throw fail("give the question as words or as --audio, not both.", code: 2) }
+            let (config, _) = AppConfig.load(path: global.paths.config)
+            let heard = try await VoiceRun.transcribe(audio, config: config, url: voiceURL, model: voiceModel, language: nil, segments: false)
+            if json { AskJSON.print(transcript: heard.transcript.text) } else { Output.note("Heard: \(heard.transcript.text)") }
+            text = heard.transcript.text
+            dictation = heard.dictation
+        } else if voiceURL != nil || voiceModel != nil {
+            throw fail("--voice-url and --voice-model go with --audio FILE.", code: 2)
+        }
+        if text.isEmpty, audio == nil, isatty(STDIN_FILENO) == 0 {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -75,7 +95,7 @@ struct AskCommand: AsyncParsableCommand {
         let agent = AppServices.makeAgent(database: database, config: config, provider: choice.provider, externalTools: mcp)
         let emit = json ? AskJSON.print : AskMarkdown.make(raw: raw, config: config, paths: global.paths)?.print ?? AskOutput.print
         let message: Message
-        do { message = try await answer(text, agent: agent, database: database, continuing: continued, emit: emit) } catch {
+        do { message = try await answer(text, dictation: dictation, agent: agent, database: database, continuing: continued, emit: emit) } catch {
             await mcp.stopAll()
             throw error
         }
@@ -89,7 +109,7 @@ struct AskCommand: AsyncParsableCommand {
     /// not ready by then is left out of this answer (Python servers need 0.6–2.5 s).
     static let mcpStartLimit: Duration = .seconds(10)
 
-    private func answer(_ text: String, agent: Agent, database: AppDatabase, continuing: Conversation?,
+    private func answer(_ text: String, dictation: Dictation?, agent: Agent, database: AppDatabase, continuing: Conversation?,
                         emit: @escaping @Sendable (AgentEvent) -> Void) async throws -> Message {
         let conversation: Conversation
         if let continuing {
@@ -100,7 +120,7 @@ struct AskCommand: AsyncParsableCommand {
         } else {
             conversation = try database.createConversation(title: ConversationTitle.heuristic(text), provider: agent.provider.id, model: agent.model)
         }
-        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text)
+        let turn = try agent.startTurn(conversationId: conversation.id!, userText: text, dictation: dictation)
         let allow = yes
         let message = await agent.run(turn, approve: { call, _ in
             AskOutput.confirm("Allow \(call.name)(\(call.arguments))?", allowAll: allow)

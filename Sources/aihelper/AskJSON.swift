@@ -7,10 +7,16 @@ import Agent
 /// `{"type":"text","text":…}`, `{"type":"tool_call","id":…,"name":…,"arguments":…}`,
 /// `{"type":"tool_result","id":…,"name":…,"text":…,"is_error":…}`, `{"type":"waiting","seconds":…,"reason":…}`,
 /// `{"type":"usage","input_tokens":…,"output_tokens":…,"cost":…}`, `{"type":"error","message":…}`,
-/// and last `{"type":"done","status":"complete|interrupted|error"}`.
+/// and last `{"type":"done","status":"complete|interrupted|error"}`; with `--audio`, first
+/// `{"type":"transcript","text":…}`.
 enum AskJSON {
     @Sendable static func print(_ event: AgentEvent) {
         for object in objects(for: event) { write(object) }
+    }
+
+    /// `ask --audio --json`: the transcript, first.
+    static func print(transcript text: String) {
+        write(.object(["type": .string("transcript"), "text": .string(text)]))
     }
 
     static func print(error message: String) {

@@ -340,6 +340,7 @@ enum TimelineLines {
         case .answer: return tr.transcript.answer
         case .modelCall: return step.title.split(separator: " ").last.flatMap { Int($0) }.map(tr.transcript.modelCall) ?? step.title
         case .toolCall: return step.title
+        case .dictated: return tr.transcript.dictated
         }
     }
 

@@ -43,12 +43,14 @@ public struct AppConfig: Sendable, Equatable {
     public var keymap = KeymapStyle.default
     /// Answers drawn as Markdown; false shows their source as wrapped plain text.
     public var renderMarkdown = true
+    /// `[voice]`: the transcription server and the recorder (docs/voice.md).
+    public var voice = VoiceSettings()
 
     public init() {}
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
                                                    "language", "temperature", "max_tokens", "keys", "auto_summary_threshold",
-                                                   "render_markdown", "notify_after_seconds"]).union(ProviderConfig.keys).union(SettingChoices.keys)
+                                                   "render_markdown", "notify_after_seconds", "voice"]).union(ProviderConfig.keys).union(SettingChoices.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -146,6 +148,7 @@ public struct AppConfig: Sendable, Equatable {
         SettingChoices.parse(table, text: text, into: &config, problems: &problems)
         config.keyBindings.style = config.keymap
         config.providers = ProviderConfig.parse(table, problems: &problems)
+        config.voice = VoiceSettings.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."
         return (config, warning)
     }

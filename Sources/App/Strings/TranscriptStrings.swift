@@ -20,6 +20,8 @@ struct TranscriptStrings: Sendable {
     var tool: @Sendable (String) -> String
     var result: String, thought: String
     var error: String, stopped: String, answer: String, modelCall: @Sendable (Int) -> String
+    /// The step noting that the question was spoken (`TimelineKind.dictated`).
+    var dictated: String
     /// An image in a Markdown answer, by its alt text (the URL follows in parentheses).
     var markdownImage: @Sendable (String) -> String
 
@@ -36,7 +38,7 @@ struct TranscriptStrings: Sendable {
         runIt: "Run it? ", yesNo: "[y] yes  [n] no", moreLines: { "…\($0) more lines (F3)" },
         timelineTitle: " Timeline ", timelineMore: "↓ more · ", timelineKeys: "↑↓ PgUp PgDn scroll · Esc close", running: "running",
         detailMoreLines: { "…\($0) more lines" }, tool: { "tool \($0)" }, result: "result", thought: "thinking",
-        error: "error", stopped: "stopped", answer: "answer", modelCall: { "model call \($0)" },
+        error: "error", stopped: "stopped", answer: "answer", modelCall: { "model call \($0)" }, dictated: "dictated",
         markdownImage: { "[image: \($0)]" })
 
     static let chinese = TranscriptStrings(
@@ -52,6 +54,6 @@ struct TranscriptStrings: Sendable {
         runIt: "要执行吗？", yesNo: "[y] 是  [n] 否", moreLines: { "…还有 \($0) 行（F3）" },
         timelineTitle: " 时间线 ", timelineMore: "↓ 还有 · ", timelineKeys: "↑↓ PgUp PgDn 滚动 · Esc 关闭", running: "进行中",
         detailMoreLines: { "…还有 \($0) 行" }, tool: { "工具 \($0)" }, result: "结果", thought: "思考",
-        error: "错误", stopped: "已停止", answer: "回答", modelCall: { "模型调用 \($0)" },
+        error: "错误", stopped: "已停止", answer: "回答", modelCall: { "模型调用 \($0)" }, dictated: "语音输入",
         markdownImage: { "[图片：\($0)]" })
 }

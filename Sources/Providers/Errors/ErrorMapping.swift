@@ -60,8 +60,10 @@ public enum ProviderErrorMapper {
 
     // MARK: shared mapping
 
-    static func map(provider: ProviderKind, status: Int, detail: ProviderErrorDetail, retryAfter: Double?) -> ProviderError {
-        let name = provider.displayName
+    /// `name` replaces the provider's name in the messages (a transcription server's label).
+    static func map(provider: ProviderKind, status: Int, detail: ProviderErrorDetail, retryAfter: Double?,
+                    name: String? = nil) -> ProviderError {
+        let name = name ?? provider.displayName
         // The provider's own sentence, without its final punctuation: our full stop follows it.
         let said = detail.message.map { ": " + $0.replacing(/[.!?\s]+$/, with: "") } ?? ""
         let type = (detail.type ?? "") + " " + (detail.code ?? "")
