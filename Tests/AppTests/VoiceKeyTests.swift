@@ -1,6 +1,7 @@
 import XCTest
 import Core
 import Terminal
+import Agent
 @testable import App
 
 /// Push-to-talk through `update`, key by key: F4 starts, F4 or Enter stops, Esc cancels, the
@@ -9,6 +10,7 @@ import Terminal
 /// bar at 80×24 (docs/voice.md, In the TUI).
 final class VoiceKeyTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
+    private let dictation = Dictation(seconds: 3.2, endpoint: "http://127.0.0.1:8765/v1", transcriptionSeconds: 1.4)
 
     private func makeState(width: Int = 80, height: Int = 24) -> AppState {
         AppState(size: Size(width: width, height: height), today: CivilDate(year: 2027, month: 1, day: 15),
@@ -45,7 +47,7 @@ final class VoiceKeyTests: XCTestCase {
         XCTAssertEqual(state.voice.phase, .idle)
         XCTAssertEqual(state.notice?.text, "Recording cancelled.")
         // A late transcript of a recording given up is dropped.
-        _ = update(&state, .voice(.transcribed("too late")))
+        _ = update(&state, .voice(.transcribed("too late", dictation)))
         XCTAssertTrue(state.chat.input.isEmpty)
     }
 
@@ -71,13 +73,13 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        XCTAssertEqual(update(&state, .voice(.transcribed(" remind me\u{1B}[31m to call\nmom "))), [])
+        XCTAssertEqual(update(&state, .voice(.transcribed(" remind me\u{1B}[31m to call\nmom ", dictation))), [])
         XCTAssertEqual(state.chat.input.text, "Hey remind me to call mom", "after a space, escape sequences and line breaks out")
         XCTAssertEqual(state.voice.phase, .idle)
         let effects = update(&state, .key(.enter))
-        XCTAssertEqual(effects.first, .send("Hey remind me to call mom", dictated: true), "the message is noted as dictated")
+        XCTAssertEqual(effects.first, .send("Hey remind me to call mom", dictation: dictation), "the message is noted as dictated")
         _ = update(&state, .key(.text("typed")))
-        XCTAssertEqual(update(&state, .key(.enter)).first, .send("typed", dictated: false))
+        XCTAssertEqual(update(&state, .key(.enter)).first, .send("typed", dictation: nil))
     }
 
     func testSendAtOnceSendsTheTranscript() {
@@ -86,8 +88,8 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        let effects = update(&state, .voice(.transcribed("Remind me to call mom tomorrow at 5 p.m.")))
-        XCTAssertEqual(effects.first, .send("Remind me to call mom tomorrow at 5 p.m.", dictated: true))
+        let effects = update(&state, .voice(.transcribed("Remind me to call mom tomorrow at 5 p.m.", dictation)))
+        XCTAssertEqual(effects.first, .send("Remind me to call mom tomorrow at 5 p.m.", dictation: dictation))
         XCTAssertTrue(state.chat.input.isEmpty)
     }
 
@@ -102,7 +104,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        XCTAssertEqual(update(&state, .voice(.transcribed("  \n "))), [])
+        XCTAssertEqual(update(&state, .voice(.transcribed("  \n ", dictation))), [])
         XCTAssertEqual(state.notice?.text, "Nothing was heard: nothing was sent.")
         XCTAssertTrue(state.chat.input.isEmpty)
     }
@@ -121,7 +123,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.ctrl("u")))
         XCTAssertEqual(update(&state, .key(.text("r"))), [.voice(.transcribe)], "r with the input empty: transcribed again")
         XCTAssertEqual(state.voice.phase, .transcribing)
-        _ = update(&state, .voice(.transcribed("call mom")))
+        _ = update(&state, .voice(.transcribed("call mom", dictation)))
         XCTAssertEqual(state.chat.input.text, "call mom")
     }
 

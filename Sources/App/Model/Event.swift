@@ -53,8 +53,8 @@ struct ApprovalRequest: Sendable, Equatable {
 
 /// What `update` asks the runtime to do: I/O stays out of `update`, so it can be tested key by key.
 enum Effect: Equatable {
-    /// `dictated`: the text came from a recording (the turn's timeline notes it).
-    case send(String, dictated: Bool = false)
+    /// `dictation`: the text came from a recording (the turn's timeline notes it).
+    case send(String, dictation: Dictation? = nil)
     /// A message with the `/attach`ed resource before it; the conversation is named after `typed`.
     case sendAttached(ResourceAttachment, typed: String)
     case cancelTurn

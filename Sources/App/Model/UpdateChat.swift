@@ -80,14 +80,14 @@ func submitLine(_ state: inout AppState) -> [Effect] {
         state.chat.editingMessageId = nil
         return [.resendEdited(messageId: edited, text: text)]
     }
-    let dictated = state.voice.inputDictated
-    state.voice.inputDictated = false
+    let dictation = state.voice.inputDictation
+    state.voice.inputDictation = nil
     // /remind, /list and /summarize must start their message: the attachment waits for the next.
     if let attachment = state.chat.attachment, !text.hasPrefix("/") {
         state.chat.attachment = nil
         return [.sendAttached(attachment, typed: text)]
     }
-    return [.send(text, dictated: dictated)]
+    return [.send(text, dictation: dictation)]
 }
 
 func isSummarizeCommand(_ text: String) -> Bool {

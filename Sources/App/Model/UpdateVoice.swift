@@ -1,6 +1,7 @@
 import Foundation
 import Core
 import Terminal
+import Agent
 
 /// Push-to-talk's keys, before the panes' (after an overlay's and an approval question's):
 /// F4 starts a recording anywhere; while it runs F4 or Enter stops it and Esc cancels it;
@@ -60,10 +61,10 @@ func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
         if state.voice.isRecording { state.voice.addLevel(level) }
     case .ended(let end):
         return recordingEnded(&state, end)
-    case .transcribed(let text):
+    case .transcribed(let text, let dictation):
         guard state.voice.phase == .transcribing else { return [] }
         state.voice.phase = .idle
-        return takeTranscript(&state, text)
+        return takeTranscript(&state, text, dictation)
     case .transcriptionFailed(let why):
         guard state.voice.phase == .transcribing else { return [] }
         state.voice.phase = .failed(why)
@@ -107,7 +108,7 @@ private func recordingEnded(_ state: inout AppState, _ end: RecordingEnd) -> [Ef
 
 /// The transcript, cleaned like all text, at the input's cursor for review; sent at once with
 /// `send_at_once` when the input was empty. Nothing heard: nothing sent.
-private func takeTranscript(_ state: inout AppState, _ text: String) -> [Effect] {
+private func takeTranscript(_ state: inout AppState, _ text: String, _ dictation: Dictation) -> [Effect] {
     let words = Sanitizer.clean(text).split(whereSeparator: \.isNewline).joined(separator: " ")
         .trimmingCharacters(in: .whitespaces)
     guard !words.isEmpty else {
@@ -120,7 +121,7 @@ private func takeTranscript(_ state: inout AppState, _ text: String) -> [Effect]
     let lead = before.isEmpty || before.last!.isWhitespace ? "" : " "
     let trail = after.isEmpty || after.first!.isWhitespace ? "" : " "
     state.chat.input.insert(lead + words + trail)
-    state.voice.inputDictated = true
+    state.voice.inputDictation = dictation
     state.focus = .chat
     state.chat.selectedMessageId = nil
     if state.notice?.kind == .error { state.notice = nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Agent
 
 /// Push-to-talk (F4, `/voice`): where a recording is, what the status bar shows of it, and the
 /// `[voice]` settings `update` needs. The audio itself is the runtime's (`VoiceRecorder`): a
@@ -21,8 +22,9 @@ struct VoiceState: Equatable {
     var sendAtOnce = false
     /// `[voice] max_seconds`: a recording stops by itself at this length.
     var maxSeconds = 120
-    /// The input holds a transcript: the message sent from it is noted as dictated.
-    var inputDictated = false
+    /// The input holds a transcript: the message sent from it is noted as dictated (its
+    /// length and the server, for the turn's timeline).
+    var inputDictation: Dictation?
 
     static let meterWidth = 8
 
@@ -71,8 +73,8 @@ enum VoiceEvent: Sendable, Equatable {
     case level(Double)
     /// The recorder ended after a stop, the limit or by itself.
     case ended(RecordingEnd)
-    /// What the server heard, or why it failed (the recording is kept).
-    case transcribed(String)
+    /// What the server heard (with what the timeline notes of it), or why it failed (the recording is kept).
+    case transcribed(String, Dictation)
     case transcriptionFailed(String)
 }
 

@@ -9,7 +9,7 @@ extension TUIApp {
     /// (`apply`), which `update` applies before this returns.
     func perform(_ effect: Effect) {
         switch effect {
-        case .send(let text, let dictated): send(text, dictated: dictated)
+        case .send(let text, let dictation): send(text, dictation: dictation)
         case .sendAttached(let attachment, let typed): send(attachment.message(typed), title: typed)
         case .cancelTurn: turns.cancel()
         case .answerApproval(let id, let allow): turns.answer(approval: id, allow: allow)

@@ -152,7 +152,7 @@ extension TUIApp {
         rebuildAgent(choice.provider, config: switcher.config)
         if chosen { storeConversationModel() }
         apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown,
-                               notifyAfter: switcher.config.notifyAfterSeconds))
+                               notifyAfter: switcher.config.notifyAfterSeconds, voice: switcher.config.voice))
         notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {

@@ -7,8 +7,8 @@ import Agent
 /// ended when the loop handles its `.finished` (`handle`). The state's side: UpdateTurn.swift.
 extension TUIApp {
     /// Commits the message, then streams the answer on a background task that posts events back.
-    /// `dictated`: the text came from a recording (push-to-talk), which the turn's timeline notes.
-    func send(_ text: String, title: String? = nil, dictated: Bool = false) {
+    /// `dictation`: the text came from a recording (push-to-talk), which the turn's timeline notes.
+    func send(_ text: String, title: String? = nil, dictation: Dictation? = nil) {
         var isNew = false
         let turn = start(text) {
             if state.chat.conversation == nil {
@@ -17,7 +17,7 @@ extension TUIApp {
                     title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model,
                     persona: state.chat.persona)))
             }
-            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text)
+            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text, dictation: dictation)
         }
         if isNew, let turn { titleByModel(turn: turn) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Core
+import Agent
 import Providers
 
 /// Push-to-talk on the runtime's side: the recorder started, stopped and cancelled
@@ -21,7 +22,7 @@ extension TUIApp {
     /// `[voice] record_command`, else the first recorder on PATH; none: which package to install here.
     private func startRecorder() {
         let environment = switcher?.environment ?? ProcessInfo.processInfo.environment
-        guard let command = RecorderCommand.choose(configured: voiceRecordCommand, path: environment["PATH"]) else {
+        guard let command = RecorderCommand.choose(configured: voiceSettings.recordCommand, path: environment["PATH"]) else {
             let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)
             handleNow(.voice(.couldNotStart(tr.voice.noRecorder(RecorderCommand.packages(osRelease: release)))))
             return
@@ -30,23 +31,35 @@ extension TUIApp {
         if let why = recorder.start(command) { handleNow(.voice(.couldNotStart(why))) }
     }
 
-    /// The recording kept, to the transcription server on a task; the answer comes back
-    /// through the mailbox (`.transcribed`, `.transcriptionFailed`).
+    /// The recording kept, to `[voice]`'s server (or OpenAI) on a task; the answer comes back
+    /// through the mailbox (`.transcribed`, `.transcriptionFailed`). The endpoint is worked out
+    /// there too: an `api_key_command` may take a while.
     private func transcribeKept() {
         guard let audio = recorder.kept else {
             handleNow(.voice(.couldNotStart(tr.voice.nothingToRetry)))
             return
         }
-        let mailbox = self.mailbox
-        let transcribe = self.transcribe
+        let mailbox = self.mailbox, settings = voiceSettings, seconds = recorder.keptSeconds
+        let providers = switcher?.config.providers ?? ProviderConfig()
+        let environment = switcher?.environment ?? ProcessInfo.processInfo.environment
+        let language = settings.language(for: tr.language)
         transcription?.cancel()
         transcription = Task.detached {
+            let started = ContinuousClock.now
             do {
-                let text = try await transcribe(audio)
-                mailbox.post(.voice(.transcribed(text)), urgent: true)
+                let endpoint = try settings.endpoint(providers: providers, environment: environment)
+                let transcript = try await Transcriber(endpoint: endpoint).transcribe(
+                    audio: audio, fileName: "recording.wav", language: language, prompt: settings.prompt, segments: false)
+                let took = ContinuousClock.now - started
+                let dictation = Dictation(seconds: seconds, endpoint: endpoint.label,
+                                          transcriptionSeconds: Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+                mailbox.post(.voice(.transcribed(transcript.text, dictation)), urgent: true)
+            } catch let error as ProviderError where error == Transcriber.nothingHeard {
+                mailbox.post(.voice(.transcribed("", Dictation(seconds: seconds, endpoint: ""))), urgent: true)
             } catch {
                 guard !Task.isCancelled else { return }
-                mailbox.post(.voice(.transcriptionFailed((error as? ProviderError)?.message ?? "\(error)")), urgent: true)
+                let text = (error as? ProviderError)?.description ?? Sanitizer.clean("\(error)")
+                mailbox.post(.voice(.transcriptionFailed(text)), urgent: true)
             }
         }
     }

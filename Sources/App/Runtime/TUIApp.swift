@@ -46,10 +46,8 @@ public final class TUIApp {
     let recorder = VoiceRecorder()
     /// The transcription under way (Esc cancels it).
     var transcription: Task<Void, Never>?
-    /// `[voice] record_command`; nil: the first recorder found on PATH.
-    var voiceRecordCommand: String?
-    /// A recording's WAV bytes to its transcript (`[voice]`'s server).
-    var transcribe: @Sendable (Data) async throws -> String = { _ in throw ProviderError(.badRequest, "No transcription server is set.") }
+    /// `[voice]` of config.toml (the recorder, the server); none without a switcher (tests).
+    var voiceSettings: VoiceSettings { switcher?.config.voice ?? VoiceSettings() }
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
     /// Sends a notification (summary, body) to the desktop; tests put a recorder here.
@@ -104,6 +102,8 @@ public final class TUIApp {
             initial.renderMarkdown = config.renderMarkdown
             notifications = config.notifications
             initial.notifyAfterSeconds = config.notifyAfterSeconds
+            initial.voice.sendAtOnce = config.voice.sendAtOnce
+            initial.voice.maxSeconds = config.voice.maxSeconds
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
         let warnings = [startupWarning, themeWarning, backend.terminalFallback.map(Self.terminalNotice)].compactMap { $0 }

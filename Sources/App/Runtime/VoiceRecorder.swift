@@ -1,5 +1,6 @@
 import Foundation
 import Core
+import Providers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,8 @@ final class VoiceRecorder {
     var maxSeconds = 120
     /// The last recording with audio, until the next starts: r after a failed transcription.
     private(set) var kept: Data?
+    /// Its length, for the timeline's note.
+    private(set) var keptSeconds: Double?
 
     var isRunning: Bool { process != nil }
 
@@ -134,7 +137,7 @@ final class VoiceRecorder {
     private func outcome(status: Int32, killed: Bool) -> RecordingEnd {
         if cancelled { return .cancelled }
         if wav.failure != nil { return .failed(tr.voice.notWAV) }
-        guard wav.sampleCount > 0 else {
+        guard let audio = wav.audio, audio.frameCount > 0 else {
             // Nothing recorded: the recorder failed (its last words say why), or heard nothing.
             let code = GroupProcess.exitCode(status)
             if code == 0, errorLine == nil { return .silent }
@@ -142,8 +145,9 @@ final class VoiceRecorder {
             let why = errorLine ?? (code.map(tr.voice.exitStatus) ?? "signal \(GroupProcess.signalNumber(status))")
             return .failed(tr.voice.recorderFailed(Self.shown(command), why))
         }
-        if wav.isSilent { return .silent }
-        kept = wav.wavFile
+        if audio.isSilent { return .silent }
+        kept = audio.encoded()
+        keptSeconds = audio.duration
         return .audio(limit: limited)
     }
 

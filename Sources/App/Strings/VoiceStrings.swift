@@ -21,8 +21,6 @@ struct VoiceStrings: Sendable {
     /// The transcription failed: the recording is kept, r sends it again.
     var transcriptionFailed: @Sendable (String) -> String
     var nothingToRetry: String
-    /// The timeline's step for a message dictated by voice.
-    var dictated: String
 
     static let english = VoiceStrings(
         recording: "● REC", stopHint: "F4 / Enter stop · Esc cancel", transcribing: "⟳ transcribing…",
@@ -33,7 +31,7 @@ struct VoiceStrings: Sendable {
         noRecorder: { "No recorder found: install \($0), or set [voice] record_command (docs/voice.md)." },
         notWAV: "The recorder's output is not 16-bit PCM WAV: check [voice] record_command.",
         transcriptionFailed: { "Transcription failed: \($0) The recording is kept: r sends it again, F4 records anew." },
-        nothingToRetry: "No recording kept to transcribe again.", dictated: "dictated")
+        nothingToRetry: "No recording kept to transcribe again.")
 
     static let chinese = VoiceStrings(
         recording: "● 录音", stopHint: "F4 / Enter 停止 · Esc 取消", transcribing: "⟳ 正在转写…",
@@ -44,5 +42,5 @@ struct VoiceStrings: Sendable {
         noRecorder: { "找不到录音程序：请安装 \($0)，或设置 [voice] record_command（见 docs/voice.md）。" },
         notWAV: "录音程序输出的不是 16 位 PCM WAV：请检查 [voice] record_command。",
         transcriptionFailed: { "转写失败：\($0) 录音已保留：按 r 重新发送，按 F4 重新录音。" },
-        nothingToRetry: "没有保留的录音可以重新转写。", dictated: "语音输入")
+        nothingToRetry: "没有保留的录音可以重新转写。")
 }
