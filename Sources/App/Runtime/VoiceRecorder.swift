@@ -35,6 +35,8 @@ final class VoiceRecorder {
     private(set) var keptSeconds: Double?
 
     var isRunning: Bool { process != nil }
+    /// The recorder's process group (its shell's pid), while it runs.
+    var pid: pid_t? { process?.pid }
 
     /// The pipes to watch while a recording runs.
     var descriptors: [Int32] {
@@ -87,7 +89,10 @@ final class VoiceRecorder {
             if n < 0, errno == EINTR { continue }
             if n < 0 { break }  // EAGAIN: all there is for now
             if n == 0 {
-                if fd == process.stdout { stdoutOpen = false; return finish(kill: false) }
+                if fd == process.stdout {
+                    stdoutOpen = false
+                    return levels() + finish(kill: false)
+                }
                 stderrOpen = false
                 break
             }
@@ -103,8 +108,11 @@ final class VoiceRecorder {
                 }
             }
         }
-        return wav.levels(limit: VoiceState.meterWidth).map(VoiceEvent.level)
+        return levels()
     }
+
+    /// The meter's levels of what came since the last read.
+    private func levels() -> [VoiceEvent] { wav.levels(limit: VoiceState.meterWidth).map(VoiceEvent.level) }
 
     /// The stop's grace ran out: killed, and what came is the recording.
     func checkDeadline(_ now: ContinuousClock.Instant) -> [VoiceEvent] {
@@ -168,9 +176,10 @@ final class VoiceRecorder {
         }
     }
 
-    /// The command as a notice names it: cleaned, one line, cut.
+    /// The recorder as a notice names it: its program ("arecord"), cleaned and cut.
     static func shown(_ command: String) -> String {
-        let line = Sanitizer.clean(command).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return line.count > 60 ? String(line.prefix(59)) + "…" : line
+        let word = Sanitizer.clean(command).split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+        let program = (word as NSString).lastPathComponent
+        return program.count > 30 ? String(program.prefix(29)) + "…" : program
     }
 }
