@@ -127,6 +127,17 @@ final class VoiceKeyTests: XCTestCase {
         XCTAssertEqual(state.chat.input.text, "call mom")
     }
 
+    func testARetryOfTheServerShowsItsCountdownThenTranscribingAgain() {
+        var state = makeState(width: 120, height: 40)
+        _ = update(&state, .key(.f(4)))
+        _ = update(&state, .key(.enter))
+        _ = update(&state, .voice(.ended(.audio(limit: false))))
+        _ = update(&state, .voice(.retrying(seconds: 2, reason: "The server is busy (HTTP 503). Retry 1 of 3.")))
+        XCTAssertTrue(statusLine(state).contains("HTTP 503"), statusLine(state))
+        _ = update(&state, .tick(start.addingTimeInterval(2.5)))
+        XCTAssertTrue(statusLine(state).contains("⟳ transcribing…"), statusLine(state))
+    }
+
     func testANewRecordingReplacesAKeptOne() {
         var state = makeState()
         state.voice.phase = .failed("HTTP 500")

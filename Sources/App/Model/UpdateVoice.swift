@@ -65,6 +65,10 @@ func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
         guard state.voice.phase == .transcribing else { return [] }
         state.voice.phase = .idle
         return takeTranscript(&state, text, dictation)
+    case .retrying(let seconds, let reason):
+        guard state.voice.phase == .transcribing else { return [] }
+        let end = state.clock.addingTimeInterval(seconds)
+        state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
     case .transcriptionFailed(let why):
         guard state.voice.phase == .transcribing else { return [] }
         state.voice.phase = .failed(why)

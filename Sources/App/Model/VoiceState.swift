@@ -76,6 +76,8 @@ enum VoiceEvent: Sendable, Equatable {
     /// What the server heard (with what the timeline notes of it), or why it failed (the recording is kept).
     case transcribed(String, Dictation)
     case transcriptionFailed(String)
+    /// The server failed and is asked again after `seconds` (`RetryPolicy`): why.
+    case retrying(seconds: Double, reason: String)
 }
 
 enum RecordingEnd: Sendable, Equatable {

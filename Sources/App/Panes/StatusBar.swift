@@ -41,7 +41,7 @@ enum StatusBar {
     /// What the bar tells instead of its hints: an approval question or a notice.
     private static func message(_ state: AppState, room: Int) -> (text: String, isError: Bool)? {
         if let approval = state.pendingApproval { return ("\(approval.question)  " + tr.chrome.allowDeny, true) }
-        if let voice = voiceText(state.voice, at: state.clock, room: room) { return (voice, state.voice.isRecording) }
+        if let voice = voiceText(state.voice, notice: state.notice, at: state.clock, room: room) { return (voice, state.voice.isRecording) }
         if let notice = state.notice { return (notice.display(at: state.clock), notice.kind == .error) }
         return nil
     }
@@ -49,13 +49,15 @@ enum StatusBar {
     /// Push-to-talk: "● REC 0:07 ▁▃▅▇ F4 / Enter stop · Esc cancel" while recording (without
     /// the keys when that does not fit in `room`), then "⟳ transcribing…"; nil when idle (a
     /// failure is the notice's).
-    static func voiceText(_ voice: VoiceState, at now: Date, room: Int) -> String? {
+    static func voiceText(_ voice: VoiceState, notice: Notice?, at now: Date, room: Int) -> String? {
         switch voice.phase {
         case .recording(let started):
             let short = tr.voice.recording + " " + VoiceState.elapsed(since: started, at: now) + " " + voice.meter
             let long = short + "  " + tr.voice.stopHint
             return TextWidth.of(" " + long + " ") <= room ? long : short
-        case .stopping, .transcribing: return tr.voice.transcribing
+        case .stopping: return tr.voice.transcribing
+        // A retry's wait is the notice's (its countdown and why).
+        case .transcribing: return notice?.countdownTo.map { $0 > now } == true ? nil : tr.voice.transcribing
         case .idle, .failed: return nil
         }
     }

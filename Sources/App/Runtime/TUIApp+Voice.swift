@@ -48,7 +48,9 @@ extension TUIApp {
             let started = ContinuousClock.now
             do {
                 let endpoint = try settings.endpoint(providers: providers, environment: environment)
-                let transcript = try await Transcriber(endpoint: endpoint).transcribe(
+                var transcriber = Transcriber(endpoint: endpoint)
+                transcriber.onRetry = { seconds, reason in mailbox.post(.voice(.retrying(seconds: seconds, reason: reason)), urgent: true) }
+                let transcript = try await transcriber.transcribe(
                     audio: audio, fileName: "recording.wav", language: language, prompt: settings.prompt, segments: false)
                 let took = ContinuousClock.now - started
                 let dictation = Dictation(seconds: seconds, endpoint: endpoint.label,
