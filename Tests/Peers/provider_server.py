@@ -11,6 +11,7 @@ Endpoints
   POST /v1beta/models/{model}:streamGenerateContent?alt=sse, :generateContent   Gemini
   POST /api/chat                            Ollama (NDJSON stream unless "stream": false)
   POST /completion                          llama.cpp raw completion (SSE when "stream": true)
+  POST /v1/audio/transcriptions             OpenAI audio transcription, multipart (peer_audio.py)
   GET  /v1/models                           OpenAI models; Anthropic's when `anthropic-version` is sent
   GET  /v1beta/models, GET /api/tags        Gemini and Ollama models
   GET  /_last_request                       the last provider request and the scripted reply, as JSON
@@ -57,6 +58,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+import peer_audio as audio
 import peer_formats as formats
 from peer_scripts import HOSTILE, agent_step, make_reply, tags, user_text_gemini, user_text_openai
 
@@ -133,6 +135,8 @@ class Handler(BaseHTTPRequestHandler):
             body = {}
         if url.path.startswith("/_"):
             return self.control(url)
+        if url.path == "/v1/audio/transcriptions" and self.command == "POST":
+            return self.transcription(url, raw)
         provider, user_text, streaming = self.provider_for(url, body)
         if provider is None:
             return self.send_json(404, {"error": f"no such endpoint: {self.command} {url.path}"})
@@ -165,6 +169,48 @@ class Handler(BaseHTTPRequestHandler):
         if not streaming:
             return self.send_json(200, provider.complete(reply) if self.command == "POST" else provider.models())
         self.stream(provider, reply, fault)
+
+    def transcription(self, url, raw):
+        content_type = self.headers.get("Content-Type", "")
+        try:
+            parts = audio.parse_multipart(content_type, raw)
+        except (audio.MultipartError, UnicodeDecodeError) as error:
+            return self.send_json(400, {"error": {"message": f"bad multipart body: {error}", "type": "invalid_request_error"}})
+        form = audio.fields(parts)
+        fault = self.headers.get("X-Fault") or tags(form.get("prompt", "")).get("fault") or ""
+        if not fault and any("invalid-key" in (self.headers.get(h) or "") for h in KEY_HEADERS):
+            fault = "401"
+        STATE.record({"method": self.command, "path": url.path, "query": url.query,
+                      "headers": {k.lower(): v for k, v in self.headers.items()},
+                      "body": audio.summary(parts, raw, content_type), "fault": fault})
+        key = self.headers.get("X-Scenario-Key") or f"{url.path}|{form.get('prompt', '')}"
+        if STATUS_FAULT.fullmatch(fault) and self.status_fault(formats.OpenAI({}), fault, key):
+            return
+        if fault == "html":
+            page = b"<!DOCTYPE html><html><head><title>Welcome</title></head><body>It works!</body></html>"
+            return self.send_bytes(200, "text/html", page)
+        if fault == "garbage":
+            return self.send_bytes(200, "application/json", b"\x00\xffthis is { not json")
+        if fault == "empty":
+            return self.send_json(200, {"text": ""})
+        if fault == "drop":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "400")
+            self.end_headers()
+            self.wfile.write(b'{"text": "cut')
+            self.wfile.flush()
+            return self.hang_up()
+        if fault == "hang":
+            return self.wait_for_client_to_leave()
+        self.send_json(200, audio.reply(form))
+
+    def send_bytes(self, status, content_type, data):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def provider_for(self, url, body):
         """(format, last user text, streamed?) for a provider endpoint, or (None, ...)."""
