@@ -116,7 +116,9 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .voice(.ended(.audio(limit: false))))
         _ = update(&state, .voice(.transcriptionFailed("The connection to OpenAI was lost.")))
         XCTAssertEqual(state.voice.phase, .failed("The connection to OpenAI was lost."))
-        XCTAssertTrue(statusLine(state).contains("Transcription failed: The connection"), statusLine(state))
+        XCTAssertTrue(statusLine(state).contains("Transcription failed (the recording is kep"), statusLine(state))
+        XCTAssertTrue(screenText(state).contains("│ ✗ Transcription failed (the recording is kept: r sends it again, F4 records  │\n│ anew): The connection to OpenAI was lost. "),
+                      "the chat pane shows it whole: " + screenText(state))
         XCTAssertTrue(state.notice?.text.contains("r sends it again") == true)
         _ = update(&state, .key(.text("x")))
         XCTAssertEqual(update(&state, .key(.text("r"))), [], "r in a word being typed is a letter")

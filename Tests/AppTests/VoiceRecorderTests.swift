@@ -71,24 +71,6 @@ final class VoiceRecorderTests: XCTestCase {
 
     private func alive(_ state: AppState) -> Bool { state.voice.isBusy }
 
-    /// Whether a process of group `group` still runs (a zombie waiting for its reaper does not),
-    /// within a second: SIGKILL is delivered at once, the reaping of the group's orphans by
-    /// init may take a moment.
-    private func groupRuns(_ group: pid_t) -> Bool {
-        let deadline = Date().addingTimeInterval(1)
-        repeat {
-            let running = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).contains { name in
-                guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                      let close = stat.lastIndex(of: ")") else { return false }
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                return fields.count > 2 && fields[0] != "Z" && Int32(fields[2]) == group
-            }
-            if !running { return false }
-            usleep(10_000)
-        } while Date() < deadline
-        return true
-    }
-
     func testCatOfAWAVIsRecordedWithLevelsThenKeptWhenNoServerIsSet() throws {
         let path = try write(sine(seconds: 1.5), "say.wav")
         let h = try harness(recordCommand: "cat '\(path)'")
@@ -148,7 +130,7 @@ final class VoiceRecorderTests: XCTestCase {
         _ = pump(h) { !self.alive($0) }
         XCTAssertLessThan(Date().timeIntervalSince(asked), 1.5, "SIGINT ends it at once")
         XCTAssertEqual(h.app.state.notice?.text, "Nothing was heard: nothing was sent.")
-        XCTAssertFalse(groupRuns(pid), "its group is gone")
+        XCTAssertFalse(ProcessGroups.runs(pid), "its group is gone")
     }
 
     func testARecorderThatIgnoresSIGINTIsKilledInBoundedTime() throws {
@@ -163,7 +145,7 @@ final class VoiceRecorderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(took, 1.9, "given its grace")
         XCTAssertLessThan(took, 3.5, "then killed")
         XCTAssertEqual(h.app.state.voice.phase, .idle)
-        XCTAssertFalse(groupRuns(pid), "its group is gone")
+        XCTAssertFalse(ProcessGroups.runs(pid), "its group is gone")
     }
 
     func testEscCancelsAndDropsTheAudio() throws {
@@ -177,7 +159,7 @@ final class VoiceRecorderTests: XCTestCase {
         XCTAssertEqual(h.app.state.notice?.text, "Recording cancelled.")
         XCTAssertNil(h.app.recorder.kept)
         XCTAssertFalse(h.app.recorder.isRunning)
-        XCTAssertFalse(groupRuns(pid), "its group is gone")
+        XCTAssertFalse(ProcessGroups.runs(pid), "its group is gone")
     }
 
     func testAStreamWithPipeSizesStopsAtTheLimit() throws {

@@ -18,7 +18,8 @@ struct VoiceStrings: Sendable {
     /// No recorder on PATH: the packages to install on this distribution.
     var noRecorder: @Sendable (_ packages: String) -> String
     var notWAV: String
-    /// The transcription failed: the recording is kept, r sends it again.
+    /// The transcription failed: the recording is kept, r sends it again (said first: the
+    /// server's error may be long and cut).
     var transcriptionFailed: @Sendable (String) -> String
     var nothingToRetry: String
 
@@ -30,7 +31,7 @@ struct VoiceStrings: Sendable {
         couldNotStart: { "The recorder (\($0)) could not be started: \($1)" },
         noRecorder: { "No recorder found: install \($0), or set [voice] record_command (docs/voice.md)." },
         notWAV: "The recorder's output is not 16-bit PCM WAV: check [voice] record_command.",
-        transcriptionFailed: { "Transcription failed: \($0) The recording is kept: r sends it again, F4 records anew." },
+        transcriptionFailed: { "Transcription failed (the recording is kept: r sends it again, F4 records anew): \($0)" },
         nothingToRetry: "No recording kept to transcribe again.")
 
     static let chinese = VoiceStrings(
@@ -41,6 +42,6 @@ struct VoiceStrings: Sendable {
         couldNotStart: { "无法启动录音程序（\($0)）：\($1)" },
         noRecorder: { "找不到录音程序：请安装 \($0)，或设置 [voice] record_command（见 docs/voice.md）。" },
         notWAV: "录音程序输出的不是 16 位 PCM WAV：请检查 [voice] record_command。",
-        transcriptionFailed: { "转写失败：\($0) 录音已保留：按 r 重新发送，按 F4 重新录音。" },
+        transcriptionFailed: { "转写失败（录音已保留：按 r 重新发送，按 F4 重新录音）：\($0)" },
         nothingToRetry: "没有保留的录音可以重新转写。")
 }
