@@ -153,6 +153,9 @@ enum VoiceEffect: Equatable {
     case cancel
     /// Transcribes the recording (off the loop): `.voice(.transcribed / .transcriptionFailed)`.
     case transcribe
+    /// The settings screen's test with its `[voice]` values as typed: a recording of 3 s, or
+    /// the file's audio, transcribed.
+    case test(VoiceSettings, file: String?)
 }
 
 /// What the conversation list and search ask of the runtime.

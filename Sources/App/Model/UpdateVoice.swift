@@ -26,7 +26,7 @@ func handleVoiceKey(_ state: inout AppState, _ key: Key) -> [Effect]? {
         case .f(4): return []
         case .escape:
             state.voice.phase = .idle
-            state.notice = Notice(text: tr.voice.cancelled, kind: .info, expires: state.clock.addingTimeInterval(3))
+            tell(&state, tr.voice.cancelled, error: false)
             return [.voice(.cancel)]
         default: return nil
         }
@@ -45,6 +45,7 @@ func startRecording(_ state: inout AppState) -> [Effect] {
     guard !state.voice.isBusy else { return [] }
     state.voice.phase = .recording(started: state.clock)
     state.voice.levels = []
+    state.voice.test = false
     state.focus = .chat
     if state.notice?.kind == .error { state.notice = nil }
     return [.voice(.start)]
@@ -56,7 +57,7 @@ func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
     switch event {
     case .couldNotStart(let why):
         state.voice.phase = .idle
-        state.notice = Notice(text: why, kind: .error, expires: nil)
+        tell(&state, why, error: true)
     case .level(let level):
         if state.voice.isRecording { state.voice.addLevel(level) }
     case .ended(let end):
@@ -64,15 +65,18 @@ func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
     case .transcribed(let text, let dictation):
         guard state.voice.phase == .transcribing else { return [] }
         state.voice.phase = .idle
+        if state.voice.test { return testHeard(&state, text) }
         return takeTranscript(&state, text, dictation)
     case .retrying(let seconds, let reason):
         guard state.voice.phase == .transcribing else { return [] }
         let end = state.clock.addingTimeInterval(seconds)
+        if state.voice.test { tell(&state, reason, error: false); return [] }
         state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
     case .transcriptionFailed(let why):
         guard state.voice.phase == .transcribing else { return [] }
-        state.voice.phase = .failed(why)
-        state.notice = Notice(text: tr.voice.transcriptionFailed(why), kind: .error, expires: nil)
+        // A test's recording is not kept for r: the screen says why, F4 tests again.
+        state.voice.phase = state.voice.test ? .idle : .failed(why)
+        tell(&state, state.voice.test ? tr.settings.voiceTestFailed(why) : tr.voice.transcriptionFailed(why), error: true)
     }
     return []
 }
@@ -80,10 +84,46 @@ func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
 /// The tick: the maximum length stops a recording that the recorder did not end.
 func checkRecordingLimit(_ state: inout AppState) -> [Effect] {
     guard case .recording(let started) = state.voice.phase,
-          state.clock.timeIntervalSince(started) >= Double(state.voice.maxSeconds) else { return [] }
+          state.clock.timeIntervalSince(started) >= Double(state.voice.limit) else { return [] }
     state.voice.phase = .stopping
-    state.notice = Notice(text: tr.voice.reachedLimit(state.voice.maxSeconds), kind: .info, expires: state.clock.addingTimeInterval(10))
+    if !state.voice.test {
+        state.notice = Notice(text: tr.voice.reachedLimit(state.voice.maxSeconds), kind: .info, expires: state.clock.addingTimeInterval(10))
+    }
     return [.voice(.stop)]
+}
+
+/// F4 on the settings screen: the Voice section as typed is tried: 3 s recorded (or the test
+/// file read) and transcribed, what was heard or why not on the screen's status line.
+func startVoiceTest(_ state: inout AppState) -> [Effect] {
+    guard !state.voice.isBusy, var screen = state[overlay: SettingsScreen.self] else { return [] }
+    guard let (settings, file) = screen.voiceTest(over: screen.savedVoice) else {
+        state[overlay: SettingsScreen.self] = screen
+        return []
+    }
+    state.voice.test = true
+    state.voice.levels = []
+    state.voice.phase = file == nil ? .recording(started: state.clock) : .transcribing
+    screen.form.status = file == nil ? tr.settings.voiceTestRecording : tr.settings.voiceTestTranscribing
+    screen.form.statusIsError = false
+    state[overlay: SettingsScreen.self] = screen
+    return [.voice(.test(settings, file: file))]
+}
+
+/// What push-to-talk has to say: on the settings screen's status line for its test, else the notice.
+private func tell(_ state: inout AppState, _ text: String, error: Bool) {
+    if state.voice.test, var screen = state[overlay: SettingsScreen.self] {
+        screen.form.status = text
+        screen.form.statusIsError = error
+        state[overlay: SettingsScreen.self] = screen
+        return
+    }
+    state.notice = Notice(text: text, kind: error ? .error : .info, expires: error ? nil : state.clock.addingTimeInterval(8))
+}
+
+private func testHeard(_ state: inout AppState, _ text: String) -> [Effect] {
+    let words = Sanitizer.clean(text).split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    tell(&state, words.isEmpty ? tr.voice.nothingHeard : tr.settings.voiceTestHeard(words), error: words.isEmpty)
+    return []
 }
 
 private func recordingEnded(_ state: inout AppState, _ end: RecordingEnd) -> [Effect] {
@@ -92,20 +132,22 @@ private func recordingEnded(_ state: inout AppState, _ end: RecordingEnd) -> [Ef
     switch end {
     case .audio(let limit):
         state.voice.phase = .transcribing
-        if limit {
+        if state.voice.test {
+            tell(&state, tr.settings.voiceTestTranscribing, error: false)
+        } else if limit {
             state.notice = Notice(text: tr.voice.reachedLimit(state.voice.maxSeconds), kind: .info,
                                   expires: state.clock.addingTimeInterval(10))
         }
         return [.voice(.transcribe)]
     case .silent:
         state.voice.phase = .idle
-        state.notice = Notice(text: tr.voice.nothingHeard, kind: .info, expires: state.clock.addingTimeInterval(8))
+        tell(&state, tr.voice.nothingHeard, error: state.voice.test)
     case .failed(let why):
         state.voice.phase = .idle
-        state.notice = Notice(text: why, kind: .error, expires: nil)
+        tell(&state, why, error: true)
     case .cancelled:
         state.voice.phase = .idle
-        state.notice = Notice(text: tr.voice.cancelled, kind: .info, expires: state.clock.addingTimeInterval(3))
+        tell(&state, tr.voice.cancelled, error: false)
     }
     return []
 }

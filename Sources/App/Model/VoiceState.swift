@@ -22,6 +22,11 @@ struct VoiceState: Equatable {
     var sendAtOnce = false
     /// `[voice] max_seconds`: a recording stops by itself at this length.
     var maxSeconds = 120
+    /// The settings screen's test (F4 there): 3 s at most, and what was heard goes to the
+    /// screen's status line, not into the input.
+    var test = false
+    static let testSeconds = 3
+    var limit: Int { test ? Self.testSeconds : maxSeconds }
     /// The input holds a transcript: the message sent from it is noted as dictated (its
     /// length and the server, for the turn's timeline).
     var inputDictation: Dictation?

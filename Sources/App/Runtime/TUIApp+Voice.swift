@@ -16,6 +16,16 @@ extension TUIApp {
             transcription = nil
             for event in recorder.cancel() { handleNow(.voice(event)) }
         case .transcribe: transcribeKept()
+        case .test(let settings, let file):
+            voiceTestSettings = settings
+            guard let file else { return startRecorder() }
+            let path = (file as NSString).expandingTildeInPath
+            do {
+                recorder.keep(try Data(contentsOf: URL(fileURLWithPath: path)), seconds: nil, name: (path as NSString).lastPathComponent)
+                transcribeKept()
+            } catch {
+                handleNow(.voice(.transcriptionFailed(tr.settings.cannotReadTestFile(Sanitizer.clean(path), error.localizedDescription))))
+            }
         }
     }
 
@@ -27,7 +37,7 @@ extension TUIApp {
             handleNow(.voice(.couldNotStart(tr.voice.noRecorder(RecorderCommand.packages(osRelease: release)))))
             return
         }
-        recorder.maxSeconds = state.voice.maxSeconds
+        recorder.maxSeconds = state.voice.limit
         if let why = recorder.start(command) { handleNow(.voice(.couldNotStart(why))) }
     }
 
@@ -39,7 +49,7 @@ extension TUIApp {
             handleNow(.voice(.couldNotStart(tr.voice.nothingToRetry)))
             return
         }
-        let mailbox = self.mailbox, settings = voiceSettings, seconds = recorder.keptSeconds
+        let mailbox = self.mailbox, settings = voiceSettings, seconds = recorder.keptSeconds, fileName = recorder.keptName
         let providers = switcher?.config.providers ?? ProviderConfig()
         let environment = switcher?.environment ?? ProcessInfo.processInfo.environment
         let language = settings.language(for: tr.language)
@@ -51,7 +61,7 @@ extension TUIApp {
                 var transcriber = Transcriber(endpoint: endpoint)
                 transcriber.onRetry = { seconds, reason in mailbox.post(.voice(.retrying(seconds: seconds, reason: reason)), urgent: true) }
                 let transcript = try await transcriber.transcribe(
-                    audio: audio, fileName: "recording.wav", language: language, prompt: settings.prompt, segments: false)
+                    audio: audio, fileName: fileName, language: language, prompt: settings.prompt, segments: false)
                 let took = ContinuousClock.now - started
                 let dictation = Dictation(seconds: seconds, endpoint: endpoint.label,
                                           transcriptionSeconds: Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)

@@ -47,7 +47,11 @@ public final class TUIApp {
     /// The transcription under way (Esc cancels it).
     var transcription: Task<Void, Never>?
     /// `[voice]` of config.toml (the recorder, the server); none without a switcher (tests).
-    var voiceSettings: VoiceSettings { switcher?.config.voice ?? VoiceSettings() }
+    /// The settings screen's test uses the values typed there instead (`voiceTestSettings`).
+    var voiceSettings: VoiceSettings {
+        state.voice.test ? voiceTestSettings ?? VoiceSettings() : switcher?.config.voice ?? VoiceSettings()
+    }
+    var voiceTestSettings: VoiceSettings?
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
     /// Sends a notification (summary, body) to the desktop; tests put a recorder here.

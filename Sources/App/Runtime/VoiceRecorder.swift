@@ -33,6 +33,15 @@ final class VoiceRecorder {
     private(set) var kept: Data?
     /// Its length, for the timeline's note.
     private(set) var keptSeconds: Double?
+    /// The name it is uploaded under (the server tells the format by its extension).
+    private(set) var keptName = "recording.wav"
+
+    /// A file's audio in place of a recording (the settings' voice test).
+    func keep(_ data: Data, seconds: Double?, name: String = "recording.wav") {
+        kept = data
+        keptSeconds = seconds
+        keptName = name
+    }
 
     var isRunning: Bool { process != nil }
     /// The recorder's process group (its shell's pid), while it runs.
@@ -154,8 +163,7 @@ final class VoiceRecorder {
             return .failed(tr.voice.recorderFailed(Self.shown(command), why))
         }
         if audio.isSilent { return .silent }
-        kept = audio.encoded()
-        keptSeconds = audio.duration
+        keep(audio.encoded(), seconds: audio.duration)
         return .audio(limit: limited)
     }
 
