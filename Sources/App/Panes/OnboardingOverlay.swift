@@ -56,7 +56,7 @@ enum OnboardingOverlay {
             let choice = w.choice
             let what = choice.provider == .offline || choice.provider == nil ? t.offlineAssistant
                 : "\(w.chosen.label)" + (choice.model.map { " · \($0)" } ?? "")
-            return (t.step(4), [(t.ready(what), .accent), ("", .text), (t.tryLine, .text), (t.readyHelp, .muted)], t.readyKeys)
+            return (t.step(4), [(t.ready(what), .accent), ("", .text), (t.tryLine, .text), (t.readyHelp, .muted), (t.readyVoice, .muted)], t.readyKeys)
         }
     }
 }
