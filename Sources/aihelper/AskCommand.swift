@@ -50,7 +50,8 @@ struct AskCommand: AsyncParsableCommand {
         if let audio {
             guard text.isEmpty else { throw fail("give the question as words or as --audio, not both.", code: 2) }
             let (config, _) = AppConfig.load(path: global.paths.config)
-            let heard = try await VoiceRun.transcribe(audio, config: config, url: voiceURL, model: voiceModel, language: nil, segments: false)
+            let heard = try await VoiceRun.transcribe(audio, config: config, url: voiceURL, model: voiceModel, language: nil,
+                                                      segments: false, report: json ? AskJSON.print(error:) : { _ in })
             if json { AskJSON.print(transcript: heard.transcript.text) } else { Output.note("Heard: \(heard.transcript.text)") }
             text = heard.transcript.text
             dictation = heard.dictation

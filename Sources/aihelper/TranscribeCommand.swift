@@ -43,14 +43,21 @@ enum VoiceRun {
     }
 
     /// Reads and transcribes `path`; a bad file leaves with 2, a failed transcription with 1.
+    /// `report` gets the failure's message too (`ask --json` prints it as an event).
     static func transcribe(_ path: String, config: AppConfig, url: String?, model: String?, language: String?,
-                           segments: Bool) async throws -> Heard {
+                           segments: Bool, report: (String) -> Void = { _ in }) async throws -> Heard {
+        func failing(_ error: Error, code: Int32) -> ExitCode {
+            let message = (error as? ProviderError)?.description ?? "\(error)"
+            report(message)
+            return fail(message, code: code)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
+            report("cannot read \(path).")
             throw fail("cannot read \(path).", code: 2)
         }
         let upload: AudioUpload
         do { upload = try AudioUpload.prepare(data, fileName: path) } catch let error as ProviderError {
-            throw fail(error.description, code: error == Transcriber.nothingHeard ? 1 : 2)
+            throw failing(error, code: error == Transcriber.nothingHeard ? 1 : 2)
         }
         let settings = config.voice
         let environment = ProcessInfo.processInfo.environment
@@ -58,7 +65,7 @@ enum VoiceRun {
         do {
             endpoint = try settings.endpoint(providers: config.providers, environment: environment, url: url, model: model)
         } catch {
-            throw fail((error as? ProviderError)?.description ?? "\(error)", code: 1)
+            throw failing(error, code: 1)
         }
         let spoken = language.map { $0 == "auto" ? nil : $0 }
             ?? settings.language(for: Language.choose(setting: config.language, environment: environment))
@@ -71,7 +78,7 @@ enum VoiceRun {
                                       transcriptionSeconds: Date().timeIntervalSince(started))
             return Heard(transcript: transcript, dictation: dictation)
         } catch {
-            throw fail((error as? ProviderError)?.description ?? "\(error)", code: 1)
+            throw failing(error, code: 1)
         }
     }
 }

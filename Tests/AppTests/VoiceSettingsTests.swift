@@ -80,6 +80,10 @@ final class VoiceSettingsTests: XCTestCase {
         XCTAssertEqual(overridden.baseURL, "http://10.0.0.2:9000/v1")
         XCTAssertEqual(overridden.model, "tiny")
         XCTAssertThrowsError(try VoiceSettings().endpoint(providers: ProviderConfig(), environment: [:], url: "ftp://x", run: noCommand))
+        // A user and password in the URL are sent, never shown.
+        let secret = try VoiceSettings().endpoint(providers: ProviderConfig(), environment: [:], url: "https://me:hunter2@asr.example/v1", run: noCommand)
+        XCTAssertEqual(secret.baseURL, "https://me:hunter2@asr.example/v1")
+        XCTAssertEqual(secret.label, "https://asr.example/v1")
     }
 
     func testWithoutAURLAnOpenAIKeyChoosesOpenAI() throws {

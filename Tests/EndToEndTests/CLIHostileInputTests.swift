@@ -128,12 +128,16 @@ final class CLIHostileInputTests: HomeFolderTestCase {
             (["keys", "check", "openai", "--json"], ["OPENAI_BASE_URL": base + "/v1", "OPENAI_API_KEY": "sk-hostile-key-invalid-key"]),
             (["usage"], [:]),
             (["usage", "--json"], [:]),
-        ]
+        ] + (try transcriptionRuns(base))
         var seen = ""
         for (arguments, environment) in runs {
             let result = try cli.run(arguments, environment: environment)
             assertNothingRaw(result.out, arguments)
             assertNothingRaw(result.err, arguments)
+            if arguments[0] == "transcribe" || arguments.contains("--audio") {
+                XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+                XCTAssertTrue((result.out + result.err).contains("Evil") && (result.out + result.err).contains("tle"), "\(arguments): \(result.out)")
+            }
             if arguments.contains("--json") && arguments[0] != "ask" {
                 XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(result.out.utf8)), "\(arguments): \(result.out)")
             } else if arguments.contains("--json") {
@@ -170,6 +174,34 @@ final class CLIHostileInputTests: HomeFolderTestCase {
 
     /// Fails for any scalar that could drive a terminal: C0 controls but LF (and CR before LF in
     /// .ics/.vcf, whose lines end in CRLF), DEL, C1 controls, bidi embeddings, overrides, isolates.
+    /// `transcribe` and `ask --audio` whose transcript is hostile: the peer answers with the prompt.
+    private func transcriptionRuns(_ base: String) throws -> [(arguments: [String], environment: [String: String])] {
+        let escaped = Self.hostileInFile.unicodeScalars.map { scalar -> String in
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || (0x2000...0x2FFF).contains(v) { return String(format: "\\u%04X", v) }
+            return scalar == "\"" || scalar == "\\" ? "\\" + String(scalar) : String(scalar)
+        }.joined()
+        let config = home + "/voice.toml"
+        try "[voice]\nurl = \"\(base)/v1\"\nprompt = \"\(escaped)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        // Half a second of a 440 Hz tone, 16 kHz mono: not silence.
+        let samples = (0..<8_000).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 16_000)) }
+        var wav = Data("RIFF".utf8) + le32(36 + 16_000) + Data("WAVEfmt ".utf8) + le32(16)
+        wav += Data([1, 0, 1, 0]) + le32(16_000) + le32(32_000) + Data([2, 0, 16, 0]) + Data("data".utf8) + le32(16_000)
+        for sample in samples { wav += Data([UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)]) }
+        let file = home + "/tone.wav"
+        try wav.write(to: URL(fileURLWithPath: file))
+        return [
+            (["transcribe", "--config", config, file], [:]),
+            (["transcribe", "--config", config, "--json", file], [:]),
+            (["ask", "--config", config, "--audio", file], [:]),
+            (["ask", "--config", config, "--json", "--audio", file], [:]),
+        ]
+    }
+
+    private func le32(_ value: Int) -> Data {
+        Data([0, 8, 16, 24].map { UInt8((value >> $0) & 0xFF) })
+    }
+
     private func assertNothingRaw(_ text: String, _ what: [String], lineEnds: Bool = false, file: StaticString = #filePath,
                                   line: UInt = #line) {
         let scalars = Array(text.unicodeScalars)

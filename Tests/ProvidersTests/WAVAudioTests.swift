@@ -47,6 +47,11 @@ final class WAVAudioTests: XCTestCase {
         XCTAssertEqual(audio.samples, [1, 2], "a last half sample is left out")
         XCTAssertNil(try WAVAudio.header(data.prefix(30)), "more bytes needed")
         XCTAssertThrowsError(try WAVAudio.header(Data("ID3\u{3}abcdefgh".utf8)))
+        // Tags of an editor before the samples (a 10 KB LIST chunk); a slice of a larger buffer reads the same.
+        let tagged = TestAudio.tone(seconds: 0.1).encoded()
+        let withTags = tagged.prefix(36) + Data("LIST".utf8) + Data([0x10, 0x27, 0, 0]) + Data(count: 10_000) + tagged.dropFirst(36)
+        XCTAssertEqual(try WAVAudio(data: withTags), TestAudio.tone(seconds: 0.1))
+        XCTAssertEqual(try WAVAudio(data: (Data(count: 3) + withTags).dropFirst(3)), TestAudio.tone(seconds: 0.1))
     }
 
     func testOtherSampleFormatsAreNamed() {

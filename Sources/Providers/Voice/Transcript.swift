@@ -50,6 +50,13 @@ public struct TranscriptionEndpoint: Sendable, Equatable {
         TranscriptionEndpoint(baseURL: openAIBaseURL, model: model ?? openAIModel, apiKey: key, label: "OpenAI", keySource: keySource)
     }
 
+    /// A URL as messages show it: without a user and password, should it hold them.
+    public static func shown(_ url: String) -> String {
+        guard var parts = URLComponents(string: url), parts.user != nil || parts.password != nil else { return url }
+        parts.user = nil; parts.password = nil
+        return parts.string ?? url
+    }
+
     /// `{base}/audio/transcriptions`.
     public var url: String {
         var base = baseURL

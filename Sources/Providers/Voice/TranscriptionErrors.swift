@@ -32,10 +32,8 @@ enum TranscriptionErrors {
     }
 
     static func status(_ status: Int, body: String, headers: [String: String], endpoint: TranscriptionEndpoint) -> ProviderError {
-        let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
-        if status == 404 || status == 405 || trimmed.hasPrefix("<") && status != 401 && status < 500 && status != 429 {
-            return notATranscription(body, endpoint: endpoint, status: status)
-        }
+        // No such path (or not for POST): the URL is not the API's base.
+        if status == 404 || status == 405 { return notATranscription(body, endpoint: endpoint, status: status) }
         var detail = OpenAIErrorMapper.detail(from: body)
         // FastAPI servers (faster-whisper-server) wrap OpenAI's error object in "detail".
         if detail.message == nil, let inner = WireJSON.parse(body)?["detail"], inner["error"] != nil {
@@ -69,7 +67,7 @@ enum TranscriptionErrors {
         else { what = "JSON without a transcript" }
         let statusText = (200..<300).contains(status) ? "" : " (\(status))"
         return ProviderError(.malformedStream,
-                             "\(Redactor.redact(endpoint.url)) answered with \(what)\(statusText): it is not a transcription server.",
+                             "\(Redactor.redact(TranscriptionEndpoint.shown(endpoint.url))) answered with \(what)\(statusText): it is not a transcription server.",
                              suggestion: "Set [voice] url to the API's base, such as https://api.openai.com/v1 or http://127.0.0.1:8000/v1 (docs/voice.md).")
     }
 }

@@ -44,36 +44,33 @@ public struct WAVAudio: Sendable, Equatable {
     }
 
     /// The header at the start of `bytes`; nil while more bytes are needed. Throws when they
-    /// are not a WAV header.
+    /// are not a WAV header (or it runs past a megabyte: no recorder writes such).
     public static func header(_ bytes: Data) throws(Problem) -> Header? {
-        let b = [UInt8](bytes.prefix(4096))
-        if b.count >= 4, !b.starts(with: Array("RIFF".utf8)) { throw .notWAV }
-        if b.count >= 12, Array(b[8..<12]) != Array("WAVE".utf8) { throw .notWAV }
+        let b = Bytes(data: bytes)
+        if b.count >= 4, !b.matches("RIFF", at: 0) { throw .notWAV }
+        if b.count >= 12, !b.matches("WAVE", at: 8) { throw .notWAV }
         var offset = 12
         var format: (tag: Int, channels: Int, rate: Int, bits: Int)?
         while offset + 8 <= b.count {
-            let id = String(decoding: b[offset..<offset + 4], as: UTF8.self)
-            let size = Int(le32(b, offset + 4))
+            let size = Int(b.le32(offset + 4))
             let body = offset + 8
-            if id == "data" {
-                guard let format else { throw .notWAV }
-                guard format.channels > 0, format.rate > 0 else { throw .notWAV }
+            if b.matches("data", at: offset) {
+                guard let format, format.channels > 0, format.rate > 0 else { throw .notWAV }
                 let known = size == 0 || size == 0xFFFF_FFFF ? nil : size
                 return Header(sampleRate: format.rate, channels: format.channels, bitsPerSample: format.bits,
                               formatTag: format.tag, dataOffset: body, dataLength: known)
             }
-            if id == "fmt " {
+            if b.matches("fmt ", at: offset) {
                 guard size >= 16 else { throw .notWAV }
                 guard body + 16 <= b.count else { return nil }
-                var tag = Int(le16(b, body))
+                var tag = Int(b.le16(body))
                 // WAVE_FORMAT_EXTENSIBLE: the sub-format GUID starts with the real tag.
-                if tag == 0xFFFE, size >= 40, body + 26 <= b.count, le16(b, body + 24) != 1 { tag = Int(le16(b, body + 24)) }
-                format = (tag, Int(le16(b, body + 2)), Int(le32(b, body + 4)), Int(le16(b, body + 14)))
+                if tag == 0xFFFE, size >= 40, body + 26 <= b.count, b.le16(body + 24) != 1 { tag = Int(b.le16(body + 24)) }
+                format = (tag, Int(b.le16(body + 2)), Int(b.le32(body + 4)), Int(b.le16(body + 14)))
             }
-            guard size < 1 << 20 else { throw .notWAV }   // a header chunk of a megabyte is not a recorder's
             offset = body + size + (size & 1)
+            guard offset < 1 << 20 else { throw .notWAV }
         }
-        if b.count >= 4096 { throw .notWAV }
         return nil
     }
 
@@ -188,9 +185,17 @@ public struct WAVAudio: Sendable, Equatable {
     }
 }
 
-private func le16(_ b: [UInt8], _ i: Int) -> UInt16 { UInt16(b[i]) | UInt16(b[i + 1]) << 8 }
-private func le32(_ b: [UInt8], _ i: Int) -> UInt32 {
-    UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+/// Little-endian reads at offsets from the start of a `Data` (which may be a slice).
+private struct Bytes {
+    let data: Data
+    var count: Int { data.count }
+    func byte(_ i: Int) -> UInt8 { data[data.startIndex + i] }
+    func le16(_ i: Int) -> UInt16 { UInt16(byte(i)) | UInt16(byte(i + 1)) << 8 }
+    func le32(_ i: Int) -> UInt32 { UInt32(le16(i)) | UInt32(le16(i + 2)) << 16 }
+    func matches(_ text: String, at i: Int) -> Bool {
+        i + 4 <= count && text.utf8.enumerated().allSatisfy { byte(i + $0.offset) == $0.element }
+    }
 }
+
 private func append16(_ out: inout Data, _ v: Int) { out.append(UInt8(v & 0xFF)); out.append(UInt8((v >> 8) & 0xFF)) }
 private func append32(_ out: inout Data, _ v: Int) { for shift in [0, 8, 16, 24] { out.append(UInt8((v >> shift) & 0xFF)) } }
