@@ -73,6 +73,30 @@ final class TUIVoiceTests: HomeFolderTestCase {
         XCTAssertFalse(ProcessGroups.runs(recorder), "the recorder's group is gone")
     }
 
+    /// The real thing: espeak-ng's speech, heard by faster-whisper-server (tiny.en, offline),
+    /// into the input, sent, and the Offline assistant makes the task.
+    func testSpeechIsHeardByARealWhisperServerAndBecomesATask() throws {
+        let server = try RealServers.whisperServer()
+        let wav = home + "/say.wav"
+        XCTAssertEqual(try TmuxSession.spawnAndWait(["/usr/bin/espeak-ng", "-v", "en-us", "-w", wav, "Remind me to call mom tomorrow at five pm"],
+                                                    outputPath: home + "/espeak.log", timeout: 20), 0, "espeak-ng (make test-deps)")
+        try configure("url = \"\(server.baseURL)/v1\"\nrecord_command = \"cat '\(wav)'\"")
+        let session = TmuxSession(home: home)
+        try session.start(width: 120, height: 40)
+        session.waitFor("the first frame") { $0.contains("Offline assistant") }
+        try session.press("F4")
+        // tiny.en writes the time as "5 p.m." or "5pm." from one espeak-ng build to another.
+        session.waitFor("the transcript in the input", timeout: 60) { $0.contains("› Remind me to call mom tomorrow at 5") }
+        try session.press("Enter")
+        session.waitFor("the task made", timeout: 15) { $0.contains("Call mom") && !$0.contains("Esc cancel") }
+        try session.press("C-q")
+        XCTAssertTrue(session.waitUntilExited())
+        let db = try AppDatabase.open(path: home + "/aihelper.sqlite")
+        let tomorrow = CivilDate.today().adding(days: 1)
+        let tasks = try db.tasks(on: tomorrow)
+        XCTAssertTrue(tasks.contains { $0.title == "Call mom" && $0.dueTime == TimeOfDay(hour: 17, minute: 0) }, "\(tasks)")
+    }
+
     func testAFailingServerKeepsTheRecordingAndAFailingOrEndlessRecorderSaysSo() throws {
         let wav = try makeWAV()
         try configure("""
