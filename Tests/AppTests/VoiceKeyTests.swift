@@ -82,6 +82,17 @@ final class VoiceKeyTests: XCTestCase {
         XCTAssertEqual(update(&state, .key(.enter)).first, .send("typed", dictation: nil))
     }
 
+    func testATranscriptErasedIsNoLongerDictated() {
+        var state = makeState()
+        _ = update(&state, .key(.f(4)))
+        _ = update(&state, .key(.enter))
+        _ = update(&state, .voice(.ended(.audio(limit: false))))
+        _ = update(&state, .voice(.transcribed("call mom", dictation)))
+        _ = update(&state, .key(.ctrl("u")))
+        _ = update(&state, .key(.text("typed instead")))
+        XCTAssertEqual(update(&state, .key(.enter)).first, .send("typed instead", dictation: nil))
+    }
+
     func testSendAtOnceSendsTheTranscript() {
         var state = makeState()
         state.voice.sendAtOnce = true

@@ -44,7 +44,10 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
         return retry(&state)
     default: break
     }
-    guard let action = state.chat.input.handle(key), action == .submit else { return [] }
+    let action = state.chat.input.handle(key)
+    // A transcript erased is no longer what will be sent: the next message is typed.
+    if state.chat.input.isEmpty { state.voice.inputDictation = nil }
+    guard action == .submit else { return [] }
     return submit(&state)
 }
 
