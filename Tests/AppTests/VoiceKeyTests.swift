@@ -37,6 +37,19 @@ final class VoiceKeyTests: XCTestCase {
         }
     }
 
+    func testTheVoiceKeyCanBeRemappedAndF3IsTheTimeline() {
+        var problems: [String] = []
+        var state = makeState()
+        state.keyBindings = KeyBindings(["voice": "f5"], problems: &problems)
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(update(&state, .key(.f(5))), [.voice(.start)], "[keys] voice = \"f5\"")
+        _ = KeyBindings(["timeline": "f4"], problems: &problems)
+        XCTAssertEqual(problems, ["F4 for 'timeline' clashes with 'voice'; keeping the default"])
+        var chat = makeState()
+        XCTAssertEqual(update(&chat, .key(.f(3))), [])
+        XCTAssertEqual(chat.notice?.text, tr.notices.noTimeline, "F3 is the timeline (none yet)")
+    }
+
     func testVoiceCommandStartsAndEscCancels() {
         var state = makeState()
         _ = update(&state, .key(.text("/voice")))

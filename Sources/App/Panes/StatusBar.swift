@@ -54,7 +54,8 @@ enum StatusBar {
         case .recording(let started):
             let short = tr.voice.recording + " " + VoiceState.elapsed(since: started, at: now) + " " + voice.meter
             let long = short + "  " + tr.voice.stopHint
-            return TextWidth.of(" " + long + " ") <= room ? long : short
+            // The settings' test has its own keys (its status line says them).
+            return !voice.test && TextWidth.of(" " + long + " ") <= room ? long : short
         case .stopping: return tr.voice.transcribing
         // A retry's wait is the notice's (its countdown and why).
         case .transcribing: return notice?.countdownTo.map { $0 > now } == true ? nil : tr.voice.transcribing
