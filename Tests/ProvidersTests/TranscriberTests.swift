@@ -73,6 +73,16 @@ final class TranscriberTests: XCTestCase {
         XCTAssertEqual(parts.last?["text"] as? String, "verbose_json")
     }
 
+    /// gpt-4o-mini-transcribe refuses verbose_json: it is asked for json, and gives no segments.
+    func testGPT4oModelsAreAskedForJSONOnly() async throws {
+        var endpoint = try endpoint()
+        endpoint.model = "gpt-4o-mini-transcribe"
+        let transcript = try await run("Mini model", segments: true, endpoint: endpoint).get()
+        XCTAssertEqual(transcript, Transcript(text: "Mini model"))
+        let parts = try XCTUnwrap((requests(containing: "Mini model").last?["body"] as? [String: Any])?["parts"] as? [[String: Any]])
+        XCTAssertEqual(parts.last?["text"] as? String, "json")
+    }
+
     func testEscapeSequencesInATranscriptAreNeutralized() async throws {
         let transcript = try await run("Hi \u{1B}]52;c;ZXZpbA==\u{07}there \u{1B}[2J\u{9B}31mnow\u{202E}", segments: true).get()
         XCTAssertEqual(transcript.text, "Hi there now")

@@ -43,7 +43,7 @@ public struct Transcriber: Sendable {
         body.addField("model", endpoint.model)
         if let language, !language.isEmpty { body.addField("language", language) }
         if let prompt, !prompt.isEmpty { body.addField("prompt", prompt) }
-        body.addField("response_format", segments ? "verbose_json" : "json")
+        body.addField("response_format", segments && Self.givesSegments(endpoint.model) ? "verbose_json" : "json")
         let bytes = body.encoded()
         var headers = [(name: "content-type", value: body.contentType), (name: "accept", value: "application/json")]
         if let key = endpoint.apiKey, !key.isEmpty { headers.append((name: "authorization", value: "Bearer \(key)")) }
@@ -52,6 +52,11 @@ public struct Transcriber: Sendable {
         let transcript = try await withRetries { try await attempt(request) }
         if transcript.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw Self.nothingHeard }
         return transcript
+    }
+
+    /// OpenAI's gpt-4o transcription models answer `json` only (400 for `verbose_json`).
+    static func givesSegments(_ model: String) -> Bool {
+        !model.hasPrefix("gpt-4o")
     }
 
     private func withRetries(_ body: () async throws -> Transcript) async throws -> Transcript {
