@@ -139,6 +139,34 @@ final class VoiceSettingsScreenTests: XCTestCase {
         XCTAssertEqual(h.app.state[overlay: SettingsScreen.self]?.form.statusIsError, true)
     }
 
+    /// The wizard's ready step: a voice server typed (optional), F4 tests it, Enter writes it.
+    func testTheWizardsReadyStepTakesAVoiceServerAndTestsIt() throws {
+        let (h, paths) = try app(config: "")
+        try FileManager.default.removeItem(atPath: paths.config)
+        var wizard = Onboarding(environmentKeys: [:])
+        wizard.step = .ready
+        h.app.state[overlay: Onboarding.self] = wizard
+        XCTAssertTrue(h.screen().contains("F4 test voice"))
+        press(h, .text("ftp://x"))
+        press(h, .f(4))
+        XCTAssertEqual(h.app.state.voice.phase, .idle)
+        XCTAssertTrue(h.screen().contains("Write a full address"), h.screen())
+        for _ in 0..<7 { press(h, .backspace) }
+        press(h, .text("http://127.0.0.1:9/v1"))
+        let effects = update(&h.app.state, .key(.f(4)), view: h.app.view)
+        var expected = VoiceSettings()
+        expected.url = "http://127.0.0.1:9/v1"
+        XCTAssertEqual(effects, [.voice(.test(expected, file: nil))])
+        XCTAssertTrue(h.app.state.voice.isRecording)
+        _ = update(&h.app.state, .voice(.ended(.failed("The recorder (rec) failed: no device"))))
+        XCTAssertEqual(h.app.state[overlay: Onboarding.self]?.voiceMessage, "The recorder (rec) failed: no device")
+        XCTAssertTrue(h.screen().contains("no device"))
+        press(h, .enter)
+        XCTAssertNil(h.app.state[overlay: Onboarding.self])
+        XCTAssertEqual(try String(contentsOfFile: paths.config, encoding: .utf8),
+                       TUIApp.newConfigHeader + "provider = \"offline\"\n\n[voice]\nurl = \"http://127.0.0.1:9/v1\"\n")
+    }
+
     func testF4OnTheScreenRecordsThreeSecondsAtMostAndEscStopsTheTest() throws {
         let peer = try Self.peer.get()
         let (h, _) = try app(config: "[voice]\nprompt = \"[fault:401]\"\n")

@@ -100,12 +100,18 @@ func startVoiceTest(_ state: inout AppState) -> [Effect] {
         state[overlay: SettingsScreen.self] = screen
         return []
     }
-    state.voice.test = true
-    state.voice.levels = []
-    state.voice.phase = file == nil ? .recording(started: state.clock) : .transcribing
     screen.form.status = file == nil ? tr.settings.voiceTestRecording : tr.settings.voiceTestTranscribing
     screen.form.statusIsError = false
     state[overlay: SettingsScreen.self] = screen
+    return startVoiceTest(&state, settings, file: file)
+}
+
+/// A voice test (the settings screen's, the wizard's) with `settings`: 3 s recorded, or `file` transcribed.
+func startVoiceTest(_ state: inout AppState, _ settings: VoiceSettings, file: String? = nil) -> [Effect] {
+    guard !state.voice.isBusy else { return [] }
+    state.voice.test = true
+    state.voice.levels = []
+    state.voice.phase = file == nil ? .recording(started: state.clock) : .transcribing
     return [.voice(.test(settings, file: file))]
 }
 
@@ -115,6 +121,11 @@ private func tell(_ state: inout AppState, _ text: String, error: Bool) {
         screen.form.status = text
         screen.form.statusIsError = error
         state[overlay: SettingsScreen.self] = screen
+        return
+    }
+    if state.voice.test, var wizard = state[overlay: Onboarding.self] {
+        (wizard.voiceMessage, wizard.voiceMessageIsError) = (text, error)
+        state[overlay: Onboarding.self] = wizard
         return
     }
     state.notice = Notice(text: text, kind: error ? .error : .info, expires: error ? nil : state.clock.addingTimeInterval(8))

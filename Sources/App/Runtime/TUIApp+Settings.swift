@@ -236,8 +236,9 @@ extension TUIApp {
     func finishOnboarding(_ choice: OnboardingChoice) {
         guard let path = configPath else { return }
         let string = ConfigFileEditor.string
-        let edits: [(String, String?)] = [("provider", string((choice.provider ?? .offline).rawValue)),
+        var edits: [(String, String?)] = [("provider", string((choice.provider ?? .offline).rawValue)),
                                           ("model", choice.model.map(string)), ("base_url", choice.baseURL.map(string))]
+        if let voice = choice.voiceURL { edits.append(("voice.url", string(voice))) }
         do {
             try Self.edit(configAt: path, edits)
             if let key = choice.apiKey, let kind = choice.provider { try Credentials.save(key, for: kind, path: Credentials.path(besideConfig: path)) }
