@@ -117,6 +117,14 @@ final class VoiceRecorderTests: XCTestCase {
         try awaitPress(h2, .f(4))
         _ = pump(h2) { !self.alive($0) }
         XCTAssertTrue(h2.app.state.notice?.text.contains("not found") == true, h2.app.state.notice?.text ?? "")
+        let h3 = try harness(recordCommand: "exit 3")
+        try awaitPress(h3, .f(4))
+        _ = pump(h3) { !self.alive($0) }
+        XCTAssertEqual(h3.app.state.notice?.text, "The recorder (exit) failed: exit status 3", "no words on stderr: its status")
+        let h4 = try harness(recordCommand: "kill -TERM $$")
+        try awaitPress(h4, .f(4))
+        _ = pump(h4) { !self.alive($0) }
+        XCTAssertEqual(h4.app.state.notice?.text, "The recorder (kill) failed: killed by signal 15")
     }
 
     func testStopEndsARecorderThatNeverEnds() throws {

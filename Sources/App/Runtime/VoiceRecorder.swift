@@ -148,10 +148,10 @@ final class VoiceRecorder {
         self.process = nil
         deadline = nil
         stdoutOpen = false; stderrOpen = false
-        return [.ended(outcome(status: finalStatus, killed: status == nil))]
+        return [.ended(outcome(status: finalStatus))]
     }
 
-    private func outcome(status: Int32, killed: Bool) -> RecordingEnd {
+    private func outcome(status: Int32) -> RecordingEnd {
         if cancelled { return .cancelled }
         if wav.failure != nil { return .failed(tr.voice.notWAV) }
         guard let audio = wav.audio, audio.frameCount > 0 else {
@@ -159,7 +159,7 @@ final class VoiceRecorder {
             let code = GroupProcess.exitCode(status)
             if code == 0, errorLine == nil { return .silent }
             if stopping, code == nil || code == 130, errorLine == nil { return .silent }
-            let why = errorLine ?? (code.map(tr.voice.exitStatus) ?? "signal \(GroupProcess.signalNumber(status))")
+            let why = errorLine ?? (code.map(tr.voice.exitStatus) ?? tr.voice.killedBy(GroupProcess.signalNumber(status)))
             return .failed(tr.voice.recorderFailed(Self.shown(command), why))
         }
         if audio.isSilent { return .silent }

@@ -13,7 +13,7 @@ struct VoiceStrings: Sendable {
     var reachedLimit: @Sendable (Int) -> String
     /// The recorder ended with an error before any audio; its last stderr line (cleaned) or its status.
     var recorderFailed: @Sendable (_ command: String, _ why: String) -> String
-    var exitStatus: @Sendable (Int32) -> String
+    var exitStatus: @Sendable (Int32) -> String, killedBy: @Sendable (Int32) -> String
     var couldNotStart: @Sendable (_ command: String, _ error: String) -> String
     /// No recorder on PATH: the packages to install on this distribution.
     var noRecorder: @Sendable (_ packages: String) -> String
@@ -27,7 +27,7 @@ struct VoiceStrings: Sendable {
         recording: "● REC", stopHint: "F4 / Enter stop · Esc cancel", transcribing: "⟳ transcribing…",
         nothingHeard: "Nothing was heard: nothing was sent.", cancelled: "Recording cancelled.",
         reachedLimit: { "Recording stopped at its \($0) s limit (max_seconds in [voice])." },
-        recorderFailed: { "The recorder (\($0)) failed: \($1)" }, exitStatus: { "exit status \($0)" },
+        recorderFailed: { "The recorder (\($0)) failed: \($1)" }, exitStatus: { "exit status \($0)" }, killedBy: { "killed by signal \($0)" },
         couldNotStart: { "The recorder (\($0)) could not be started: \($1)" },
         noRecorder: { "No recorder found: install \($0), or set [voice] record_command (docs/voice.md)." },
         notWAV: "The recorder's output is not 16-bit PCM WAV: check [voice] record_command.",
@@ -38,7 +38,7 @@ struct VoiceStrings: Sendable {
         recording: "● 录音", stopHint: "F4 / Enter 停止 · Esc 取消", transcribing: "⟳ 正在转写…",
         nothingHeard: "没有听到声音：未发送任何内容。", cancelled: "已取消录音。",
         reachedLimit: { "录音已达 \($0) 秒上限，自动停止（[voice] 的 max_seconds）。" },
-        recorderFailed: { "录音程序（\($0)）出错：\($1)" }, exitStatus: { "退出状态 \($0)" },
+        recorderFailed: { "录音程序（\($0)）出错：\($1)" }, exitStatus: { "退出状态 \($0)" }, killedBy: { "被信号 \($0) 终止" },
         couldNotStart: { "无法启动录音程序（\($0)）：\($1)" },
         noRecorder: { "找不到录音程序：请安装 \($0)，或设置 [voice] record_command（见 docs/voice.md）。" },
         notWAV: "录音程序输出的不是 16 位 PCM WAV：请检查 [voice] record_command。",
