@@ -209,10 +209,16 @@ final class VoiceRecorderTests: XCTestCase {
         try awaitPress(h, .f(4))
         XCTAssertEqual(h.app.state.voice.phase, .idle)
         XCTAssertTrue(h.app.state.notice?.text.hasPrefix("No recorder found: install ") == true, h.app.state.notice?.text ?? "")
-        XCTAssertEqual(RecorderCommand.packages(osRelease: "ID=fedora\nVERSION_ID=40"), "pipewire-utils (pw-record), alsa-utils (arecord) or sox")
+        XCTAssertEqual(tr.voice.noRecorder(RecorderCommand.packages(osRelease: "ID=fedora\nVERSION_ID=40")),
+                       "No recorder found: install pipewire-utils (pw-record), alsa-utils (arecord) or sox, or set [voice] record_command (docs/voice.md).")
         XCTAssertEqual(RecorderCommand.packages(osRelease: "ID=\"linuxmint\"\nID_LIKE=\"ubuntu debian\""),
-                       "pipewire-bin (pw-record), pulseaudio-utils (parecord), alsa-utils (arecord) or sox")
-        XCTAssertEqual(RecorderCommand.packages(osRelease: "ID=endeavouros\nID_LIKE=arch"), "pipewire (pw-record), alsa-utils (arecord) or sox")
+                       ["pipewire-bin (pw-record)", "pulseaudio-utils (parecord)", "alsa-utils (arecord)", "sox"])
+        XCTAssertEqual(RecorderCommand.packages(osRelease: "ID=endeavouros\nID_LIKE=arch"), ["pipewire (pw-record)", "alsa-utils (arecord)", "sox"])
+        XCTAssertEqual(RecorderCommand.packages(osRelease: nil), RecorderCommand.packages(osRelease: "ID=debian"))
+        Strings.use(.simplifiedChinese)
+        defer { Strings.use(.english) }
+        XCTAssertEqual(tr.voice.noRecorder(["pipewire (pw-record)", "alsa-utils (arecord)", "sox"]),
+                       "找不到录音程序：请安装 pipewire (pw-record)、alsa-utils (arecord) 或 sox 之一，或设置 [voice] record_command（见 docs/voice.md）。")
         XCTAssertEqual(RecorderCommand.choose(configured: nil, path: folder.path), nil)
         let bin = folder.appendingPathComponent("arecord")
         FileManager.default.createFile(atPath: bin.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])

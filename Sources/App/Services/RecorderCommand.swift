@@ -23,7 +23,7 @@ enum RecorderCommand {
 
     /// The packages that bring a recorder, for the distribution `/etc/os-release` names
     /// (`ID`, then `ID_LIKE`); Debian's names when it names none we know.
-    static func packages(osRelease: String?) -> String {
+    static func packages(osRelease: String?) -> [String] {
         var ids: [String] = []
         for line in (osRelease ?? "").split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: "=", maxSplits: 1)
@@ -33,12 +33,14 @@ enum RecorderCommand {
         }
         for id in ids {
             switch id {
-            case "debian", "ubuntu": return "pipewire-bin (pw-record), pulseaudio-utils (parecord), alsa-utils (arecord) or sox"
-            case "fedora", "rhel", "centos": return "pipewire-utils (pw-record), alsa-utils (arecord) or sox"
-            case "arch", "manjaro": return "pipewire (pw-record), alsa-utils (arecord) or sox"
+            case "debian", "ubuntu": return debian
+            case "fedora", "rhel", "centos": return ["pipewire-utils (pw-record)", "alsa-utils (arecord)", "sox"]
+            case "arch", "manjaro": return ["pipewire (pw-record)", "alsa-utils (arecord)", "sox"]
             default: continue
             }
         }
-        return "pipewire-bin (pw-record), pulseaudio-utils (parecord), alsa-utils (arecord) or sox (Debian's names)"
+        return debian
     }
+
+    private static let debian = ["pipewire-bin (pw-record)", "pulseaudio-utils (parecord)", "alsa-utils (arecord)", "sox"]
 }
