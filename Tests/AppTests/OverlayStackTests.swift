@@ -15,7 +15,7 @@ final class OverlayStackTests: XCTestCase {
 
     func testAnAlertThatFiresOverTheTimelineIsDrawnOnTopAndTakesEsc() {
         var state = SnapshotFixture.state(width: 100, height: 30)
-        _ = update(&state, .key(.f(4)))
+        _ = update(&state, .key(.f(3)))
         XCTAssertEqual(state[overlay: TimelineViewState.self]?.messageId, 2)
         state.showAlerts([alert])
         let text = screenText(state)
@@ -44,8 +44,8 @@ final class OverlayStackTests: XCTestCase {
     func testMoreAlertsJoinTheBoxAndMoveItToTheTop() {
         var state = SnapshotFixture.state(width: 100, height: 30)
         state.showAlerts([alert])
-        _ = update(&state, .key(.f(4)))
-        XCTAssertEqual(state[overlay: TimelineViewState.self], nil, "the box has the keys: F4 does not open the view")
+        _ = update(&state, .key(.f(3)))
+        XCTAssertEqual(state[overlay: TimelineViewState.self], nil, "the box has the keys: F3 does not open the view")
         state[overlay: TimelineViewState.self] = TimelineViewState(messageId: 2)   // opened under it some other way
         var second = alert
         second.title = "Call mom"

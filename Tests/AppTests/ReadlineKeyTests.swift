@@ -5,7 +5,7 @@ import Terminal
 
 /// readline's keys in every text input, key by key through `update`: the chat's input, a form's
 /// field, a chooser's filter, search and a title being renamed; the app's keys that moved for
-/// them (`$EDITOR` to Ctrl-X Ctrl-E / Ctrl-G, search to Ctrl-\ / Alt-/, the timeline to F4) and
+/// them (`$EDITOR` to Ctrl-X Ctrl-E / Ctrl-G, search to Ctrl-\ / Alt-/, the timeline to F3) and
 /// `[keys]` remaps that bring the old keys back.
 final class ReadlineKeyTests: XCTestCase {
     private func chat(_ text: String = "", cursor: Int? = nil, history: [String] = []) -> AppState {
@@ -86,7 +86,7 @@ final class ReadlineKeyTests: XCTestCase {
         XCTAssertEqual(input(state), "t|yping", "Ctrl-F moves forward in the input")
     }
 
-    func testTimelineMovedToF4AndCtrlTSwaps() {
+    func testTimelineMovedToF3AndCtrlTSwaps() {
         var state = chat("ab")
         state.chat.messages = [Message(id: 1, conversationId: 1, role: .user, content: "q"),
                                Message(id: 2, conversationId: 1, role: .assistant, content: "a")]
@@ -94,10 +94,10 @@ final class ReadlineKeyTests: XCTestCase {
         press(&state, .ctrl("t"))
         XCTAssertEqual(state.chat.input.text, "ba", "Ctrl-T swaps in the input")
         XCTAssertNil(state[overlay: TimelineViewState.self])
-        press(&state, .f(4))
-        XCTAssertEqual(state[overlay: TimelineViewState.self]?.messageId, 2, "F4: the last answer's timeline")
-        press(&state, .f(4))
-        XCTAssertNil(state[overlay: TimelineViewState.self], "F4 closes it too")
+        press(&state, .f(3))
+        XCTAssertEqual(state[overlay: TimelineViewState.self]?.messageId, 2, "F3: the last answer's timeline")
+        press(&state, .f(3))
+        XCTAssertNil(state[overlay: TimelineViewState.self], "F3 closes it too")
     }
 
     func testCtrlRSearchesTheHistoryAndDrawsReadlinesPrompt() {

@@ -3,7 +3,7 @@ import Core
 import Terminal
 @testable import App
 
-/// A thought's detail drawn as Markdown in the timeline view (F4) and under an opened
+/// A thought's detail drawn as Markdown in the timeline view (F3) and under an opened
 /// answer (Enter); tool arguments and results stay plain; each detail laid out once.
 final class TimelineMarkdownTests: XCTestCase {
     private let thought = "## Plan\n\nCheck the **calendar** first:\n\n- today\n- tomorrow\n\n```sh\nls\n```"
@@ -42,7 +42,7 @@ final class TimelineMarkdownTests: XCTestCase {
 
     func testTheTimelineViewDrawsAThoughtAsMarkdownAndToolDataPlain() throws {
         var s = state()
-        _ = update(&s, .key(.f(4)))
+        _ = update(&s, .key(.f(3)))
         let canvas = screen(s)
         let text = canvas.text()
         assertThoughtDrawn(text)
@@ -74,7 +74,7 @@ final class TimelineMarkdownTests: XCTestCase {
     /// laid out again, and its step line's preview only when the thought's start changes.
     func testDetailsAreLaidOutOncePerStepAndWidth() {
         var s = state()
-        _ = update(&s, .key(.f(4)))
+        _ = update(&s, .key(.f(3)))
         _ = screen(s)
         let first = StepDetails.layouts
         for _ in 0..<5 { _ = screen(s); _ = update(&s, .key(.down)) }

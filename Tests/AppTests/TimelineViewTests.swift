@@ -3,7 +3,7 @@ import Core
 import Terminal
 @testable import App
 
-/// F4 (t on a chosen answer) opens the timeline view of the selected answer, or the latest with steps; it shows
+/// F3 (t on a chosen answer) opens the timeline view of the selected answer, or the latest with steps; it shows
 /// every step in full. Alt-Up / Alt-Down choose an answer, Enter opens its steps in place.
 final class TimelineViewTests: XCTestCase {
     private func state() -> AppState {
@@ -27,9 +27,9 @@ final class TimelineViewTests: XCTestCase {
 
     private func screen(_ state: AppState) -> String { screenCanvas(state, view: &view, renderer: renderer).text() }
 
-    func testF4OpensTheViewWithEveryStepInFull() {
+    func testF3OpensTheViewWithEveryStepInFull() {
         var s = state()
-        _ = update(&s, .key(.f(4)))
+        _ = update(&s, .key(.f(3)))
         XCTAssertEqual(s[overlay: TimelineViewState.self], TimelineViewState(messageId: 2))
         let text = screen(s)
         XCTAssertTrue(text.contains("12:00:00.000  ✓ model call 1  800 ms"), text)
@@ -42,7 +42,7 @@ final class TimelineViewTests: XCTestCase {
 
     func testScrollingStopsAtTheEndAndEscCloses() {
         var s = state()
-        _ = update(&s, .key(.f(4)))
+        _ = update(&s, .key(.f(3)))
         _ = update(&s, .key(.end))
         let bottom = screen(s)
         XCTAssertTrue(bottom.contains("line 40 of the result"), bottom)
@@ -59,7 +59,7 @@ final class TimelineViewTests: XCTestCase {
     func testWithoutStepsCtrlTSaysWhatTheViewIsFor() {
         var s = state()
         s.chat.steps = [:]
-        _ = update(&s, .key(.f(4)))
+        _ = update(&s, .key(.f(3)))
         XCTAssertNil(s[overlay: TimelineViewState.self])
         XCTAssertTrue(s.notice?.text.hasPrefix("No timeline yet") == true)
     }
@@ -92,7 +92,7 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertTrue(text.contains("line 20 of the result"), text)
         _ = update(&s, .key(.end))
         text = screen(s)
-        XCTAssertTrue(text.contains("…20 more lines (F4)"), text)
+        XCTAssertTrue(text.contains("…20 more lines (F3)"), text)
         s.chat.selectedMessageId = nil
         _ = screen(s)
         s.chat.selectedMessageId = 2

@@ -42,6 +42,8 @@ struct AppState {
     var ctrlX = false
     /// The vi keys' pending `g` and `:` command line (`keymap = "vi"`).
     var vi = ViState()
+    /// Push-to-talk (F4): the recording's phase and meter, the `[voice]` settings.
+    var voice = VoiceState()
     /// Can the active provider be reached (the status bar says).
     var connectivity = Connectivity.unknown
     /// Focus reports (`CSI I` / `CSI O`): false while the terminal is in the background.

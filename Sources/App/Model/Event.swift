@@ -47,6 +47,8 @@ enum Event: Sendable {
     case graphicsDetected(GraphicsProtocol?, cell: Size)
     /// A preview was decoded and encoded off the loop: the next frame can place it.
     case previewReady
+    /// Push-to-talk: the recorder's level and end, the transcript (UpdateVoice.swift).
+    case voice(VoiceEvent)
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -56,7 +58,8 @@ struct ApprovalRequest: Sendable, Equatable {
 
 /// What `update` asks the runtime to do: I/O stays out of `update`, so it can be tested key by key.
 enum Effect: Equatable {
-    case send(String)
+    /// `dictation`: the text came from a recording (the turn's timeline notes it).
+    case send(String, dictation: Dictation? = nil)
     /// A message with the `/attach`ed resource before it; the conversation is named after `typed`.
     case sendAttached(ResourceAttachment, typed: String)
     /// `/image`, a pasted path, a message with pictures (`ImageEffect`).
@@ -143,6 +146,23 @@ enum Effect: Equatable {
     case finishOnboarding(OnboardingChoice)
     /// Conversations (docs/conversations.md): the list (Ctrl-O), search (Ctrl-F) and their actions.
     case conversation(ConversationAction)
+    /// Push-to-talk: the recorder and the transcription (`VoiceRecorder`, TUIApp+Voice.swift).
+    case voice(VoiceEffect)
+}
+
+/// What push-to-talk asks of the runtime.
+enum VoiceEffect: Equatable {
+    /// Runs the recorder: answered by `.voice(.level)` while it records, `.voice(.ended)` at its end.
+    case start
+    /// SIGINT to the recorder, the rest of its audio read (bounded; then SIGKILL).
+    case stop
+    /// Kills the recorder, or gives up the transcription under way; the audio is dropped.
+    case cancel
+    /// Transcribes the recording (off the loop): `.voice(.transcribed / .transcriptionFailed)`.
+    case transcribe
+    /// The settings screen's test with its `[voice]` values as typed: a recording of 3 s, or
+    /// the file's audio, transcribed.
+    case test(VoiceSettings, file: String?)
 }
 
 /// What the conversation list and search ask of the runtime.

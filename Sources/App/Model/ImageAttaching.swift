@@ -1,6 +1,7 @@
 import Foundation
 import Core
 import Storage
+import Agent
 import Terminal
 
 // Images that go with the next message (docs/images.md): `/image PATH`, a pasted path, the
@@ -13,7 +14,7 @@ enum ImageEffect: Equatable {
     /// path: when the file is no image at all, it is typed into the input as any paste.
     case attach(path: String, pasted: String?)
     /// Start a turn with the pictures (after the model check): the chips go once it is stored.
-    case send(String, [ImageAttachment])
+    case send(String, [ImageAttachment], dictation: Dictation? = nil)
 }
 
 /// At most this many pictures go with one message (providers take 10 to 20 per request).

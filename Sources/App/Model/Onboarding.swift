@@ -35,6 +35,11 @@ struct Onboarding {
     var models: [String] = []
     var modelSelected = 0
     var modelStatus: String?
+    /// The ready step's voice server (optional; empty: OpenAI's, with its key).
+    var voiceURL = LineEditor()
+    /// What the voice test (F4 on the ready step) found.
+    var voiceMessage: String?
+    var voiceMessageIsError = false
     /// Keys found in the environment, per provider: (variable, key).
     var environmentKeys: [ProviderKind: EnvironmentKey]
 
@@ -73,9 +78,10 @@ struct Onboarding {
         let model = models.indices.contains(modelSelected) ? models[modelSelected] : nil
         let typed = key.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let fromEnvironment = environmentKeys[chosen.kind]?.key == typed
+        let voice = voiceURL.text.trimmingCharacters(in: .whitespaces)
         return OnboardingChoice(provider: chosen.kind, model: chosen.kind == .offline ? nil : model,
                                 baseURL: chosen.isDefaultPort ? nil : chosen.baseURL,
-                                apiKey: typed.isEmpty || fromEnvironment ? nil : typed)
+                                apiKey: typed.isEmpty || fromEnvironment ? nil : typed, voiceURL: voice.isEmpty ? nil : voice)
     }
 
     /// Goes to the model step with `ids` to choose from (the catalog until the live list comes).
@@ -94,4 +100,6 @@ struct OnboardingChoice: Equatable {
     var baseURL: String?
     /// A key typed (not the environment's), to store in credentials.toml.
     var apiKey: String?
+    /// `[voice] url`, typed on the ready step.
+    var voiceURL: String?
 }

@@ -77,7 +77,7 @@ enum ResultEvent: Sendable {
     /// The agent was rebuilt: the badge's provider and model (the open conversation's).
     case providerChanged(providerId: String, name: String, model: String)
     /// config.toml read again: what the state keeps of it.
-    case settingsApplied(KeyBindings, renderMarkdown: Bool, notifyAfter: Double)
+    case settingsApplied(KeyBindings, renderMarkdown: Bool, notifyAfter: Double, voice: VoiceSettings)
     case settingsOpened(SettingsScreen)
     /// config.toml could not be written: the screen stays open and says why.
     case settingsNotSaved(String)

@@ -25,6 +25,13 @@ struct SettingsValues: Equatable {
     var toolsets = Toolset.builtInNames
     /// A key typed on the screen; nil keeps the stored one.
     var apiKey: String?
+    /// `[voice]`: the transcription server (empty: OpenAI), its model, a key typed for it (nil
+    /// keeps the stored one), the recorder (empty: the first found), the transcript sent at once.
+    var voiceURL = ""
+    var voiceModel = ""
+    var voiceKey: String?
+    var recordCommand = ""
+    var sendAtOnce = false
 }
 
 /// The settings screen (F2, `/settings`): one form over the panes. Saving writes config.toml
@@ -35,7 +42,9 @@ struct SettingsScreen: Equatable {
              maxTokens = "Max tokens", persona = "Persona", customPersona = "Custom persona", stepLimit = "Agent steps",
              approvals = "Tool approvals", tools = "Tools offered", toolsets = "Toolsets", theme = "Theme", answers = "Answers",
              language = "Language",
-             mouse = "Mouse", keymap = "Keymap", notifications = "Notifications"
+             mouse = "Mouse", keymap = "Keymap", notifications = "Notifications",
+             voiceServer = "Voice server", voiceModel = "Voice model", voiceKey = "Voice key", recordCommand = "Record command",
+             dictation = "Dictation", voiceTest = "Voice test file"
     }
     private static var words: SettingsStrings { tr.settings }
 
@@ -47,13 +56,19 @@ struct SettingsScreen: Equatable {
     var keyCommands: Set<ProviderKind>
     /// A key check is running: Enter waits for it.
     var checking = false
+    /// "…7f3a (credentials.toml)": the transcription server's key stored, for its hint.
+    var storedVoiceKey: String?
+    /// `[voice]` as saved: what the test keeps of it (the key's command, the language, the prompt).
+    var savedVoice = VoiceSettings()
 
     static func == (a: SettingsScreen, b: SettingsScreen) -> Bool { a.initial == b.initial && a.checking == b.checking && a.form.focus == b.form.focus }
 
-    init(_ values: SettingsValues, themes: [String], storedKeys: [ProviderKind: String], keyCommands: Set<ProviderKind> = []) {
+    init(_ values: SettingsValues, themes: [String], storedKeys: [ProviderKind: String], keyCommands: Set<ProviderKind> = [],
+         storedVoiceKey: String? = nil) {
         initial = values
         self.storedKeys = storedKeys
         self.keyCommands = keyCommands
+        self.storedVoiceKey = storedVoiceKey
         let persona = Persona.of(values.persona)
         let w = Self.words
         let fields: [Form.Field] = Field.allCases.map { field in
@@ -83,6 +98,13 @@ struct SettingsScreen: Equatable {
             case .notifications:
                 return Form.Field(label, w.notifications(values.notifications), id: id, choices: AlertNotifications.allCases.map(w.notifications),
                                   hint: w.notificationsHint)
+            case .voiceServer: return Form.Field(label, values.voiceURL, id: id, hint: w.voiceServerHint)
+            case .voiceModel: return Form.Field(label, values.voiceModel, id: id, hint: w.voiceModelHint)
+            case .voiceKey: return Form.Field(label, id: id, hint: storedVoiceKey.map(w.keyStored) ?? w.noVoiceKey, secret: true)
+            case .recordCommand: return Form.Field(label, values.recordCommand, id: id, hint: w.recordCommandHint)
+            case .dictation: return Form.Field(label, values.sendAtOnce ? w.sentAtOnce : w.intoTheInput, id: id,
+                                               choices: [w.intoTheInput, w.sentAtOnce], hint: w.dictationHint)
+            case .voiceTest: return Form.Field(label, "", id: id, hint: w.voiceTestHint)
             }
         }
         form = Form(title: w.title, fields: fields, purpose: .settings)
@@ -164,6 +186,35 @@ struct SettingsScreen: Equatable {
         if !unknown.isEmpty { form.setError(Field.toolsets.rawValue, Self.words.unknownToolsets(unknown.joined(separator: ", "), Toolset.builtInNames.joined(separator: ", "))) }
         let key = text(.apiKey)
         v.apiKey = key.isEmpty ? nil : key
+        readVoice(into: &v)
         return form.hasErrors ? nil : v
+    }
+
+    /// The Voice section's values into `v`; a server that is not an http(s) address is marked.
+    private mutating func readVoice(into v: inout SettingsValues) {
+        v.voiceURL = text(.voiceServer)
+        if !v.voiceURL.isEmpty, !["http", "https"].contains(URL(string: v.voiceURL)?.scheme?.lowercased() ?? "") {
+            form.setError(Field.voiceServer.rawValue, Self.words.badVoiceServer)
+        }
+        v.voiceModel = text(.voiceModel)
+        v.voiceKey = text(.voiceKey).isEmpty ? nil : text(.voiceKey)
+        v.recordCommand = text(.recordCommand)
+        v.sendAtOnce = text(.dictation) == Self.words.sentAtOnce
+    }
+
+    /// F4 on the screen: the `[voice]` settings as typed (over `saved`'s), for a test before
+    /// saving; nil with the field in error marked. `file`: the test file typed, if any.
+    mutating func voiceTest(over saved: VoiceSettings) -> (settings: VoiceSettings, file: String?)? {
+        var v = initial
+        form.setError(Field.voiceServer.rawValue, nil)
+        readVoice(into: &v)
+        guard form.fields.first(where: { $0.id == Field.voiceServer.rawValue })?.error == nil else { return nil }
+        var settings = saved
+        settings.url = v.voiceURL.isEmpty ? nil : v.voiceURL
+        settings.model = v.voiceModel.isEmpty ? nil : v.voiceModel
+        if let key = v.voiceKey { settings.apiKey = key }
+        settings.recordCommand = v.recordCommand.isEmpty ? nil : v.recordCommand
+        let file = text(.voiceTest).trimmingCharacters(in: .whitespaces)
+        return (settings, file.isEmpty ? nil : file)
     }
 }

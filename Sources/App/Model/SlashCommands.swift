@@ -36,7 +36,7 @@ struct SlashCommand: Equatable {
         .init(name: "/theme", aliases: ["/themes"], argument: .theme),
         .init(name: "/keys", aliases: ["/key"]), .init(name: "/mcp"), .init(name: "/attach", argument: .attach),
         .init(name: "/image", aliases: ["/img"], argument: .file),
-        .init(name: "/contacts"), .init(name: "/notes"),
+        .init(name: "/contacts"), .init(name: "/notes"), .init(name: "/voice"),
         .init(name: "/settings", aliases: ["/config"]), .init(name: "/quit", aliases: ["/exit", "/q"]),
     ]
 

@@ -25,12 +25,13 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         state.spinnerFrame &+= 1
         state.clock = now
         if let expiry = state.notice?.expires, expiry <= now { state.notice = nil }
+        let limit = checkRecordingLimit(&state)
         let today = CivilDate(now, in: state.timeZone)
         if today != state.tasks.today {
             state.tasks.today = today
-            return [.reloadTasks]
+            return limit + [.reloadTasks]
         }
-        return []
+        return limit
     case .agent(let turn, let agentEvent):
         return handleAgent(&state, turn: turn, agentEvent)
     case .approvalRequested(let request):
@@ -86,6 +87,8 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         return []
     case .result(let result):
         return applyResult(&state, result)
+    case .voice(let voiceEvent):
+        return handleVoice(&state, voiceEvent)
     case .conversationTitled(let id, let title):
         if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
         return []
@@ -162,6 +165,7 @@ func dispatchKey(_ state: inout AppState, _ key: Key, _ view: ViewState) -> [Eff
         default: return []
         }
     }
+    if let effects = handleVoiceKey(&state, key) { return effects }
     // Ctrl-R's search in the input takes the keys it knows first (Esc ends it, not the answer).
     if state.focus == .chat, state.chat.input.search != nil, state.chat.input.handle(key) != nil { return [] }
     // The slash-command popup's keys come before the global ones (Tab completes there).

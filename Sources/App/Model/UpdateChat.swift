@@ -13,7 +13,7 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
     case .home where state.chat.input.isEmpty: state.chat.scroll.move(by: Int.max / 2, from: view); return []
     case .end where state.chat.input.isEmpty: state.chat.scroll.ask(0); return []
     case .ctrl("g"): return [.composeInEditor(state.chat.input.text)]
-    case .f(4):
+    case .f(3):
         openTimeline(&state)
         return []
     case .text("t") where state.chat.input.isEmpty && state.chat.selectedMessageId != nil:
@@ -46,7 +46,10 @@ func handleChatKey(_ state: inout AppState, _ key: Key, _ view: ChatViewState) -
     }
     // A paste that is one path may be an image file: the runtime looks (`pastedPath`).
     if case .paste(let text) = key, let path = pastedPath(text) { return [.images(.attach(path: path, pasted: text))] }
-    guard let action = state.chat.input.handle(key), action == .submit else { return [] }
+    let action = state.chat.input.handle(key)
+    // A transcript erased is no longer what will be sent: the next message is typed.
+    if state.chat.input.isEmpty { state.voice.inputDictation = nil }
+    guard action == .submit else { return [] }
     return submit(&state)
 }
 
@@ -82,15 +85,17 @@ func submitLine(_ state: inout AppState) -> [Effect] {
         state.chat.editingMessageId = nil
         return [.resendEdited(messageId: edited, text: text)]
     }
+    let dictation = state.voice.inputDictation
+    state.voice.inputDictation = nil
     // /remind, /list and /summarize must start their message: the attachment waits for the next.
     // The chips go with the message; they are cleared once it is stored (`.imagesSent`), and
     // kept when the model cannot see them.
-    if !state.chat.images.isEmpty, !text.hasPrefix("/") { return [.images(.send(text, state.chat.images))] }
+    if !state.chat.images.isEmpty, !text.hasPrefix("/") { return [.images(.send(text, state.chat.images, dictation: dictation))] }
     if let attachment = state.chat.attachment, !text.hasPrefix("/") {
         state.chat.attachment = nil
         return [.sendAttached(attachment, typed: text)]
     }
-    return [.send(text)]
+    return [.send(text, dictation: dictation)]
 }
 
 func isSummarizeCommand(_ text: String) -> Bool {
@@ -135,6 +140,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
         _ = state.chat.input.commit()
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         return [argument.isEmpty ? .openThemePicker : .switchTheme(argument)]
+    case "/voice":
+        _ = state.chat.input.commit()
+        return startRecording(&state)
     case "/settings", "/config":
         _ = state.chat.input.commit()
         return [.openSettings]

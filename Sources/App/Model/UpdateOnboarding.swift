@@ -7,6 +7,11 @@ import Providers
 func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var w = state[overlay: Onboarding.self] else { return [] }
     defer { if state[overlay: Onboarding.self] != nil { state[overlay: Onboarding.self] = w } }
+    if key == .escape, state.voice.test, state.voice.isBusy {
+        state.voice.phase = .idle
+        (w.voiceMessage, w.voiceMessageIsError) = (tr.voice.cancelled, false)
+        return [.voice(.cancel)]
+    }
     switch (w.step, key) {
     case (.welcome, .enter): w.step = .provider
     case (.welcome, .escape), (.welcome, .text("s")):
@@ -50,11 +55,34 @@ func handleOnboardingKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case (.model, .enter): w.step = .ready
     case (.ready, .escape): w.step = w.chosen.kind == .offline ? .provider : .model
     case (.ready, .enter):
+        if let bad = badVoiceURL(w.voiceURL.text) {
+            (w.voiceMessage, w.voiceMessageIsError) = (bad, true)
+            return []
+        }
         state[overlay: Onboarding.self] = nil
         return [.finishOnboarding(w.choice)]
+    case (.ready, .f(4)):
+        if let bad = badVoiceURL(w.voiceURL.text) {
+            (w.voiceMessage, w.voiceMessageIsError) = (bad, true)
+            return []
+        }
+        guard !state.voice.isBusy else { return [] }
+        (w.voiceMessage, w.voiceMessageIsError) = (tr.settings.voiceTestRecording, false)
+        var settings = VoiceSettings()
+        settings.url = w.choice.voiceURL
+        return startVoiceTest(&state, settings)
+    case (.ready, _):
+        if w.voiceURL.handle(key) == .edited { w.voiceMessage = nil }
     default: break
     }
     return []
+}
+
+/// The ready step's voice server: an http(s) address or nothing.
+private func badVoiceURL(_ text: String) -> String? {
+    let url = text.trimmingCharacters(in: .whitespaces)
+    guard !url.isEmpty, !["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? "") else { return nil }
+    return tr.settings.badVoiceServer
 }
 
 /// The key check's answer: valid → the model step (and its live list); otherwise what to do.

@@ -134,7 +134,9 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state.chat.conversation?.provider = providerId
         state.chat.conversation?.model = model
         state.connectivity = Connectivity.initial(providerId: providerId)
-    case .settingsApplied(let bindings, let renderMarkdown, let notifyAfter):
+    case .settingsApplied(let bindings, let renderMarkdown, let notifyAfter, let voice):
+        state.voice.sendAtOnce = voice.sendAtOnce
+        state.voice.maxSeconds = voice.maxSeconds
         state.keyBindings = bindings
         state.renderMarkdown = renderMarkdown
         state.notifyAfterSeconds = notifyAfter

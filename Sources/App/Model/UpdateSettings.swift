@@ -8,6 +8,15 @@ import Tools
 func handleSettingsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var screen = state[overlay: SettingsScreen.self] else { return [] }
     if screen.checking, key != .escape { return [] }
+    // The voice test: F4 starts it; while it runs Esc stops it, not the screen.
+    if key == .f(4) { return startVoiceTest(&state) }
+    if key == .escape, state.voice.test, state.voice.isBusy {
+        state.voice.phase = .idle
+        screen.form.status = tr.voice.cancelled
+        screen.form.statusIsError = false
+        state[overlay: SettingsScreen.self] = screen
+        return [.voice(.cancel)]
+    }
     if key == .f(3) { return [.openMCPView] }
     let focused = SettingsScreen.Field(rawValue: screen.form.fields[screen.form.focus].id)
     // Ctrl-G, or Ctrl-X Ctrl-E (`update` makes it Ctrl-G): Ctrl-E moves to the line's end, as in every field.

@@ -2,8 +2,8 @@ import Foundation
 import Core
 import Terminal
 
-/// F4 (t on a chosen answer) opens the timeline view of the selected answer, or of the latest one that has
-/// steps; inside it the arrows and pages scroll, and Esc, q or F4 close it.
+/// F3 (t on a chosen answer) opens the timeline view of the selected answer, or of the latest one that has
+/// steps; inside it the arrows and pages scroll, and Esc, q or F3 close it.
 func openTimeline(_ state: inout AppState) {
     let steps = state.chat.steps
     let hasSteps = { (m: Message) in m.role == .assistant && !(steps[m.id ?? -1] ?? []).isEmpty }
@@ -32,7 +32,7 @@ func handleTimelineKey(_ state: inout AppState, _ key: Key) {
     guard var view = state[overlay: TimelineViewState.self] else { return }
     let page = max(1, state.size.height - 6)
     switch key {
-    case .escape, .text("q"), .f(4): state[overlay: TimelineViewState.self] = nil; return
+    case .escape, .text("q"), .f(3): state[overlay: TimelineViewState.self] = nil; return
     case .up, .text("k"): view.scroll -= 1
     case .down, .text("j"): view.scroll += 1
     case .pageUp: view.scroll -= page

@@ -17,6 +17,12 @@ enum OnboardingOverlay {
             let masked = w.key.masked
             masked.render(into: &canvas, rect: Rect(x: inner.x + 9, y: y, width: max(1, inner.width - 9), height: 1), style: theme[.selection])
         }
+        // The ready step's voice server, on its label's line.
+        if w.step == .ready, let row = lines.firstIndex(where: { $0.text == tr.onboarding.voiceServerLabel }), row < inner.height - 2 {
+            let x = TextWidth.of(tr.onboarding.voiceServerLabel) + 1
+            w.voiceURL.render(into: &canvas, rect: Rect(x: inner.x + x, y: inner.y + row, width: max(1, inner.width - x), height: 1),
+                              style: theme[.selection])
+        }
     }
 
     typealias Line = (text: String, style: StyleName)
@@ -56,7 +62,13 @@ enum OnboardingOverlay {
             let choice = w.choice
             let what = choice.provider == .offline || choice.provider == nil ? t.offlineAssistant
                 : "\(w.chosen.label)" + (choice.model.map { " · \($0)" } ?? "")
-            return (t.step(4), [(t.ready(what), .accent), ("", .text), (t.tryLine, .text), (t.readyHelp, .muted)], t.readyKeys)
+            var lines: [Line] = [(t.ready(what), .accent), ("", .text), (t.tryLine, .text), (t.readyHelp, .muted), ("", .text)]
+            lines += Wrap.lines(t.readyVoice, width: 70).map { ($0, .muted) }
+            lines.append((t.voiceServerLabel, .accent))
+            if let message = w.voiceMessage {
+                lines += Wrap.lines(message, width: 70).map { ($0, w.voiceMessageIsError ? .errorText : .accent) }
+            }
+            return (t.step(4), lines, t.readyKeys)
         }
     }
 }

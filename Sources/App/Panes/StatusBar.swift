@@ -12,7 +12,7 @@ enum StatusBar {
         x += canvas.put(parts[0], x: x, y: rect.y, style: theme[.badge])
         for part in parts.dropFirst() { x += canvas.put(part, x: x, y: rect.y, style: theme[.statusBar]) }
         let room = rect.x + rect.width - x
-        if let message = message(state) {
+        if let message = message(state, room: room) {
             canvas.put(" " + message.text + " ", x: x, y: rect.y, style: theme[message.isError ? .noticeError : .notice], maxWidth: room)
         } else {
             let hints = hintText(state)
@@ -39,17 +39,35 @@ enum StatusBar {
     }
 
     /// What the bar tells instead of its hints: an approval question or a notice.
-    private static func message(_ state: AppState) -> (text: String, isError: Bool)? {
+    private static func message(_ state: AppState, room: Int) -> (text: String, isError: Bool)? {
         if let approval = state.pendingApproval { return ("\(approval.question)  " + tr.chrome.allowDeny, true) }
+        if let voice = voiceText(state.voice, notice: state.notice, at: state.clock, room: room) { return (voice, state.voice.isRecording) }
         if let notice = state.notice { return (notice.display(at: state.clock), notice.kind == .error) }
         return nil
+    }
+
+    /// Push-to-talk: "● REC 0:07 ▁▃▅▇ F4 / Enter stop · Esc cancel" while recording (without
+    /// the keys when that does not fit in `room`), then "⟳ transcribing…"; nil when idle (a
+    /// failure is the notice's).
+    static func voiceText(_ voice: VoiceState, notice: Notice?, at now: Date, room: Int) -> String? {
+        switch voice.phase {
+        case .recording(let started):
+            let short = tr.voice.recording + " " + VoiceState.elapsed(since: started, at: now) + " " + voice.meter
+            let long = short + "  " + tr.voice.stopHint
+            // The settings' test has its own keys (its status line says them).
+            return !voice.test && TextWidth.of(" " + long + " ") <= room ? long : short
+        case .stopping: return tr.voice.transcribing
+        // A retry's wait is the notice's (its countdown and why).
+        case .transcribing: return notice?.countdownTo.map { $0 > now } == true ? nil : tr.voice.transcribing
+        case .idle, .failed: return nil
+        }
     }
 
     /// The bar's message when it does not fit in a bar `width` columns wide: the chat pane then
     /// shows it whole (a missing key's message names the variable and the page to get a key).
     static func cutMessage(_ state: AppState, width: Int) -> (text: String, isError: Bool)? {
-        guard let message = message(state) else { return nil }
         let used = leftParts(state, width: width).reduce(0) { $0 + TextWidth.of($1) }
+        guard let message = message(state, room: width - used) else { return nil }
         return TextWidth.of(" " + message.text + " ") > width - used ? message : nil
     }
 

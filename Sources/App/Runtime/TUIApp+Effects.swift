@@ -9,7 +9,7 @@ extension TUIApp {
     /// (`apply`), which `update` applies before this returns.
     func perform(_ effect: Effect) {
         switch effect {
-        case .send(let text): send(text)
+        case .send(let text, let dictation): send(text, dictation: dictation)
         case .sendAttached(let attachment, let typed): send(attachment.message(typed), title: typed)
         case .images(let effect): perform(images: effect)
         case .cancelTurn: turns.cancel()
@@ -66,6 +66,7 @@ extension TUIApp {
         case .listOnboardingModels(let kind, let key): listOnboardingModels(kind, key)
         case .finishOnboarding(let choice): finishOnboarding(choice)
         case .conversation(let action): actOnConversations(action)
+        case .voice(let effect): perform(voice: effect)
         }
     }
 

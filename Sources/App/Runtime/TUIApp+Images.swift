@@ -1,13 +1,14 @@
 import Foundation
 import Core
 import Storage
+import Agent
 import Providers
 
 extension TUIApp {
     func perform(images effect: ImageEffect) {
         switch effect {
         case .attach(let path, let pasted): attachImage(path, pasted: pasted)
-        case .send(let text, let images): sendWithImages(text, images)
+        case .send(let text, let images, let dictation): sendWithImages(text, images, dictation: dictation)
         }
     }
 
@@ -38,11 +39,12 @@ extension TUIApp {
 
     /// A message with pictures: refused at once when the catalog knows the model cannot see
     /// (nothing stored or sent, the chips and the words kept); else sent, the chips cleared.
-    func sendWithImages(_ text: String, _ images: [ImageAttachment]) {
+    func sendWithImages(_ text: String, _ images: [ImageAttachment], dictation: Dictation? = nil) {
         if let kind = ProviderKind(rawValue: agent.provider.id), ModelCatalog.canSee(agent.model, provider: kind) == false {
             return apply(.turnNotStarted(text: text, Notice(text: tr.images.cannotSee(chipName(agent.model)), kind: .error, expires: nil)))
         }
-        guard let turn = send(text, images: images, title: text.isEmpty ? images.first.map { chipName($0.name) } : nil) else { return }
+        guard let turn = send(text, images: images, title: text.isEmpty ? images.first.map { chipName($0.name) } : nil,
+                             dictation: dictation) else { return }
         let stored = images.enumerated().map { position, image in
             StoredImage(hash: AppDatabase.imageHash(image.data), position: position, name: image.name, format: image.info.format,
                         width: image.info.width, height: image.info.height, byteCount: image.info.byteCount)

@@ -30,10 +30,15 @@ extension TUIApp {
         values.keymap = config.keymap
         values.notifications = config.notifications
         values.toolsets = config.toolsets
+        values.voiceURL = config.voice.url ?? ""
+        values.voiceModel = config.voice.model ?? ""
+        values.recordCommand = config.voice.recordCommand ?? ""
+        values.sendAtOnce = config.voice.sendAtOnce
         // A key command is not run to show the screen (it may ask for a passphrase): the hint names it.
         let commands = Set(config.providers.perProvider.filter { $0.value.apiKeyCommand != nil }.keys)
         var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment),
-                                    keyCommands: commands)
+                                    keyCommands: commands, storedVoiceKey: config.voice.apiKey.map { Credentials.masked($0) + " (credentials.toml)" })
+        screen.savedVoice = config.voice
         screen.form.status = mcpSettingsLine(mcp.servers)
         if let field, let i = screen.form.fields.firstIndex(where: { $0.id == field.rawValue }) { screen.form.focus = i }
         apply(.settingsOpened(screen))
@@ -78,6 +83,11 @@ extension TUIApp {
             return apply(.settingsNotSaved("\(error)"))
         }
         if values.theme != previous.theme { switchTheme(values.theme) }
+        if let key = values.voiceKey {
+            do { try Credentials.save(key, named: Credentials.voiceName, path: Credentials.path(besideConfig: path)) } catch {
+                return apply(.settingsNotSaved("\(error)"))
+            }
+        }
         applySettings()
         guard let key = values.apiKey else {
             let mouse = values.mouse != previous.mouse ? tr.keyCheck.mouseNextStart : ""
@@ -124,12 +134,20 @@ extension TUIApp {
         change("keymap", v.keymap, p.keymap) { string($0.rawValue) }
         change("notifications", v.notifications, p.notifications) { string($0.rawValue) }
         change("toolsets", v.toolsets, p.toolsets) { "[" + $0.map(string).joined(separator: ", ") + "]" }
+        change("voice.url", v.voiceURL, p.voiceURL) { $0.isEmpty ? nil : string($0) }
+        change("voice.model", v.voiceModel, p.voiceModel) { $0.isEmpty ? nil : string($0) }
+        change("voice.record_command", v.recordCommand, p.recordCommand) { $0.isEmpty ? nil : string($0) }
+        change("voice.send_at_once", v.sendAtOnce, p.sendAtOnce) { String($0) }
         return edits
     }
 
     static func edit(configAt path: String, _ edits: [(String, String?)]) throws {
         var editor = ConfigFileEditor(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? Self.newConfigHeader)
-        for (key, value) in edits { editor.set(key, value) }
+        // "voice.url": `url` of `[voice]`.
+        for (key, value) in edits {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2 { editor.set(parts[1], value, in: parts[0]) } else { editor.set(key, value) }
+        }
         try SafeFileWriter.write(editor.text, to: path, mode: 0o644)
     }
 
@@ -152,7 +170,7 @@ extension TUIApp {
         rebuildAgent(choice.provider, config: switcher.config)
         if chosen { storeConversationModel() }
         apply(.settingsApplied(switcher.config.keyBindings, renderMarkdown: switcher.config.renderMarkdown,
-                               notifyAfter: switcher.config.notifyAfterSeconds))
+                               notifyAfter: switcher.config.notifyAfterSeconds, voice: switcher.config.voice))
         notifications = switcher.config.notifications
         Language.apply(setting: switcher.config.language, environment: switcher.environment)
         if let problem = choice.problem ?? warning.map({ ProviderError(.badRequest, $0) }) {
@@ -218,8 +236,9 @@ extension TUIApp {
     func finishOnboarding(_ choice: OnboardingChoice) {
         guard let path = configPath else { return }
         let string = ConfigFileEditor.string
-        let edits: [(String, String?)] = [("provider", string((choice.provider ?? .offline).rawValue)),
+        var edits: [(String, String?)] = [("provider", string((choice.provider ?? .offline).rawValue)),
                                           ("model", choice.model.map(string)), ("base_url", choice.baseURL.map(string))]
+        if let voice = choice.voiceURL { edits.append(("voice.url", string(voice))) }
         do {
             try Self.edit(configAt: path, edits)
             if let key = choice.apiKey, let kind = choice.provider { try Credentials.save(key, for: kind, path: Credentials.path(besideConfig: path)) }

@@ -7,8 +7,9 @@ import Agent
 /// ended when the loop handles its `.finished` (`handle`). The state's side: UpdateTurn.swift.
 extension TUIApp {
     /// Commits the message, then streams the answer on a background task that posts events back.
+    /// `dictation`: the text came from a recording (push-to-talk), which the turn's timeline notes.
     @discardableResult
-    func send(_ text: String, images: [ImageAttachment] = [], title: String? = nil) -> Turn? {
+    func send(_ text: String, images: [ImageAttachment] = [], title: String? = nil, dictation: Dictation? = nil) -> Turn? {
         var isNew = false
         let turn = start(text) {
             if state.chat.conversation == nil {
@@ -17,7 +18,8 @@ extension TUIApp {
                     title: ConversationTitle.heuristic(title ?? text), provider: agent.provider.id, model: agent.model,
                     persona: state.chat.persona)))
             }
-            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text, images: images)
+            return try agent.startTurn(conversationId: state.chat.conversation!.id!, userText: text, images: images,
+                                       dictation: dictation)
         }
         if isNew, let turn { titleByModel(turn: turn) }
         return turn

@@ -4,6 +4,7 @@ import Storage
 import Agent
 import Terminal
 import MCPClient
+import Providers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,6 +42,16 @@ public final class TUIApp {
     let queries: OffLoopQueries
     /// The reminders coming, and what fired.
     let reminders: AlertScheduler
+    /// Push-to-talk's recorder and the recording kept for r (TUIApp+Voice.swift).
+    let recorder = VoiceRecorder()
+    /// The transcription under way (Esc cancels it).
+    var transcription: Task<Void, Never>?
+    /// `[voice]` of config.toml (the recorder, the server); none without a switcher (tests).
+    /// The settings screen's test uses the values typed there instead (`voiceTestSettings`).
+    var voiceSettings: VoiceSettings {
+        state.voice.test ? voiceTestSettings ?? VoiceSettings() : switcher?.config.voice ?? VoiceSettings()
+    }
+    var voiceTestSettings: VoiceSettings?
     /// `notifications` in config.toml: whether a reminder also rings and goes to the desktop.
     var notifications = AlertNotifications.all
     /// The graphics query's answers being awaited, until `graphicsDeadline` (TUIApp+Previews).
@@ -100,6 +111,8 @@ public final class TUIApp {
             initial.renderMarkdown = config.renderMarkdown
             notifications = config.notifications
             initial.notifyAfterSeconds = config.notifyAfterSeconds
+            initial.voice.sendAtOnce = config.voice.sendAtOnce
+            initial.voice.maxSeconds = config.voice.maxSeconds
             Language.apply(setting: config.language, environment: switcher?.environment ?? [:])
         }
         let warnings = [startupWarning, themeWarning, backend.terminalFallback.map(Self.terminalNotice)].compactMap { $0 }
@@ -141,6 +154,7 @@ public final class TUIApp {
         var deadline = nextTick
         if decoder.hasPendingEscape { deadline = min(deadline, lastInput + Self.escapeDelay) }
         if dirty { deadline = min(deadline, lastRender + frameInterval) }
+        if let stop = recorder.deadline { deadline = min(deadline, stop) }
         return deadline
     }
 
@@ -156,9 +170,13 @@ public final class TUIApp {
                    pollfd(fd: mailbox.readDescriptor, events: frameDue ? 0 : Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.urgentDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        // A recording's pipes, read like stdin: whatever is there, never waiting for more.
+        let voice = recorder.descriptors
+        fds += voice.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         _ = poll(&fds, nfds_t(fds.count), ms)
         if fds[0].revents & Int16(POLLIN) != 0 { readInput() }
         else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { pendingEvents.append(.quitRequested) }
+        for (i, fd) in voice.enumerated() where fds[4 + i].revents != 0 { pendingEvents += recorder.read(fd).map(Event.voice) }
     }
 
     private var pendingEvents: [Event] = []
@@ -194,8 +212,11 @@ public final class TUIApp {
             }
         }
         events += mailbox.drain()
+        events += recorder.checkDeadline(clock.now).map(Event.voice)
         if clock.now >= nextTick {
-            nextTick = clock.now + (state.chat.isStreaming || state.pendingApproval != nil ? .milliseconds(100) : .seconds(1))
+            // 100 ms while something counts on the screen (an answer, a question, a recording's time).
+            let busy = state.chat.isStreaming || state.pendingApproval != nil || state.voice.isBusy
+            nextTick = clock.now + (busy ? .milliseconds(100) : .seconds(1))
             events.append(.tick(Date()))
             refresh()  // another instance's writes
             alertsDue = true
@@ -283,6 +304,8 @@ public final class TUIApp {
     private func shutDown() {
         // Let the agent mark the answer interrupted before the process ends (bounded).
         turns.stop()
+        _ = recorder.cancel()
+        transcription?.cancel()
         // Conversations deleted this session can no longer be brought back: delete them for good.
         _ = try? database.purgeTrash()
         painter?.release(on: backend)

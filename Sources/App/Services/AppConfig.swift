@@ -79,6 +79,7 @@ public struct AppConfig: Sendable, Equatable {
         }
         let credentials = Credentials.load(path: Credentials.path(besideConfig: path))
         config.providers.apiKeys = credentials.keys
+        config.voice.apiKey = credentials.voice
         let warnings = [warning, credentials.warning].compactMap { $0 }
         return (config, warnings.isEmpty ? nil : warnings.joined(separator: " "))
     }

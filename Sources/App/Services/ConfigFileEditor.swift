@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Changes top-level keys of a TOML file line by line and keeps everything else as written:
-/// the user's comments, blank lines, tables and keys this app does not know.
+/// Changes top-level keys (or a table's, `[voice]`) of a TOML file line by line and keeps
+/// everything else as written: the user's comments, blank lines, tables and keys this app does not know.
 struct ConfigFileEditor {
     private(set) var lines: [String]
 
@@ -32,6 +32,36 @@ struct ConfigFileEditor {
         if insertAt + 1 < lines.count, lines[insertAt + 1].trimmingCharacters(in: .whitespaces).hasPrefix("[") {
             lines.insert("", at: insertAt + 1)
         }
+    }
+
+    /// Sets `key` of `[table]` (a plain table header, as the app writes it): replaced where it
+    /// is, added after the table's last key, the table added at the end when it is new.
+    mutating func set(_ key: String, _ value: String?, in table: String) {
+        let header = "[\(table)]"
+        guard let start = lines.firstIndex(where: { Self.header(of: $0) == header }) else {
+            guard let value else { return }
+            while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+            lines += (lines.isEmpty ? [] : [""]) + [header, "\(key) = \(value)"]
+            return
+        }
+        let end = lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") } ?? lines.count
+        if let at = lines[(start + 1)..<end].firstIndex(where: { Self.keyOf($0) == key }) {
+            let last = Self.valueEnd(lines, from: at)
+            if let value { lines.replaceSubrange(at...last, with: ["\(key) = \(value)"]) } else { lines.removeSubrange(at...last) }
+            return
+        }
+        guard let value else { return }
+        var insertAt = end
+        while insertAt > start + 1, lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
+        lines.insert("\(key) = \(value)", at: insertAt)
+    }
+
+    /// "[voice]" for a table's header line (comments after it dropped), nil for other lines.
+    private static func header(of line: String) -> String? {
+        let trimmed = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
+            .trimmingCharacters(in: .whitespaces) ?? ""
+        guard trimmed.hasPrefix("["), !trimmed.hasPrefix("[["), trimmed.hasSuffix("]") else { return nil }
+        return "[" + trimmed.dropFirst().dropLast().trimmingCharacters(in: .whitespaces) + "]"
     }
 
     /// A TOML basic string: quotes, backslashes and control characters escaped.

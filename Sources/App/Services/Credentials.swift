@@ -3,7 +3,7 @@ import TOMLKit
 import Providers
 
 /// `credentials.toml` beside config.toml: API keys typed into the app, one per provider
-/// (`openai = "sk-…"`), mode 0600. Keys in it win over the environment's (a key typed in the
+/// (`openai = "sk-…"`) and the transcription server's (`voice = "…"`, `[voice]`), mode 0600. Keys in it win over the environment's (a key typed in the
 /// settings is the one the user chose last). Keys are never logged, stored elsewhere or shown
 /// whole: `masked` is all the screen gets.
 enum Credentials {
@@ -13,34 +13,46 @@ enum Credentials {
 
     /// The keys in the file; a file that cannot be read or parsed gives no keys and a warning
     /// that never quotes the file's text.
-    static func load(path: String) -> (keys: [ProviderKind: String], warning: String?) {
+    static func load(path: String) -> (keys: [ProviderKind: String], voice: String?, warning: String?) {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return ([:], FileManager.default.fileExists(atPath: path) ? "Cannot read \(path); keys in it are not used." : nil)
+            return ([:], nil, FileManager.default.fileExists(atPath: path) ? "Cannot read \(path); keys in it are not used." : nil)
         }
         if let line = TOMLKeyLines.nulLine(in: text) {
-            return ([:], "\(path) line \(line): \(TOMLKeyLines.nulMessage); keys in it are not used. Save the key again in the settings (F2).")
+            return ([:], nil, "\(path) line \(line): \(TOMLKeyLines.nulMessage); keys in it are not used. Save the key again in the settings (F2).")
         }
         guard let table = try? TOMLTable(string: text) else {
-            return ([:], "\(path) is not valid TOML; keys in it are not used. Save the key again in the settings (F2).")
+            return ([:], nil, "\(path) is not valid TOML; keys in it are not used. Save the key again in the settings (F2).")
         }
         var keys: [ProviderKind: String] = [:]
+        var voice: String?
         var unknown: [String] = []
         for name in table.keys.sorted() {
-            if let kind = ProviderKind(name: name), let key = table[name]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            let key = table[name]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if name == voiceName, !key.isEmpty {
+                voice = key
+            } else if let kind = ProviderKind(name: name), !key.isEmpty {
                 keys[kind] = key
             } else {
                 unknown.append(name)
             }
         }
         let warning = unknown.isEmpty ? nil : "\(path): '\(unknown.joined(separator: "', '"))' is not a provider with a key (ignored)."
-        return (keys, warning)
+        return (keys, voice, warning)
     }
+
+    /// The transcription server's key in the file (`[voice]`, docs/voice.md).
+    static let voiceName = "voice"
 
     /// Saves `key` for `kind` (nil removes it), keeping the file's other lines; the file is 0600.
     static func save(_ key: String?, for kind: ProviderKind, path: String) throws {
+        try save(key, named: kind.rawValue, path: path)
+    }
+
+    /// Saves the key under `name` (a provider's, or `voiceName`).
+    static func save(_ key: String?, named name: String, path: String) throws {
         let old = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "# API keys typed into AI Helper (F2). Keep this file private (mode 0600).\n"
         var editor = ConfigFileEditor(text: old)
-        editor.set(kind.rawValue, key.map(ConfigFileEditor.string))
+        editor.set(name, key.map(ConfigFileEditor.string))
         try SafeFileWriter.write(editor.text, to: path, mode: 0o600)
     }
 

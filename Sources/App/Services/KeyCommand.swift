@@ -26,51 +26,20 @@ public enum KeyCommand {
 
     /// Runs `command` and returns its first line, trimmed.
     public static func run(_ command: String, timeout: TimeInterval = timeout) -> Result<String, Failure> {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return .failure(.cannotStart(errno)) }
-        // The child gets the write end as its stdout only (pipe2 is not imported; a child spawned
-        // by another thread in between could inherit them, and would only delay EOF to the timeout).
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own (killed whole on a timeout); SIGPIPE back to its default, as the app
-        // ignores it once MCP servers run and an ignored signal stays ignored across exec.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let words: [String] = ["/bin/sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
-        close(fds[1])
-        defer { close(fds[0]) }
-        guard spawned == 0 else { return .failure(.cannotStart(spawned)) }
-
+        let process: GroupProcess
+        switch GroupProcess.spawn(command) {
+        case .success(let spawned): process = spawned
+        case .failure(let failure): return .failure(.cannotStart(failure.code))
+        }
+        defer { close(process.stdout) }
         let deadline = Date().addingTimeInterval(timeout)
         var output: [UInt8] = []
-        guard readAll(fds[0], into: &output, until: deadline), let status = reap(pid, until: deadline) else {
-            kill(-pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard readAll(process.stdout, into: &output, until: deadline), let status = reap(process, until: deadline) else {
+            _ = process.killGroup()
             return .failure(.timedOut(timeout))
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
-        if status & 0x7f != 0 { return .failure(.signal(status & 0x7f)) }
-        if (status >> 8) & 0xff != 0 { return .failure(.exitStatus((status >> 8) & 0xff)) }
+        guard let code = GroupProcess.exitCode(status) else { return .failure(.signal(GroupProcess.signalNumber(status))) }
+        if code != 0 { return .failure(.exitStatus(code)) }
         let first = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let key = first.trimmingCharacters(in: .whitespaces)
         if key.isEmpty { return .failure(.empty) }
@@ -95,12 +64,9 @@ public enum KeyCommand {
     }
 
     /// The wait status once the shell ended, or nil at the deadline (it closed stdout and lingers).
-    private static func reap(_ pid: pid_t, until deadline: Date) -> Int32? {
-        var status: Int32 = 0
+    private static func reap(_ process: GroupProcess, until deadline: Date) -> Int32? {
         while true {
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid { return status }
-            if done == -1 && errno != EINTR { return 0 }   // reaped elsewhere (SIGCHLD ignored): its output decides
+            if let status = process.reap() { return status }
             guard deadline.timeIntervalSinceNow > 0 else { return nil }
             usleep(5_000)
         }

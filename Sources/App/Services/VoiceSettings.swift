@@ -21,6 +21,9 @@ public struct VoiceSettings: Sendable, Equatable {
     public var model: String?
     public var apiKeyEnv: String?
     public var apiKeyCommand: String?
+    /// The key typed in the settings (F2), from credentials.toml's `voice`: after the command,
+    /// before the variable (as a provider's key typed there wins over the environment).
+    public var apiKey: String?
     /// As written; see `language(for:)`.
     public var language: String?
     public var prompt: String?
@@ -82,6 +85,7 @@ public struct VoiceSettings: Sendable, Equatable {
             case .failure(let failure): throw KeyCommand.error(failure, what: "The [voice] api_key_command", table: "[voice]")
             }
         }
+        if let key = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { return (key, "credentials.toml") }
         if let name = apiKeyEnv {
             guard let key = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
                 throw ProviderError(.missingKey, "[voice] api_key_env names \(name), which is not set.",

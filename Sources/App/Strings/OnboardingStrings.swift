@@ -20,6 +20,8 @@ struct OnboardingStrings: Sendable {
     var ready: @Sendable (String) -> String
     var tryLine: String
     var readyHelp: String
+    /// Push-to-talk: its server, typed on the ready step (optional) and tested with F4 there.
+    var readyVoice: String, voiceServerLabel: String
     var readyKeys: String
     var offlineDetail: String
     var keyFound: @Sendable (String) -> String
@@ -49,7 +51,9 @@ struct OnboardingStrings: Sendable {
         whichModel: { "Which \($0) model?" }, defaultModel: "(the provider's default model)",
         offlineAssistant: "the Offline assistant", ready: { "Ready: answering with \($0)." },
         tryLine: "Try: remind me to call mom tomorrow at 5pm", readyHelp: "Keys: ? or F1 · settings: F2 · quit: Ctrl-Q",
-        readyKeys: "Enter start chatting · Esc back",
+        readyVoice: "Voice (optional): F4 in the chat records a message. A transcription server's address, or empty for OpenAI's with its key (F2 › Voice server later); F4 here tests it with 3 s of speech:",
+        voiceServerLabel: "Voice:",
+        readyKeys: "Enter start chatting · F4 test voice · Esc back",
         offlineDetail: "works now: tasks, reminders, todos; no network", keyFound: { "key found in \($0)" },
         needsKey: "needs an API key", localServer: "Local server", lookingForServers: "looking for Ollama, llama.cpp, LM Studio…",
         noServers: "none on :11434, :8080 or :1234 (F2 later)", local: { "\($0) (local)" },
@@ -73,7 +77,9 @@ struct OnboardingStrings: Sendable {
         whichModel: { "使用哪个 \($0) 模型？" }, defaultModel: "（服务商的默认模型）",
         offlineAssistant: "离线助手", ready: { "准备就绪：由\($0)回答。" },
         tryLine: "试试：明天下午5点提醒我给妈妈打电话", readyHelp: "按键：? 或 F1 · 设置：F2 · 退出：Ctrl-Q",
-        readyKeys: "Enter 开始对话 · Esc 返回",
+        readyVoice: "语音（可选）：在对话中按 F4 录音输入消息。填写转写服务器地址，留空则使用 OpenAI（需它的密钥；以后可在 F2 › 语音服务器 修改）；在这里按 F4 用 3 秒语音测试：",
+        voiceServerLabel: "语音：",
+        readyKeys: "Enter 开始对话 · F4 测试语音 · Esc 返回",
         offlineDetail: "现在可用：任务、提醒、待办；无需网络", keyFound: { "在 \($0) 中找到密钥" },
         needsKey: "需要 API 密钥", localServer: "本地服务", lookingForServers: "正在查找 Ollama、llama.cpp、LM Studio…",
         noServers: "未在 :11434、:8080、:1234 发现（可稍后用 F2）", local: { "\($0)（本地）" },

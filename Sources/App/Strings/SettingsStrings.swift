@@ -23,6 +23,12 @@ struct SettingsStrings: Sendable {
     var badBaseURL: String, badTemperature: String, badMaxTokens: String, badStepLimit: String, emptyPersona: String
     var checkingKey: @Sendable (String) -> String
     var keyNotSaved: String
+    /// The Voice section (`[voice]`, docs/voice.md) and its test (F4 on the screen).
+    var voiceServerHint: String, voiceModelHint: String, noVoiceKey: String, recordCommandHint: String
+    var intoTheInput: String, sentAtOnce: String, dictationHint: String, voiceTestHint: String, badVoiceServer: String
+    var voiceTestRecording: String, voiceTestTranscribing: String
+    var voiceTestHeard: @Sendable (String) -> String, voiceTestFailed: @Sendable (String) -> String
+    var cannotReadTestFile: @Sendable (_ path: String, _ error: String) -> String
 
     static let english = SettingsStrings(
         title: " Settings ", label: { $0.rawValue },
@@ -46,7 +52,18 @@ struct SettingsStrings: Sendable {
         badBaseURL: "Write a full address such as http://127.0.0.1:11434/v1, or leave it empty.",
         badTemperature: "A number from 0 to 2, or empty.", badMaxTokens: "A whole number, 1 or more, or empty.",
         badStepLimit: "A whole number from 1 to 50.", emptyPersona: "Write the persona here (or Ctrl-G), or pick a preset.",
-        checkingKey: { "Checking the \($0) key…" }, keyNotSaved: "The other settings were saved; the key was not.")
+        checkingKey: { "Checking the \($0) key…" }, keyNotSaved: "The other settings were saved; the key was not.",
+        voiceServerHint: "empty: OpenAI (its key); or a server's address, such as http://127.0.0.1:8000/v1 · F4 tests",
+        voiceModelHint: "empty: whisper-1; a local server's own model name (tiny.en…)",
+        noVoiceKey: "none stored (a local server needs none); saved to credentials.toml",
+        recordCommandHint: "writes 16 kHz mono WAV to stdout; empty: pw-record, parecord, arecord or rec, the first found",
+        intoTheInput: "into the input", sentAtOnce: "sent at once", dictationHint: "F4 in the chat records; the transcript goes…",
+        voiceTestHint: "F4 tests the voice settings as typed: records 3 s, or transcribes this file",
+        badVoiceServer: "Write a full address such as http://127.0.0.1:8000/v1, or leave it empty for OpenAI.",
+        voiceTestRecording: "Voice test: recording 3 s, speak now… (Esc stops the test)",
+        voiceTestTranscribing: "Voice test: transcribing…",
+        voiceTestHeard: { "Voice test heard: “\($0)”" }, voiceTestFailed: { "Voice test: \($0)" },
+        cannotReadTestFile: { "cannot read \($0): \($1)" })
 
     static let chinese = SettingsStrings(
         title: " 设置 ", label: { chineseLabels[$0] ?? $0.rawValue },
@@ -70,13 +87,25 @@ struct SettingsStrings: Sendable {
         badBaseURL: "请写完整地址，例如 http://127.0.0.1:11434/v1，或留空。",
         badTemperature: "0 到 2 之间的数字，或留空。", badMaxTokens: "1 或更大的整数，或留空。",
         badStepLimit: "1 到 50 之间的整数。", emptyPersona: "请在这里写人设（或按 Ctrl-G），或选择一个预设。",
-        checkingKey: { "正在检查 \($0) 的密钥…" }, keyNotSaved: "其他设置已保存，密钥未保存。")
+        checkingKey: { "正在检查 \($0) 的密钥…" }, keyNotSaved: "其他设置已保存，密钥未保存。",
+        voiceServerHint: "留空：OpenAI（用它的密钥）；或服务器地址，例如 http://127.0.0.1:8000/v1 · F4 测试",
+        voiceModelHint: "留空：whisper-1；本地服务器用它自己的模型名（tiny.en…）",
+        noVoiceKey: "尚未保存（本地服务器无需密钥）；保存到 credentials.toml",
+        recordCommandHint: "向标准输出写 16 kHz 单声道 WAV；留空：pw-record、parecord、arecord 或 rec 中先找到的",
+        intoTheInput: "放入输入框", sentAtOnce: "立即发送", dictationHint: "在对话中按 F4 录音；转写结果……",
+        voiceTestHint: "F4 按当前输入测试语音设置：录音 3 秒，或转写这个文件",
+        badVoiceServer: "请写完整地址，例如 http://127.0.0.1:8000/v1；留空则使用 OpenAI。",
+        voiceTestRecording: "语音测试：录音 3 秒，请说话…（Esc 停止测试）",
+        voiceTestTranscribing: "语音测试：正在转写…",
+        voiceTestHeard: { "语音测试听到：“\($0)”" }, voiceTestFailed: { "语音测试：\($0)" },
+        cannotReadTestFile: { "无法读取 \($0)：\($1)" })
 
     private static let chineseLabels: [SettingsScreen.Field: String] = [
         .provider: "服务商", .model: "模型", .apiKey: "API 密钥", .baseURL: "接口地址", .temperature: "温度",
         .maxTokens: "最大 token", .persona: "人设", .customPersona: "自定义人设", .stepLimit: "智能体步数",
         .approvals: "工具审批", .tools: "提供的工具", .toolsets: "工具集", .theme: "主题", .answers: "回答显示", .language: "语言", .mouse: "鼠标",
-        .keymap: "键位", .notifications: "提醒通知",
+        .keymap: "键位", .notifications: "提醒通知", .voiceServer: "语音服务器", .voiceModel: "语音模型", .voiceKey: "语音密钥",
+        .recordCommand: "录音命令", .dictation: "语音输入", .voiceTest: "语音测试文件",
     ]
     private static let chinesePersonas: [Persona: String] = [.professional: "专业", .casual: "随和", .technical: "技术", .custom: "自定义"]
 }

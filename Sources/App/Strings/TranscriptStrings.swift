@@ -14,7 +14,7 @@ struct TranscriptStrings: Sendable {
     var welcomeHint: String
     var runIt: String, yesNo: String
     var moreLines: @Sendable (Int) -> String
-    /// The timeline view (F4, t).
+    /// The timeline view (F3, t).
     var timelineTitle: String, timelineMore: String, timelineKeys: String, running: String
     var detailMoreLines: @Sendable (Int) -> String
     var tool: @Sendable (String) -> String
@@ -35,7 +35,7 @@ struct TranscriptStrings: Sendable {
         summaryFolded: "≡ Messages up to here are summarized for the model (select, Enter: show)",
         welcome: "Welcome to AI Helper.",
         welcomeHint: "Type a message and press Enter · F1 keys · Tab panes · Ctrl-Q quits",
-        runIt: "Run it? ", yesNo: "[y] yes  [n] no", moreLines: { "…\($0) more lines (F4)" },
+        runIt: "Run it? ", yesNo: "[y] yes  [n] no", moreLines: { "…\($0) more lines (F3)" },
         timelineTitle: " Timeline ", timelineMore: "↓ more · ", timelineKeys: "↑↓ PgUp PgDn scroll · Esc close", running: "running",
         detailMoreLines: { "…\($0) more lines" }, tool: { "tool \($0)" }, result: "result", thought: "thinking",
         error: "error", stopped: "stopped", answer: "answer", modelCall: { "model call \($0)" }, dictated: "dictated",
@@ -51,7 +51,7 @@ struct TranscriptStrings: Sendable {
         summaryFolded: "≡ 到这里为止的消息已为模型总结（选中后按 Enter 查看）",
         welcome: "欢迎使用 AI Helper。",
         welcomeHint: "输入消息后按 Enter · F1 按键 · Tab 切换面板 · Ctrl-Q 退出",
-        runIt: "要执行吗？", yesNo: "[y] 是  [n] 否", moreLines: { "…还有 \($0) 行（F4）" },
+        runIt: "要执行吗？", yesNo: "[y] 是  [n] 否", moreLines: { "…还有 \($0) 行（F3）" },
         timelineTitle: " 时间线 ", timelineMore: "↓ 还有 · ", timelineKeys: "↑↓ PgUp PgDn 滚动 · Esc 关闭", running: "进行中",
         detailMoreLines: { "…还有 \($0) 行" }, tool: { "工具 \($0)" }, result: "结果", thought: "思考",
         error: "错误", stopped: "已停止", answer: "回答", modelCall: { "模型调用 \($0)" }, dictated: "语音输入",
