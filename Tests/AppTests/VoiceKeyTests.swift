@@ -2,6 +2,7 @@ import XCTest
 import Core
 import Terminal
 import Agent
+import TestSupport
 @testable import App
 
 /// Push-to-talk through `update`, key by key: F4 starts, F4 or Enter stops, Esc cancels, the
@@ -93,6 +94,16 @@ final class VoiceKeyTests: XCTestCase {
         XCTAssertEqual(effects.first, .send("Hey remind me to call mom", dictation: dictation), "the message is noted as dictated")
         _ = update(&state, .key(.text("typed")))
         XCTAssertEqual(update(&state, .key(.enter)).first, .send("typed", dictation: nil))
+    }
+
+    func testADictatedMessageWithPicturesKeepsItsDictation() throws {
+        var state = makeState()
+        state.chat.images = [try ImageAttachment(name: "photo.png", data: TestImages.png(), maxBytes: 1 << 20)]
+        _ = update(&state, .key(.f(4)))
+        _ = update(&state, .key(.enter))
+        _ = update(&state, .voice(.ended(.audio(limit: false))))
+        _ = update(&state, .voice(.transcribed("what is this", dictation)))
+        XCTAssertEqual(update(&state, .key(.enter)).first, .images(.send("what is this", state.chat.images, dictation: dictation)))
     }
 
     func testATranscriptErasedIsNoLongerDictated() {
