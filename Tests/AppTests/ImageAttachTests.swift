@@ -102,6 +102,8 @@ final class ImageAttachTests: XCTestCase {
             (notImage, tr.images.refused("notes.png", .notAnImage)),
             (folder.path, tr.images.folder(folder.path)),
             (folder.path + "/missing.png", tr.images.missing(folder.path + "/missing.png")),
+            // A FIFO (or /dev/tty) would block the loop in open(2) forever: only regular files are read.
+            (try fifo("pipe.png"), tr.images.refused("pipe.png", .notAnImage)),
         ]
         for (path, words) in cases {
             try await harness.perform(.images(.attach(path: path, pasted: nil)))
@@ -109,6 +111,12 @@ final class ImageAttachTests: XCTestCase {
             XCTAssertEqual(app.state.notice?.kind, .error)
         }
         XCTAssertTrue(app.state.chat.images.isEmpty)
+    }
+
+    private func fifo(_ name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        return path
     }
 
     /// Escape sequences in a file's name never reach the screen: chip and placeholder are clean.

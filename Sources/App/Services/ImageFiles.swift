@@ -30,7 +30,10 @@ public enum ImageFiles {
         guard !isFolder.boolValue else { throw Failure.folder(path) }
         let name = (full as NSString).lastPathComponent
         // The size first, so a huge file is refused without being read.
-        let size = ((try? FileManager.default.attributesOfItem(atPath: full))?[.size] as? NSNumber)?.intValue ?? 0
+        let attributes = try? FileManager.default.attributesOfItem(atPath: full)
+        // Only a regular file: opening a FIFO or a device (/dev/tty, /dev/stdin) would block.
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else { throw Failure.image(name: name, .notAnImage) }
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         if size > maxBytes { throw Failure.image(name: name, .tooLarge(byteCount: size, cap: maxBytes)) }
         guard let handle = FileHandle(forReadingAtPath: full) else { throw Failure.unreadable(path) }
         defer { try? handle.close() }
