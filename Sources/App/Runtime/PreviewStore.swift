@@ -74,6 +74,9 @@ final class PreviewStore: @unchecked Sendable {
     private func make(_ key: Key, format: ImageInfo.Format, id: UInt32) {
         let bytes = read(key.hash).flatMap { Self.encode([UInt8]($0), format: format, box: key.box, graphics: key.graphics, kittyId: id) }
         lock.lock()
+        // Evicted while it was being made: it has no place in `order` any more, so keeping it
+        // would hold it (and its kitty id) for ever.
+        guard entries[key] != nil else { return lock.unlock() }
         entries[key] = bytes.map { .ready(Encoded(kittyId: id, bytes: $0)) } ?? .failed
         while order.count > Self.capacity {
             if case .ready(let old) = entries.removeValue(forKey: order.removeFirst()) { evicted.append(old.kittyId) }
