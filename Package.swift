@@ -51,12 +51,14 @@ let package = Package(
                                                   .product(name: "NIOPosix", package: "swift-nio"),
                                                   .product(name: "NIOHTTP1", package: "swift-nio")], swiftSettings: sections),
         .target(name: "Interop", dependencies: ["Core"], swiftSettings: sections),  // iCalendar, vCard, Markdown and JSON files
+        // Two-way CalDAV/CardDAV and vdir sync of tasks, todos and contacts (docs/sync.md)
+        .target(name: "Sync", dependencies: ["Core", "Storage", "Interop", "HTTP"], swiftSettings: sections),
         // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
         .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: sections),
-        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient", "Markdown",
+        .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient", "Markdown", "Sync",
                                             .product(name: "TOMLKit", package: "TOMLKit")], swiftSettings: sections),
         .executableTarget(name: "aihelper", dependencies: [
-            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer", "MCPClient",
+            "App", "Core", "Storage", "Providers", "Agent", "Tools", "Terminal", "Interop", "MCPServer", "MCPClient", "Sync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: sections, linkerSettings: [
             // lld with packed relative relocations: the static binary's 2 MB relocation table
@@ -93,6 +95,7 @@ let package = Package(
                                                      "MCPClient", "Markdown"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Interop", "HTTP", "Core", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"]),
