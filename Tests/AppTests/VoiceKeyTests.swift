@@ -61,8 +61,25 @@ final class VoiceKeyTests: XCTestCase {
         XCTAssertEqual(state.voice.phase, .idle)
         XCTAssertEqual(state.notice?.text, "Recording cancelled.")
         // A late transcript of a recording given up is dropped.
-        _ = update(&state, .voice(.transcribed("too late", dictation)))
+        _ = update(&state, .voice(.transcribed("too late", dictation, attempt: state.voice.attempt)))
         XCTAssertTrue(state.chat.input.isEmpty)
+    }
+
+    func testALateAnswerToATranscriptionGivenUpIsNotTakenForTheNextRecording() {
+        var state = makeState()
+        _ = update(&state, .key(.f(4)))
+        _ = update(&state, .key(.enter))
+        XCTAssertEqual(update(&state, .voice(.ended(.audio(limit: false)))), [.voice(.transcribe(attempt: 1))])
+        XCTAssertEqual(update(&state, .key(.escape)), [.voice(.cancel)], "Esc gives the transcription up")
+        _ = update(&state, .key(.f(4)))
+        _ = update(&state, .key(.enter))
+        XCTAssertEqual(update(&state, .voice(.ended(.audio(limit: false)))), [.voice(.transcribe(attempt: 2))])
+        _ = update(&state, .voice(.transcribed("the first recording", dictation, attempt: 1)))
+        _ = update(&state, .voice(.transcriptionFailed("HTTP 500 for the first", attempt: 1)))
+        XCTAssertEqual(state.voice.phase, .transcribing, "the first one's answers are dropped")
+        XCTAssertTrue(state.chat.input.isEmpty)
+        _ = update(&state, .voice(.transcribed("the second recording", dictation, attempt: 2)))
+        XCTAssertEqual(state.chat.input.text, "the second recording")
     }
 
     func testTheStatusBarShowsRecTheTimeAndTheMeterThenTranscribing() {
@@ -87,7 +104,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        XCTAssertEqual(update(&state, .voice(.transcribed(" remind me\u{1B}[31m to call\nmom ", dictation))), [])
+        XCTAssertEqual(update(&state, .voice(.transcribed(" remind me\u{1B}[31m to call\nmom ", dictation, attempt: state.voice.attempt))), [])
         XCTAssertEqual(state.chat.input.text, "Hey remind me to call mom", "after a space, escape sequences and line breaks out")
         XCTAssertEqual(state.voice.phase, .idle)
         let effects = update(&state, .key(.enter))
@@ -102,7 +119,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        _ = update(&state, .voice(.transcribed("what is this", dictation)))
+        _ = update(&state, .voice(.transcribed("what is this", dictation, attempt: state.voice.attempt)))
         XCTAssertEqual(update(&state, .key(.enter)).first, .images(.send("what is this", state.chat.images, dictation: dictation)))
     }
 
@@ -111,7 +128,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        _ = update(&state, .voice(.transcribed("call mom", dictation)))
+        _ = update(&state, .voice(.transcribed("call mom", dictation, attempt: state.voice.attempt)))
         _ = update(&state, .key(.ctrl("u")))
         _ = update(&state, .key(.text("typed instead")))
         XCTAssertEqual(update(&state, .key(.enter)).first, .send("typed instead", dictation: nil))
@@ -123,7 +140,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        let effects = update(&state, .voice(.transcribed("Remind me to call mom tomorrow at 5 p.m.", dictation)))
+        let effects = update(&state, .voice(.transcribed("Remind me to call mom tomorrow at 5 p.m.", dictation, attempt: state.voice.attempt)))
         XCTAssertEqual(effects.first, .send("Remind me to call mom tomorrow at 5 p.m.", dictation: dictation))
         XCTAssertTrue(state.chat.input.isEmpty)
     }
@@ -139,7 +156,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        XCTAssertEqual(update(&state, .voice(.transcribed("  \n ", dictation))), [])
+        XCTAssertEqual(update(&state, .voice(.transcribed("  \n ", dictation, attempt: state.voice.attempt))), [])
         XCTAssertEqual(state.notice?.text, "Nothing was heard: nothing was sent.")
         XCTAssertTrue(state.chat.input.isEmpty)
     }
@@ -149,7 +166,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        _ = update(&state, .voice(.transcriptionFailed("The connection to OpenAI was lost.")))
+        _ = update(&state, .voice(.transcriptionFailed("The connection to OpenAI was lost.", attempt: state.voice.attempt)))
         XCTAssertEqual(state.voice.phase, .failed("The connection to OpenAI was lost."))
         XCTAssertTrue(statusLine(state).contains("Transcription failed (the recording is kep"), statusLine(state))
         XCTAssertTrue(screenText(state).contains("│ ✗ Transcription failed (the recording is kept: r sends it again, F4 records  │\n│ anew): The connection to OpenAI was lost. "),
@@ -158,9 +175,9 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.text("x")))
         XCTAssertEqual(update(&state, .key(.text("r"))), [], "r in a word being typed is a letter")
         _ = update(&state, .key(.ctrl("u")))
-        XCTAssertEqual(update(&state, .key(.text("r"))), [.voice(.transcribe)], "r with the input empty: transcribed again")
+        XCTAssertEqual(update(&state, .key(.text("r"))), [.voice(.transcribe(attempt: 2))], "r with the input empty: transcribed again")
         XCTAssertEqual(state.voice.phase, .transcribing)
-        _ = update(&state, .voice(.transcribed("call mom", dictation)))
+        _ = update(&state, .voice(.transcribed("call mom", dictation, attempt: state.voice.attempt)))
         XCTAssertEqual(state.chat.input.text, "call mom")
     }
 
@@ -169,7 +186,7 @@ final class VoiceKeyTests: XCTestCase {
         _ = update(&state, .key(.f(4)))
         _ = update(&state, .key(.enter))
         _ = update(&state, .voice(.ended(.audio(limit: false))))
-        _ = update(&state, .voice(.retrying(seconds: 2, reason: "The server is busy (HTTP 503). Retry 1 of 3.")))
+        _ = update(&state, .voice(.retrying(seconds: 2, reason: "The server is busy (HTTP 503). Retry 1 of 3.", attempt: state.voice.attempt)))
         XCTAssertTrue(statusLine(state).contains("HTTP 503"), statusLine(state))
         _ = update(&state, .tick(start.addingTimeInterval(2.5)))
         XCTAssertTrue(statusLine(state).contains("⟳ transcribing…"), statusLine(state))

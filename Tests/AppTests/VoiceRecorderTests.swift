@@ -183,6 +183,33 @@ final class VoiceRecorderTests: XCTestCase {
         XCTAssertEqual(audio.duration, 2, accuracy: 0.07, "what came past the limit is not kept")
     }
 
+    func testARecorderThatStatesItsSizeAndWritesOnIsStoppedAtThatSize() throws {
+        // A header saying 1 s, then audio without end: what follows is not this recording's.
+        let stated = try write(sine(seconds: 1), "stated.wav")
+        let more = try write(sine(seconds: 1).dropFirst(44), "more.raw")
+        let h = try harness(recordCommand: "cat '\(stated)'; while :; do cat '\(more)' || exit; done", maxSeconds: 60)
+        let started = Date()
+        try awaitPress(h, .f(4))
+        let events = pump(h) { !$0.voice.isRecording && $0.voice.phase != .stopping }
+        XCTAssertTrue(events.contains(.ended(.audio(limit: false))), "\(events.suffix(3))")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at the stated size, not at max_seconds")
+        let audio = try WAVAudio(data: XCTUnwrap(h.app.recorder.kept))
+        XCTAssertEqual(audio.duration, 1, accuracy: 0.001)
+    }
+
+    func testAPipesRecordingIsKeptWithItsSizesWritten() throws {
+        // A recorder on a pipe writes 0xFFFFFFFF sizes; the kept file says what came.
+        let path = try write(sine(seconds: 0.5, streamed: true), "piped.wav")
+        let h = try harness(recordCommand: "cat '\(path)'")
+        try awaitPress(h, .f(4))
+        _ = pump(h) { if case .failed = $0.voice.phase { return true }; return false }
+        let kept = try XCTUnwrap(h.app.recorder.kept)
+        func le32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(kept[at + $1]) << (8 * $1) } }
+        XCTAssertEqual(kept.count, 44 + 16_000)
+        XCTAssertEqual(le32(4), kept.count - 8, "RIFF size")
+        XCTAssertEqual(le32(40), 16_000, "data size")
+    }
+
     func testSilenceIsNothingHeard() throws {
         let path = try write(sine(seconds: 1, amplitude: 0.001), "quiet.wav")
         let h = try harness(recordCommand: "cat '\(path)'")

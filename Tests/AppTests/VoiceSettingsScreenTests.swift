@@ -135,8 +135,18 @@ final class VoiceSettingsScreenTests: XCTestCase {
 
         type(&h.app.state, .voiceTest, home + "/missing.wav")
         press(h, .f(4))
-        XCTAssertTrue(h.app.state[overlay: SettingsScreen.self]?.form.status?.hasPrefix("Voice test: cannot read") == true)
+        settle(h) { $0.voice.phase == .idle }
+        XCTAssertEqual(h.app.state[overlay: SettingsScreen.self]?.form.status, "Voice test: cannot read \(home)/missing.wav: no such file")
         XCTAssertEqual(h.app.state[overlay: SettingsScreen.self]?.form.statusIsError, true)
+
+        // A FIFO (or /dev/tty) is never opened: opening it would block until a writer came.
+        let fifo = home + "/audio.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        type(&h.app.state, .voiceTest, fifo)
+        press(h, .f(4))
+        settle(h) { $0.voice.phase == .idle }
+        XCTAssertEqual(h.app.state[overlay: SettingsScreen.self]?.form.status,
+                       "Voice test: cannot read \(fifo): not a regular file (a pipe or a device)")
     }
 
     /// The wizard's ready step: a voice server typed (optional), F4 tests it, Enter writes it.
@@ -156,7 +166,7 @@ final class VoiceSettingsScreenTests: XCTestCase {
         let effects = update(&h.app.state, .key(.f(4)), view: h.app.view)
         var expected = VoiceSettings()
         expected.url = "http://127.0.0.1:9/v1"
-        XCTAssertEqual(effects, [.voice(.test(expected, file: nil))])
+        XCTAssertEqual(effects, [.voice(.test(expected, file: nil, attempt: 0))])
         XCTAssertTrue(h.app.state.voice.isRecording)
         _ = update(&h.app.state, .voice(.ended(.failed("The recorder (rec) failed: no device"))))
         XCTAssertEqual(h.app.state[overlay: Onboarding.self]?.voiceMessage, "The recorder (rec) failed: no device")

@@ -159,10 +159,10 @@ enum VoiceEffect: Equatable {
     /// Kills the recorder, or gives up the transcription under way; the audio is dropped.
     case cancel
     /// Transcribes the recording (off the loop): `.voice(.transcribed / .transcriptionFailed)`.
-    case transcribe
+    case transcribe(attempt: Int)
     /// The settings screen's test with its `[voice]` values as typed: a recording of 3 s, or
     /// the file's audio, transcribed.
-    case test(VoiceSettings, file: String?)
+    case test(VoiceSettings, file: String?, attempt: Int)
 }
 
 /// What the conversation list and search ask of the runtime.

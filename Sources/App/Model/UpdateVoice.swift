@@ -31,9 +31,8 @@ func handleVoiceKey(_ state: inout AppState, _ key: Key) -> [Effect]? {
         default: return nil
         }
     case .failed where key == .text("r") && state.focus == .chat && state.chat.input.isEmpty && state.chat.selectedMessageId == nil:
-        state.voice.phase = .transcribing
         state.notice = nil
-        return [.voice(.transcribe)]
+        return [.voice(.transcribe(attempt: beginTranscription(&state)))]
     case .idle, .failed:
         return key == .f(4) ? startRecording(&state) : nil
     }
@@ -62,18 +61,18 @@ func handleVoice(_ state: inout AppState, _ event: VoiceEvent) -> [Effect] {
         if state.voice.isRecording { state.voice.addLevel(level) }
     case .ended(let end):
         return recordingEnded(&state, end)
-    case .transcribed(let text, let dictation):
-        guard state.voice.phase == .transcribing else { return [] }
+    case .transcribed(let text, let dictation, let attempt):
+        guard isCurrent(state, attempt) else { return [] }
         state.voice.phase = .idle
         if state.voice.test { return testHeard(&state, text) }
         return takeTranscript(&state, text, dictation)
-    case .retrying(let seconds, let reason):
-        guard state.voice.phase == .transcribing else { return [] }
+    case .retrying(let seconds, let reason, let attempt):
+        guard isCurrent(state, attempt) else { return [] }
         let end = state.clock.addingTimeInterval(seconds)
         if state.voice.test { tell(&state, reason, error: false); return [] }
         state.notice = Notice(text: reason, kind: .info, expires: end, countdownTo: end)
-    case .transcriptionFailed(let why):
-        guard state.voice.phase == .transcribing else { return [] }
+    case .transcriptionFailed(let why, let attempt):
+        guard isCurrent(state, attempt) else { return [] }
         // A test's recording is not kept for r: the screen says why, F4 tests again.
         state.voice.phase = state.voice.test ? .idle : .failed(why)
         tell(&state, state.voice.test ? tr.settings.voiceTestFailed(why) : tr.voice.transcriptionFailed(why), error: true)
@@ -111,8 +110,23 @@ func startVoiceTest(_ state: inout AppState, _ settings: VoiceSettings, file: St
     guard !state.voice.isBusy else { return [] }
     state.voice.test = true
     state.voice.levels = []
-    state.voice.phase = file == nil ? .recording(started: state.clock) : .transcribing
-    return [.voice(.test(settings, file: file))]
+    if file == nil {
+        state.voice.phase = .recording(started: state.clock)
+        return [.voice(.test(settings, file: nil, attempt: state.voice.attempt))]
+    }
+    return [.voice(.test(settings, file: file, attempt: beginTranscription(&state)))]
+}
+
+/// A transcription begins: its number, which its answers must carry.
+private func beginTranscription(_ state: inout AppState) -> Int {
+    state.voice.phase = .transcribing
+    state.voice.attempt += 1
+    return state.voice.attempt
+}
+
+/// An answer to the transcription under way (not to one given up before it).
+private func isCurrent(_ state: AppState, _ attempt: Int) -> Bool {
+    state.voice.phase == .transcribing && state.voice.attempt == attempt
 }
 
 /// What push-to-talk has to say: on the settings screen's status line for its test, else the notice.
@@ -142,14 +156,14 @@ private func recordingEnded(_ state: inout AppState, _ end: RecordingEnd) -> [Ef
     state.voice.levels = []
     switch end {
     case .audio(let limit):
-        state.voice.phase = .transcribing
+        let attempt = beginTranscription(&state)
         if state.voice.test {
             tell(&state, tr.settings.voiceTestTranscribing, error: false)
         } else if limit {
             state.notice = Notice(text: tr.voice.reachedLimit(state.voice.maxSeconds), kind: .info,
                                   expires: state.clock.addingTimeInterval(10))
         }
-        return [.voice(.transcribe)]
+        return [.voice(.transcribe(attempt: attempt))]
     case .silent:
         state.voice.phase = .idle
         tell(&state, tr.voice.nothingHeard, error: state.voice.test)

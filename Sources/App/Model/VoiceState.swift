@@ -16,6 +16,9 @@ struct VoiceState: Equatable {
         case failed(String)
     }
     var phase = Phase.idle
+    /// The transcription asked for last: its answers carry this number, so a late answer to
+    /// one given up (Esc, then a new recording) is dropped, not taken for the new one.
+    var attempt = 0
     /// The level of each ~100 ms of audio (0…1), newest last: the status bar's meter.
     var levels: [Double] = []
     /// `[voice] send_at_once`: the transcript is sent at once instead of put in the input.
@@ -46,11 +49,6 @@ struct VoiceState: Equatable {
         }
     }
 
-    var keepsRecording: Bool {
-        if case .failed = phase { return true }
-        return false
-    }
-
     /// "▁▃▅▇": the last levels as bars, padded on the left while there are fewer.
     var meter: String {
         let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -79,10 +77,11 @@ enum VoiceEvent: Sendable, Equatable {
     /// The recorder ended after a stop, the limit or by itself.
     case ended(RecordingEnd)
     /// What the server heard (with what the timeline notes of it), or why it failed (the recording is kept).
-    case transcribed(String, Dictation)
-    case transcriptionFailed(String)
+    /// Each carries the `attempt` it answers.
+    case transcribed(String, Dictation, attempt: Int)
+    case transcriptionFailed(String, attempt: Int)
     /// The server failed and is asked again after `seconds` (`RetryPolicy`): why.
-    case retrying(seconds: Double, reason: String)
+    case retrying(seconds: Double, reason: String, attempt: Int)
 }
 
 enum RecordingEnd: Sendable, Equatable {

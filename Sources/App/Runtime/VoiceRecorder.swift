@@ -15,6 +15,8 @@ final class VoiceRecorder {
     static let stopGrace = Duration.seconds(2)
     /// After stdout's end, how long the shell has to exit before it is killed.
     static let exitGrace = Duration.milliseconds(200)
+    /// How often the loop looks whether it exited meanwhile.
+    static let exitPoll = Duration.milliseconds(5)
     /// What one `read` call takes at most, so a recorder faster than real time (`cat`) cannot
     /// hold the loop.
     static let readBudget = 1 << 20
@@ -25,24 +27,17 @@ final class VoiceRecorder {
     private var errorTail: [UInt8] = []
     private var stdoutOpen = false, stderrOpen = false
     private var stopping = false, cancelled = false, limited = false
-    /// When SIGKILL follows the SIGINT (nil: not stopping).
+    /// When the loop must call `checkDeadline` next: SIGKILL after the SIGINT's grace, or a
+    /// look whether the shell exited after closing stdout (nil: nothing to wait for).
     private(set) var deadline: ContinuousClock.Instant?
+    /// stdout closed: when the shell is killed if it has not exited.
+    private var exitDeadline: ContinuousClock.Instant?
     /// The seconds of audio kept at most (`[voice] max_seconds`).
     var maxSeconds = 120
     /// The last recording with audio, until the next starts: r after a failed transcription.
     private(set) var kept: Data?
     /// Its length, for the timeline's note.
     private(set) var keptSeconds: Double?
-    /// The name it is uploaded under (the server tells the format by its extension).
-    private(set) var keptName = "recording.wav"
-
-    /// A file's audio in place of a recording (the settings' voice test).
-    func keep(_ data: Data, seconds: Double?, name: String = "recording.wav") {
-        kept = data
-        keptSeconds = seconds
-        keptName = name
-    }
-
     var isRunning: Bool { process != nil }
     /// The recorder's process group (its shell's pid), while it runs.
     var pid: pid_t? { process?.pid }
@@ -55,12 +50,13 @@ final class VoiceRecorder {
 
     /// Starts `command`; nil when it runs, else why not (for the notice).
     func start(_ command: String) -> String? {
-        if process != nil { _ = finish(kill: true) }
+        if process != nil { _ = finish(status: nil) }
         kept = nil
         wav = WAVStream()
         errorTail = []
         stopping = false; cancelled = false; limited = false
         deadline = nil
+        exitDeadline = nil
         self.command = command
         switch GroupProcess.spawn(command, captureStderr: true) {
         case .failure(let failure):
@@ -85,7 +81,7 @@ final class VoiceRecorder {
     func cancel() -> [VoiceEvent] {
         guard process != nil else { kept = nil; return [] }
         cancelled = true
-        return finish(kill: true)
+        return finish(status: nil)
     }
 
     /// `fd` is readable (or closed): what came, as levels, and the end when it ended.
@@ -100,7 +96,8 @@ final class VoiceRecorder {
             if n == 0 {
                 if fd == process.stdout {
                     stdoutOpen = false
-                    return levels() + finish(kill: false)
+                    exitDeadline = ContinuousClock.now + Self.exitGrace
+                    return levels() + checkDeadline(ContinuousClock.now)
                 }
                 stderrOpen = false
                 break
@@ -110,10 +107,12 @@ final class VoiceRecorder {
                 errorTail = Array((errorTail + buffer[0..<n]).suffix(4096))
             } else if !limited {
                 wav.feed(buffer[0..<n])
-                if wav.failure != nil { return finish(kill: true) }
+                if wav.failure != nil { return finish(status: nil) }
                 if wav.seconds >= Double(maxSeconds) {
                     limited = true
                     stop()
+                } else if wav.isComplete {
+                    stop()  // the header's size came: more is not this recording's
                 }
             }
         }
@@ -123,30 +122,32 @@ final class VoiceRecorder {
     /// The meter's levels of what came since the last read.
     private func levels() -> [VoiceEvent] { wav.levels(limit: VoiceState.meterWidth).map(VoiceEvent.level) }
 
-    /// The stop's grace ran out: killed, and what came is the recording.
+    /// The loop's tick (and stdout's end): a recorder that closed stdout is reaped once its
+    /// shell exits — the loop is woken every few ms for it, never held — and killed if it
+    /// lingers past `exitGrace`; one past the stop's grace is killed. What came is the recording.
     func checkDeadline(_ now: ContinuousClock.Instant) -> [VoiceEvent] {
-        guard let deadline, now >= deadline, process != nil else { return [] }
-        return finish(kill: true)
+        guard let process else { return [] }
+        if let exitDeadline {
+            if let status = process.reap() { return finish(status: status) }
+            if now >= exitDeadline { return finish(status: nil) }
+            deadline = min(exitDeadline, now + Self.exitPoll)
+            return []
+        }
+        guard let deadline, now >= deadline else { return [] }
+        return finish(status: nil)
     }
 
-    /// The recorder's end: reaped (killed when asked, or when it lingers past `exitGrace`
-    /// after closing stdout), its pipes closed, and what the recording came to.
-    private func finish(kill: Bool) -> [VoiceEvent] {
+    /// The recorder's end: `status` when it was reaped, nil to kill it; its pipes closed, and
+    /// what the recording came to.
+    private func finish(status: Int32?) -> [VoiceEvent] {
         guard let process else { return [] }
-        var status: Int32?
-        if !kill {
-            let until = ContinuousClock.now + Self.exitGrace
-            while status == nil, ContinuousClock.now < until {
-                status = process.reap()
-                if status == nil { usleep(2_000) }
-            }
-        }
         let finalStatus = status ?? process.killGroup()
         if stderrOpen { drainStderr(process.stderr) }
         close(process.stdout)
         close(process.stderr)
         self.process = nil
         deadline = nil
+        exitDeadline = nil
         stdoutOpen = false; stderrOpen = false
         return [.ended(outcome(status: finalStatus))]
     }
@@ -154,7 +155,8 @@ final class VoiceRecorder {
     private func outcome(status: Int32) -> RecordingEnd {
         if cancelled { return .cancelled }
         if wav.failure != nil { return .failed(tr.voice.notWAV) }
-        guard let audio = wav.audio, audio.frameCount > 0 else {
+        wav.measureRest()
+        guard let file = wav.file else {
             // Nothing recorded: the recorder failed (its last words say why), or heard nothing.
             let code = GroupProcess.exitCode(status)
             if code == 0, errorLine == nil { return .silent }
@@ -162,8 +164,9 @@ final class VoiceRecorder {
             let why = errorLine ?? (code.map(tr.voice.exitStatus) ?? tr.voice.killedBy(GroupProcess.signalNumber(status)))
             return .failed(tr.voice.recorderFailed(Self.shown(command), why))
         }
-        if audio.isSilent { return .silent }
-        keep(audio.encoded(), seconds: audio.duration)
+        if wav.isSilent { return .silent }
+        kept = file
+        keptSeconds = wav.seconds
         return .audio(limit: limited)
     }
 

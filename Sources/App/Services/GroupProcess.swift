@@ -78,6 +78,16 @@ struct GroupProcess {
         }
     }
 
+    /// The wait status once the shell ended, or nil at the deadline (it closed stdout and
+    /// lingers). It sleeps between looks: call it off the loop.
+    func reap(until deadline: Date) -> Int32? {
+        while true {
+            if let status = reap() { return status }
+            guard deadline.timeIntervalSinceNow > 0 else { return nil }
+            usleep(5_000)
+        }
+    }
+
     /// Kills the group and waits for the shell (SIGKILL cannot be refused).
     func killGroup() -> Int32 {
         signal(SIGKILL)

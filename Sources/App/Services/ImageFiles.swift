@@ -25,19 +25,19 @@ public enum ImageFiles {
 
     public static func load(_ path: String, maxBytes: Int, home: String = NSHomeDirectory()) throws -> ImageAttachment {
         let full = expand(path, home: home)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) else { throw Failure.missing(path) }
-        guard !isFolder.boolValue else { throw Failure.folder(path) }
         let name = (full as NSString).lastPathComponent
-        // The size first, so a huge file is refused without being read.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: full)
-        // Only a regular file: opening a FIFO or a device (/dev/tty, /dev/stdin) would block.
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else { throw Failure.image(name: name, .notAnImage) }
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        if size > maxBytes { throw Failure.image(name: name, .tooLarge(byteCount: size, cap: maxBytes)) }
-        guard let handle = FileHandle(forReadingAtPath: full) else { throw Failure.unreadable(path) }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data()
+        let data: Data
+        do throws(RegularFile.Failure) {
+            data = try RegularFile.read(full, maxBytes: maxBytes)
+        } catch {
+            switch error {
+            case .missing: throw Failure.missing(path)
+            case .folder: throw Failure.folder(path)
+            case .notRegular: throw Failure.image(name: name, .notAnImage)
+            case .tooLarge(let size): throw Failure.image(name: name, .tooLarge(byteCount: size, cap: maxBytes))
+            case .unreadable: throw Failure.unreadable(path)
+            }
+        }
         do {
             return try ImageAttachment(name: name, data: data, maxBytes: maxBytes)
         } catch let error as ImageError {

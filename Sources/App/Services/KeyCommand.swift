@@ -34,7 +34,7 @@ public enum KeyCommand {
         defer { close(process.stdout) }
         let deadline = Date().addingTimeInterval(timeout)
         var output: [UInt8] = []
-        guard readAll(process.stdout, into: &output, until: deadline), let status = reap(process, until: deadline) else {
+        guard readAll(process.stdout, into: &output, until: deadline), let status = process.reap(until: deadline) else {
             _ = process.killGroup()
             return .failure(.timedOut(timeout))
         }
@@ -60,15 +60,6 @@ public enum KeyCommand {
             if count == 0 { return true }
             if count < 0 { if errno == EINTR || errno == EAGAIN { continue }; return true }
             if output.count < outputLimit { output += buffer.prefix(min(count, outputLimit - output.count)) }
-        }
-    }
-
-    /// The wait status once the shell ended, or nil at the deadline (it closed stdout and lingers).
-    private static func reap(_ process: GroupProcess, until deadline: Date) -> Int32? {
-        while true {
-            if let status = process.reap() { return status }
-            guard deadline.timeIntervalSinceNow > 0 else { return nil }
-            usleep(5_000)
         }
     }
 

@@ -2,15 +2,18 @@ import Foundation
 import Providers
 
 /// A recorder's WAV output as it arrives: the header found with `WAVAudio.header` (a pipe's
-/// RIFF and `data` sizes of 0 or 0xFFFFFFFF mean "to the end"), the bytes kept, and the level
-/// of each ~100 ms for the meter; at the end the whole as `WAVAudio`, for silence and upload.
+/// RIFF and `data` sizes of 0 or 0xFFFFFFFF mean "to the end"), the bytes kept — never past
+/// a `data` size the header gave — the level of each ~100 ms for the meter, and the loudest
+/// of them, so the end needs neither a decode nor a second pass on the loop.
 struct WAVStream {
     private(set) var header: WAVAudio.Header?
     private(set) var failure: WAVAudio.Problem?
-    /// Everything that came, header included (`WAVAudio(data:)` reads a stream's bytes so far).
+    /// Everything that came, header included, up to the end of the samples the header stated.
     private(set) var bytes = Data()
     /// Bytes of samples already measured by `levels`.
     private var measured = 0
+    /// The loudest ~100 ms measured so far (RMS, 0…1).
+    private(set) var peak = 0.0
 
     /// Sample bytes so far (a `data` size the header gave is not passed).
     var sampleBytes: Int {
@@ -24,14 +27,28 @@ struct WAVStream {
         return Double(sampleBytes / (2 * header.channels)) / Double(header.sampleRate)
     }
 
+    /// The header stated its `data` size and every byte of it came: what the recorder writes
+    /// after that is not audio of this file.
+    var isComplete: Bool {
+        guard let header, let length = header.dataLength else { return false }
+        return sampleBytes >= length
+    }
+
     mutating func feed(_ chunk: some Collection<UInt8>) {
-        guard failure == nil else { return }
+        guard failure == nil, !isComplete else { return }
+        if let header, let length = header.dataLength {
+            bytes.append(contentsOf: chunk.prefix(header.dataOffset + length - bytes.count))
+            return
+        }
         bytes.append(contentsOf: chunk)
         guard header == nil else { return }
         do {
             guard let found = try WAVAudio.header(bytes) else { return }
             guard found.isPCM16 else { failure = .unsupported(formatTag: found.formatTag, bitsPerSample: found.bitsPerSample); return }
             header = found
+            if let length = found.dataLength, bytes.count > found.dataOffset + length {
+                bytes.removeSubrange((found.dataOffset + length)...)
+            }
         } catch {
             failure = error
         }
@@ -45,14 +62,52 @@ struct WAVStream {
         let block = max(1, header.sampleRate / 10) * max(1, header.channels) * 2
         var found: [Double] = []
         while sampleBytes - measured >= block {
-            let start = header.dataOffset + measured
-            let rms = WAVAudio.level(of: bytes[start..<(start + block)])
-            found.append(rms > 0 ? min(1, max(0, (20 * log10(rms) + 60) / 60)) : 0)
+            found.append(Self.meterLevel(measure(header.dataOffset + measured, count: block)))
             measured += block
         }
         return Array(found.suffix(limit))
     }
 
-    /// The recording, read whole (nil before a header).
-    var audio: WAVAudio? { header == nil ? nil : try? WAVAudio(data: bytes) }
+    /// The end: the last part-block measured too (for `peak`).
+    mutating func measureRest() {
+        guard let header, sampleBytes > measured else { return }
+        _ = measure(header.dataOffset + measured, count: sampleBytes - measured)
+        measured = sampleBytes
+    }
+
+    /// No ~100 ms was louder than `WAVAudio.silenceThreshold` (as `WAVAudio.isSilent` says).
+    var isSilent: Bool { peak < WAVAudio.silenceThreshold }
+
+    /// Whole frames of audio came.
+    var hasAudio: Bool {
+        guard let header else { return false }
+        return sampleBytes >= 2 * max(1, header.channels)
+    }
+
+    /// The recording as a WAV file: the bytes kept, cut to whole frames, with the RIFF and
+    /// `data` sizes patched to what came (a pipe's header says 0 or 0xFFFFFFFF).
+    var file: Data? {
+        guard let header, hasAudio else { return nil }
+        let frame = 2 * max(1, header.channels)
+        let samples = sampleBytes / frame * frame
+        var out = bytes.prefix(header.dataOffset + samples)
+        Self.put32(&out, at: 4, out.count - 8)
+        Self.put32(&out, at: header.dataOffset - 4, samples)
+        return Data(out)
+    }
+
+    private mutating func measure(_ start: Int, count: Int) -> Double {
+        let rms = WAVAudio.level(of: bytes[start..<(start + count)])
+        peak = max(peak, rms)
+        return rms
+    }
+
+    private static func meterLevel(_ rms: Double) -> Double {
+        rms > 0 ? min(1, max(0, (20 * log10(rms) + 60) / 60)) : 0
+    }
+
+    private static func put32(_ data: inout Data, at offset: Int, _ value: Int) {
+        let start = data.startIndex + offset
+        for i in 0..<4 { data[start + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Core
+import Providers
 
 /// The settings screen (F2): labels, hints, the words of its choices and what a bad value says.
 struct SettingsStrings: Sendable {
@@ -29,6 +31,8 @@ struct SettingsStrings: Sendable {
     var voiceTestRecording: String, voiceTestTranscribing: String
     var voiceTestHeard: @Sendable (String) -> String, voiceTestFailed: @Sendable (String) -> String
     var cannotReadTestFile: @Sendable (_ path: String, _ error: String) -> String
+    /// Why the voice test's file was not read (the second argument of `cannotReadTestFile`).
+    var fileProblem: @Sendable (RegularFile.Failure) -> String
 
     static let english = SettingsStrings(
         title: " Settings ", label: { $0.rawValue },
@@ -63,7 +67,16 @@ struct SettingsStrings: Sendable {
         voiceTestRecording: "Voice test: recording 3 s, speak now… (Esc stops the test)",
         voiceTestTranscribing: "Voice test: transcribing…",
         voiceTestHeard: { "Voice test heard: “\($0)”" }, voiceTestFailed: { "Voice test: \($0)" },
-        cannotReadTestFile: { "cannot read \($0): \($1)" })
+        cannotReadTestFile: { "cannot read \($0): \($1)" },
+        fileProblem: {
+            switch $0 {
+            case .missing: "no such file"
+            case .folder: "it is a folder"
+            case .notRegular: "not a regular file (a pipe or a device)"
+            case .unreadable: "permission denied"
+            case .tooLarge(let size): "\(ByteSize.text(size)), over the upload limit of \(ByteSize.text(AudioUpload.sizeLimit))"
+            }
+        })
 
     static let chinese = SettingsStrings(
         title: " 设置 ", label: { chineseLabels[$0] ?? $0.rawValue },
@@ -98,7 +111,16 @@ struct SettingsStrings: Sendable {
         voiceTestRecording: "语音测试：录音 3 秒，请说话…（Esc 停止测试）",
         voiceTestTranscribing: "语音测试：正在转写…",
         voiceTestHeard: { "语音测试听到：“\($0)”" }, voiceTestFailed: { "语音测试：\($0)" },
-        cannotReadTestFile: { "无法读取 \($0)：\($1)" })
+        cannotReadTestFile: { "无法读取 \($0)：\($1)" },
+        fileProblem: {
+            switch $0 {
+            case .missing: "没有这个文件"
+            case .folder: "这是文件夹"
+            case .notRegular: "不是普通文件（管道或设备）"
+            case .unreadable: "没有权限"
+            case .tooLarge(let size): "\(ByteSize.text(size))，超过上传上限 \(ByteSize.text(AudioUpload.sizeLimit))"
+            }
+        })
 
     private static let chineseLabels: [SettingsScreen.Field: String] = [
         .provider: "服务商", .model: "模型", .apiKey: "API 密钥", .baseURL: "接口地址", .temperature: "温度",
