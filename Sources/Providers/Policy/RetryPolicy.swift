@@ -48,3 +48,35 @@ public struct RetryPolicy: Sendable, Equatable {
         return plain * factor
     }
 }
+
+extension RetryPolicy {
+    /// Runs `attempt` until it succeeds, fails in a way not worth retrying, or the retry budget
+    /// is spent (then its failure, saying how many retries were made). `failure` words any error
+    /// as a `ProviderError`; `waiting` is told each wait and why ("… Retry 1 of 3."). The
+    /// attempt sets its `outputStarted` once output went on (a stream is not retried after that).
+    func run<T>(failure: (Error) -> ProviderError, waiting: (Double, String) -> Void,
+                _ attempt: (_ outputStarted: inout Bool) async throws -> T) async throws -> T {
+        var retries = 0
+        while true {
+            var outputStarted = false
+            do {
+                return try await attempt(&outputStarted)
+            } catch {
+                if Task.isCancelled { throw ProviderErrorMapper.cancelled }
+                let failure = (error as? ProviderError) ?? failure(error)
+                guard case .retry(let wait) = decide(after: failure, retriesSoFar: retries, outputStarted: outputStarted)
+                else { throw failure.afterRetries(retries) }
+                retries += 1
+                waiting(wait, "\(failure.message) Retry \(retries) of \(maxRetries).")
+                try await Self.sleep(wait)
+            }
+        }
+    }
+
+    /// A wait that a cancel ends as `ProviderErrorMapper.cancelled`.
+    static func sleep(_ seconds: Double) async throws {
+        do { try await Task.sleep(for: .milliseconds(Int((seconds * 1000).rounded(.up)))) } catch {
+            throw ProviderErrorMapper.cancelled
+        }
+    }
+}

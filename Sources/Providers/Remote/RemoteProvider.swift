@@ -50,23 +50,12 @@ public struct RemoteProvider: ChatProvider {
 
     /// Attempts until success, a failure not worth retrying, or the retry budget is spent.
     func run(_ request: ChatRequest, send: @escaping (StreamEvent) -> Void) async throws {
-        var retries = 0
-        while true {
+        try await retryPolicy.run(
+            failure: { ProviderError(.network, "\(displayName) failed: \(Redactor.redact(String(describing: $0))).") },
+            waiting: { send(.waiting(seconds: $0, reason: $1)) }
+        ) { outputStarted in
             try await waitForRateLimit(send: send)
-            var outputStarted = false
-            do {
-                try await attempt(request, outputStarted: &outputStarted, send: send)
-                return
-            } catch {
-                if Task.isCancelled { throw ProviderErrorMapper.cancelled }
-                let failure = (error as? ProviderError)
-                    ?? ProviderError(.network, "\(displayName) failed: \(Redactor.redact(String(describing: error))).")
-                guard case .retry(let wait) = retryPolicy.decide(after: failure, retriesSoFar: retries,
-                                                                outputStarted: outputStarted) else { throw failure.afterRetries(retries) }
-                retries += 1
-                send(.waiting(seconds: wait, reason: "\(failure.message) Retry \(retries) of \(retryPolicy.maxRetries)."))
-                try await Self.sleep(wait)
-            }
+            try await attempt(request, outputStarted: &outputStarted, send: send)
         }
     }
 
@@ -76,13 +65,7 @@ public struct RemoteProvider: ChatProvider {
             let wait = await limiter.acquire(id, limit: requestsPerMinute, now: Date())
             if wait <= 0 { return }
             send(.waiting(seconds: wait, reason: "Keeping to \(requestsPerMinute) requests per minute for \(displayName) (requests_per_minute)."))
-            try await Self.sleep(wait)
-        }
-    }
-
-    private static func sleep(_ seconds: Double) async throws {
-        do { try await Task.sleep(for: .milliseconds(Int((seconds * 1000).rounded(.up)))) } catch {
-            throw ProviderErrorMapper.cancelled
+            try await RetryPolicy.sleep(wait)
         }
     }
 

@@ -60,22 +60,8 @@ public struct Transcriber: Sendable {
     }
 
     private func withRetries(_ body: () async throws -> Transcript) async throws -> Transcript {
-        var retries = 0
-        while true {
-            do {
-                return try await body()
-            } catch {
-                if Task.isCancelled { throw ProviderErrorMapper.cancelled }
-                let failure = (error as? ProviderError) ?? ProviderError(.network, Redactor.redact(String(describing: error)))
-                guard case .retry(let wait) = retryPolicy.decide(after: failure, retriesSoFar: retries, outputStarted: false)
-                else { throw failure.afterRetries(retries) }
-                retries += 1
-                onRetry?(wait, "\(failure.message) Retry \(retries) of \(retryPolicy.maxRetries).")
-                do { try await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)))) } catch {
-                    throw ProviderErrorMapper.cancelled
-                }
-            }
-        }
+        try await retryPolicy.run(failure: { ProviderError(.network, Redactor.redact(String(describing: $0))) },
+                                  waiting: { onRetry?($0, $1) }) { _ in try await body() }
     }
 
     private func attempt(_ request: HTTPRequest) async throws -> Transcript {
