@@ -7,9 +7,9 @@ extension SyncEngine {
     /// unless it was edited here too → merged field by field (overlaps per the policy); deleted
     /// here meanwhile → created again (the server's edit is kept). A malformed item is skipped
     /// and reported with its href.
-    func apply(_ resource: RemoteResource, _ kind: SyncKind, _ state: SyncState, _ context: RunContext) {
+    func apply(_ resource: RemoteResource, _ read: Result<ItemValue, Error>, _ kind: SyncKind, _ state: SyncState, _ context: RunContext) {
         let value: ItemValue
-        do { value = try ItemValue.read(resource.data, kind: kind, zone: zone) } catch {
+        do { value = try read.get() } catch {
             context.problem(resource.href, "skipped, it could not be read: \(error)")
             return
         }

@@ -59,9 +59,10 @@ public final class SyncEngine: Sendable {
         while start < wanted.count {
             let batch = Array(wanted[start..<min(start + Self.fetchBatch, wanted.count)])
             start += batch.count
-            for resource in try await parentsFirst(collection.fetch(batch), kind: collection.kind) {
-                apply(resource, collection.kind, state, context)
+            let read = try await collection.fetch(batch).map { resource in
+                (resource, Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) })
             }
+            for (resource, value) in parentsFirst(read) { apply(resource, value, collection.kind, state, context) }
         }
         let gone = changes.complete ? Set(known.keys).subtracting(changes.changed.map(\.href)).sorted() : changes.deleted
         for href in gone { try serverDeleted(href, collection.kind, state, context) }
@@ -69,18 +70,19 @@ public final class SyncEngine: Sendable {
     }
 
     /// To-dos whose parent is in the same batch come after it, so they are stored as its subtasks at once.
-    private func parentsFirst(_ resources: [RemoteResource], kind: SyncKind) -> [RemoteResource] {
-        guard kind == .todos else { return resources }
-        let read = resources.map { ($0, try? ItemValue.read($0.data, kind: kind, zone: zone)) }
-        var placed = Set<String>(), result: [RemoteResource] = [], waiting = read
-        let inBatch = Set(read.compactMap { $0.1?.uid })
+    private func parentsFirst(_ read: [(RemoteResource, Result<ItemValue, Error>)]) -> [(RemoteResource, Result<ItemValue, Error>)] {
+        func parent(_ value: Result<ItemValue, Error>) -> String? {
+            guard case .success(.todo(let r)) = value else { return nil }
+            return r.parentUID
+        }
+        let inBatch = Set(read.compactMap { try? $0.1.get().uid })
+        guard read.contains(where: { parent($0.1).map(inBatch.contains) == true }) else { return read }
+        var placed = Set<String>(), result: [(RemoteResource, Result<ItemValue, Error>)] = [], waiting = read
         while !waiting.isEmpty {
-            let ready = waiting.filter { _, value in
-                guard case .todo(let r)? = value, let parent = r.parentUID, inBatch.contains(parent) else { return true }
-                return placed.contains(parent)
-            }
+            let ready = waiting.filter { _, value in parent(value).map { !inBatch.contains($0) || placed.contains($0) } ?? true }
             let next = ready.isEmpty ? waiting : ready  // a loop of parents: in any order
-            result += next.map(\.0); placed.formUnion(next.compactMap { $0.1?.uid })
+            result += next
+            placed.formUnion(next.compactMap { try? $0.1.get().uid })
             let hrefs = Set(next.map(\.0.href))
             waiting.removeAll { hrefs.contains($0.0.href) }
         }

@@ -59,15 +59,23 @@ public struct VdirCollection: SyncCollection {
 
     // MARK: Files
 
-    /// Every item file (hidden and temporary files left out), by name.
+    /// Every item file (hidden and temporary files left out), by name: one readdir and one
+    /// fstatat per file (10,000 files are listed in a few tens of ms).
     func list() throws -> [RemoteEntry] {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
-            throw SyncError.unreachable("cannot read the folder \(folder.path): \(error.localizedDescription)")
+        guard let directory = opendir(folder.path) else {
+            throw SyncError.unreachable("cannot read the folder \(folder.path): \(String(cString: strerror(errno)))")
         }
-        return names.filter { $0.hasSuffix(fileExtension) && !$0.hasPrefix(".") }.sorted().compactMap { name in
-            Self.etag(folder.appendingPathComponent(name).path).map { RemoteEntry(href: name, etag: $0) }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var entries: [RemoteEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(fileExtension), !name.hasPrefix(".") else { continue }
+            var info = stat()
+            guard fstatat(descriptor, name, &info, 0) == 0, let etag = Self.etag(info) else { continue }
+            entries.append(RemoteEntry(href: name, etag: etag))
         }
+        return entries.sorted { $0.href < $1.href }
     }
 
     /// A file of this folder; an href that would leave it is refused.
@@ -93,7 +101,12 @@ public struct VdirCollection: SyncCollection {
     /// mtime in ns, size and inode; nil when the file is not there.
     static func etag(_ path: String) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
+        return etag(info)
+    }
+
+    static func etag(_ info: stat) -> String? {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         return "\(nanoseconds)-\(info.st_size)-\(info.st_ino)"
     }
