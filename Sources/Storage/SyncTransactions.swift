@@ -20,12 +20,22 @@ extension AppDatabase {
     }
 
     /// Opens an undo entry that several `syncTransaction`s add to (one per sync run and area).
+    /// The redo stack stays until the entry turns out to hold a change (`closeSyncJournalEntry`).
     public func openSyncJournalEntry(_ area: JournalArea, label: String) throws -> Int64 {
-        try pool.write { db in try Self.openEntry(area, label, db) }
+        try pool.write { db in
+            try db.execute(sql: "INSERT INTO journalEntry(area, label, createdAt) VALUES (?, ?, ?)", arguments: [area.rawValue, label, Date()])
+            return db.lastInsertedRowID
+        }
     }
 
-    /// Closes an entry from `openSyncJournalEntry`: dropped when nothing was recorded.
+    /// Closes an entry from `openSyncJournalEntry`: dropped when nothing was recorded; otherwise
+    /// it is a new change, and the area's undone entries go (nothing left to redo), as for any edit.
     public func closeSyncJournalEntry(_ entry: Int64, _ area: JournalArea) throws {
-        try pool.write { db in try Self.closeEntry(entry, area, db) }
+        try pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM journalRow WHERE entryId = ?)", arguments: [entry]) == true {
+                try db.execute(sql: "DELETE FROM journalEntry WHERE area = ? AND undone = 1 AND id != ?", arguments: [area.rawValue, entry])
+            }
+            try Self.closeEntry(entry, area, db)
+        }
     }
 }
