@@ -89,6 +89,32 @@ final class VdirSyncTests: SyncTestCase {
         XCTAssertEqual([report.pulled, report.pushed], [0, 0])
     }
 
+    /// A subtask moved under another parent here, and a todo put under a subtask by another client, move there too.
+    func testMovesBetweenParentsSync() async throws {
+        let laptop = try device("laptop"), desktop = try device("desktop")
+        let trip = try laptop.db.createTodo(title: "Trip", items: [("Passport", ""), ("Tickets", "")])
+        let home = try laptop.db.createTodo(title: "Home", items: [("Keys", "")])
+        try await sync(laptop)
+        try await sync(desktop)
+        try await laptop.db.pool.write { db in
+            try db.execute(sql: "UPDATE subtask SET todoId = ?, parentId = ?, position = 0 WHERE id = ?",
+                           arguments: [trip.todo.id!, trip.subtasks[1].id!, home.subtasks[0].id!])
+        }
+        try await sync(laptop)
+        try await sync(desktop)
+        XCTAssertEqual(try desktop.outline(), ["Trip", "  Passport", "  Tickets", "    Keys", "Home"])
+
+        // todoman puts "Home" under "Passport" (its file rewritten with a RELATED-TO).
+        let file = try vdir(.todos).folder.appendingPathComponent(home.todo.uid + ".ics")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        text = text.replacingOccurrences(of: "END:VTODO", with: "RELATED-TO;RELTYPE=PARENT:\(trip.subtasks[0].uid)\r\nEND:VTODO")
+        try Data(text.utf8).write(to: file)
+        try await sync(laptop)
+        XCTAssertEqual(try laptop.outline(), ["Trip", "  Passport", "    Home", "  Tickets", "    Keys"])
+        let report = try await sync(laptop)
+        XCTAssertEqual([report.pulled, report.pushed], [0, 0], "settled")
+    }
+
     func testContactsSync() async throws {
         let laptop = try device("laptop"), desktop = try device("desktop")
         let ada = try laptop.db.insertContact(Contact(name: "Ada Lovelace", email: "ada@example.org", phone: "+44 20 7946 0000",

@@ -3,7 +3,7 @@ import GRDB
 import Storage
 
 extension SyncEngine {
-    /// Sends the local changes queued since the collection's cursor (its first run queued every
+    /// Sends the local changes queued after the collection's cursor (its first run queued every
     /// local item): creates, updates (If-Match) and deletes. A 412 re-fetches
     /// the item and merges it; a delete the server answers with 412 keeps the server's edit.
     func push(_ collection: SyncCollection, _ context: RunContext) async throws {
@@ -12,10 +12,11 @@ extension SyncEngine {
         let (queue, last) = try await database.pool.read { db in
             (try SyncState.queued(kinds, after: try state.collectionState(db)?.cursor ?? 0, db), try SyncState.lastQueued(db))
         }
+        // Pushing an item again is a no-op (its sync state says it is sent), so the cursor moves
+        // once at the end: a run cut short reads the same queue again and sends only the rest.
         var done = Set<LocalRef>()
-        for (seq, ref) in queue {
-            if done.insert(ref).inserted { try await push(ref, collection, state, context, retry: true) }
-            try database.syncTransaction { try state.setCursor(seq, $0) }
+        for (_, ref) in queue where done.insert(ref).inserted {
+            try await push(ref, collection, state, context, retry: true)
         }
         try database.syncTransaction { db in
             try state.setCursor(last, db)
