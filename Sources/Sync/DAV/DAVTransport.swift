@@ -1,0 +1,103 @@
+import Foundation
+import HTTP
+
+/// How often and how long a DAV request is tried again after 429, 503 or another 5xx.
+public struct DAVRetryPolicy: Sendable {
+    /// Tries in all, the first included.
+    public var attempts: Int
+    /// The longest wait between tries, whatever Retry-After says.
+    public var maxWait: TimeInterval
+    /// The wait when the server gives no Retry-After (doubled at each try, up to `maxWait`).
+    public var baseWait: TimeInterval
+
+    public init(attempts: Int = 3, maxWait: TimeInterval = 30, baseWait: TimeInterval = 1) {
+        self.attempts = attempts; self.maxWait = maxWait; self.baseWait = baseWait
+    }
+
+    public static let standard = DAVRetryPolicy()
+}
+
+/// One answer from the server, after redirects and retries.
+public struct DAVAnswer: Sendable {
+    public var status: Int
+    public var head: HTTPResponseHead
+    public var body: Data
+    /// The URL that answered (another than asked after a redirect).
+    public var url: String
+}
+
+/// Sends DAV requests through the libcurl engine: credentials, the redirect rule (the same
+/// scheme, host and port, or a host the user allowed), bounded retries on 429/5xx.
+struct DAVTransport: Sendable {
+    let credentials: HTTPCredentials
+    let allowedRedirectHosts: Set<String>
+    let retry: DAVRetryPolicy
+    let engine: HTTPEngine
+    static let maxRedirects = 5
+
+    func send(_ method: String, _ url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
+              maxBytes: Int = 512 << 20) async throws -> DAVAnswer {
+        var target = url
+        for _ in 0...Self.maxRedirects {
+            let answer = try await sendWithRetries(method, target, headers: headers, body: body, maxBytes: maxBytes)
+            guard [301, 302, 303, 307, 308].contains(answer.status) else { return answer }
+            target = try redirectTarget(from: target, answer.head)
+        }
+        throw SyncError.unreachable("\(Self.display(url)) redirects too many times")
+    }
+
+    private func sendWithRetries(_ method: String, _ url: String, headers: [(name: String, value: String)], body: Data?,
+                                 maxBytes: Int) async throws -> DAVAnswer {
+        var request = HTTPRequest(url: url, method: method, headers: headers, body: body, connectTimeout: 15, idleTimeout: 60)
+        request.credentials = credentials
+        request.deliveryInterval = .zero
+        var attempt = 1
+        while true {
+            let head: HTTPResponseHead
+            let data: Data
+            do {
+                (head, data) = try await engine.data(request, maxBytes: maxBytes)
+            } catch let error as HTTPError {
+                if error.kind == .cancelled { throw CancellationError() }
+                throw SyncError.unreachable("\(Self.display(url)): \(error.message)")
+            }
+            let retryable = head.status == 429 || (500..<600).contains(head.status) && head.status != 501
+            guard retryable, attempt < retry.attempts else {
+                if retryable {
+                    throw SyncError.unreachable("\(Self.display(url)) answered HTTP \(head.status) \(retry.attempts) times")
+                }
+                return DAVAnswer(status: head.status, head: head, body: data, url: url)
+            }
+            let asked = head.retryAfter ?? retry.baseWait * Double(1 << (attempt - 1))
+            try await Task.sleep(for: .seconds(min(max(0, asked), retry.maxWait)))
+            attempt += 1
+        }
+    }
+
+    /// Where a redirect points; the same scheme, host and port are followed (and http → https
+    /// on the same host), another host only when the user allowed it: the credentials would go there.
+    private func redirectTarget(from url: String, _ head: HTTPResponseHead) throws -> String {
+        guard let location = head.header("location"), let base = URL(string: url),
+              let target = URL(string: location, relativeTo: base)?.absoluteURL else {
+            throw SyncError.malformed(href: nil, "\(Self.display(url)) answered HTTP \(head.status) without a usable Location")
+        }
+        let sameHost = target.host?.lowercased() == base.host?.lowercased()
+            && (target.port == base.port || target.scheme?.lowercased() == "https")
+        let safeScheme = target.scheme?.lowercased() == base.scheme?.lowercased() || target.scheme?.lowercased() == "https"
+        let allowed = target.host.map { allowedRedirectHosts.contains($0.lowercased()) } ?? false
+        guard safeScheme, sameHost || allowed else {
+            throw SyncError.redirectRefused("\(Self.display(url)) redirects to another host (\(Self.display(target.absoluteString))); "
+                + "refused so the password is not sent there. Add that host to allow_redirect_hosts if you trust it")
+        }
+        return target.absoluteString
+    }
+
+    /// A URL as shown in messages: scheme, host, port and path, never a user or password.
+    static func display(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "the server" }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        return components.string ?? "the server"
+    }
+}
