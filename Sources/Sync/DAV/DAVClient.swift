@@ -30,11 +30,13 @@ public final class DAVClient: Sendable {
     let transport: DAVTransport
 
     /// `allowRedirectHosts`: other hosts a redirect may lead to (the password goes along).
-    public init(baseURL: String, user: String, password: String, scheme: HTTPCredentials.Scheme = .basicOrDigest,
+    /// `scheme`: nil picks one (see `AuthScheme`: preemptive Basic over HTTPS, else negotiated).
+    public init(baseURL: String, user: String, password: String, scheme: HTTPCredentials.Scheme? = nil,
                 allowRedirectHosts: [String] = [], retry: DAVRetryPolicy = .standard, engine: HTTPEngine = .shared) {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         self.user = user
-        transport = DAVTransport(credentials: HTTPCredentials(user: user, password: password, scheme: scheme),
+        transport = DAVTransport(credentials: HTTPCredentials(user: user, password: password, scheme: scheme ?? .basicOrDigest),
+                                 scheme: AuthScheme(chosen: scheme, url: baseURL),
                                  allowedRedirectHosts: Set(allowRedirectHosts.map { $0.lowercased() }), retry: retry, engine: engine)
     }
 
@@ -96,11 +98,12 @@ public final class DAVClient: Sendable {
     /// Sends one request; a status outside `accept` becomes a `SyncError` (401/403 →
     /// `.unauthorized`, 412 → `.preconditionFailed`, 5xx after the retries → `.unreachable`).
     func send(_ method: String, _ url: String, depth: String? = nil, headers: [(name: String, value: String)] = [],
-              body: Data? = nil, contentType: String = "application/xml; charset=utf-8", accept: Set<Int> = [207]) async throws -> DAVAnswer {
+              body: Data? = nil, contentType: String = "application/xml; charset=utf-8", accept: Set<Int> = [207],
+              noRetry: Set<Int> = []) async throws -> DAVAnswer {
         var all = headers
         if let depth { all.append(("Depth", depth)) }
         if body != nil { all.append(("Content-Type", contentType)) }
-        let answer = try await transport.send(method, url, headers: all, body: body)
+        let answer = try await transport.send(method, url, headers: all, body: body, noRetry: noRetry)
         if accept.contains(answer.status) { return answer }
         throw error(for: answer, method: method, url: url)
     }

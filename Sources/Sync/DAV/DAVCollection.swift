@@ -20,7 +20,8 @@ struct DAVCollection: Sendable {
         self.batchSize = max(1, batchSize)
     }
 
-    private var path: String { URL(string: url)?.path ?? url }
+    /// The collection's path, ending in "/" (URL.path drops it).
+    private var path: String { DAVClient.directory(URL(string: url)?.path ?? url) }
     private var isCalendar: Bool { kind != .contacts }
 
     // MARK: Changes
@@ -36,11 +37,15 @@ struct DAVCollection: Sendable {
 
     /// The sync-collection REPORT; nil when the server does not do it (or refuses the token).
     private func syncCollection(since token: String?) async throws -> RemoteChanges? {
+        // With a token, a 500 is taken as the token refused too (xandikos answers an unknown
+        // one so), at once: the complete listing that follows is retried as usual.
         let answer = try await client.send("REPORT", url, depth: "0", body: DAVBodies.syncCollection(token: token),
-                                           accept: [207, 400, 403, 404, 405, 409, 412, 415, 501])
+                                           accept: Set([207, 400, 403, 404, 405, 409, 412, 415, 501] + (token == nil ? [] : [500])),
+                                           noRetry: token == nil ? [] : [500])
         guard answer.status == 207 else {
             // 403/409 with valid-sync-token (RFC 6578 §3.2), or 403/405/501 for no support at all;
-            // a 403 for wrong credentials would have been 401 first (libcurl's challenge).
+            // wrong credentials are a 401, never seen here.
+            if answer.status == 401 { throw client.error(for: answer, method: "REPORT", url: url) }
             return nil
         }
         let status = try DAVClient.multistatus(answer)

@@ -30,16 +30,19 @@ public struct DAVAnswer: Sendable {
 /// scheme, host and port, or a host the user allowed), bounded retries on 429/5xx.
 struct DAVTransport: Sendable {
     let credentials: HTTPCredentials
+    /// The scheme in use when the caller left it to us (see `AuthScheme`).
+    let scheme: AuthScheme
     let allowedRedirectHosts: Set<String>
     let retry: DAVRetryPolicy
     let engine: HTTPEngine
     static let maxRedirects = 5
 
+    /// `noRetry`: statuses handed back at once although 5xx (a status the caller has a use for).
     func send(_ method: String, _ url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
-              maxBytes: Int = 512 << 20) async throws -> DAVAnswer {
+              noRetry: Set<Int> = [], maxBytes: Int = 512 << 20) async throws -> DAVAnswer {
         var target = url
         for _ in 0...Self.maxRedirects {
-            let answer = try await sendWithRetries(method, target, headers: headers, body: body, maxBytes: maxBytes)
+            let answer = try await sendWithRetries(method, target, headers: headers, body: body, noRetry: noRetry, maxBytes: maxBytes)
             guard [301, 302, 303, 307, 308].contains(answer.status) else { return answer }
             target = try redirectTarget(from: target, answer.head)
         }
@@ -47,12 +50,13 @@ struct DAVTransport: Sendable {
     }
 
     private func sendWithRetries(_ method: String, _ url: String, headers: [(name: String, value: String)], body: Data?,
-                                 maxBytes: Int) async throws -> DAVAnswer {
+                                 noRetry: Set<Int>, maxBytes: Int) async throws -> DAVAnswer {
         var request = HTTPRequest(url: url, method: method, headers: headers, body: body, connectTimeout: 15, idleTimeout: 60)
-        request.credentials = credentials
         request.deliveryInterval = .zero
         var attempt = 1
         while true {
+            let scheme = scheme.current
+            request.credentials = HTTPCredentials(user: credentials.user, password: credentials.password, scheme: scheme)
             let head: HTTPResponseHead
             let data: Data
             do {
@@ -61,7 +65,8 @@ struct DAVTransport: Sendable {
                 if error.kind == .cancelled { throw CancellationError() }
                 throw SyncError.unreachable("\(Self.display(url)): \(error.message)")
             }
-            let retryable = head.status == 429 || (500..<600).contains(head.status) && head.status != 501
+            if head.status == 401, self.scheme.fallBack(from: scheme) { continue }  // not an attempt: the same request, negotiated
+            let retryable = !noRetry.contains(head.status) && (head.status == 429 || (500..<600).contains(head.status) && head.status != 501)
             guard retryable, attempt < retry.attempts else {
                 if retryable {
                     throw SyncError.unreachable("\(Self.display(url)) answered HTTP \(head.status) \(retry.attempts) times")
@@ -99,5 +104,34 @@ struct DAVTransport: Sendable {
         components.password = nil
         components.query = nil
         return components.string ?? "the server"
+    }
+}
+
+/// Which authentication scheme requests go with. Left to us, the password goes with the first
+/// request (Basic: one round trip instead of two) where that is safe — HTTPS or loopback —
+/// and after a 401 to that, libcurl negotiates Basic or Digest from the server's challenge for
+/// the rest of the client's life. Over plain HTTP to another host it always negotiates.
+final class AuthScheme: @unchecked Sendable {
+    private let lock = NSLock()
+    private var scheme: HTTPCredentials.Scheme
+    private let adapts: Bool
+
+    init(chosen: HTTPCredentials.Scheme?, url: String) {
+        let components = URLComponents(string: url)
+        let host = components?.host?.lowercased() ?? ""
+        let safe = components?.scheme?.lowercased() == "https" || ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+        scheme = chosen ?? (safe ? .basic : .basicOrDigest)
+        adapts = chosen == nil && safe
+    }
+
+    var current: HTTPCredentials.Scheme { lock.withLock { scheme } }
+
+    /// After a 401 to preemptive Basic: negotiate from now on; true when that changed anything.
+    func fallBack(from used: HTTPCredentials.Scheme) -> Bool {
+        lock.withLock {
+            guard adapts, used == .basic, scheme == .basic else { return false }
+            scheme = .basicOrDigest
+            return true
+        }
     }
 }
