@@ -45,4 +45,11 @@ final class HTTPValueTests: XCTestCase {
         let refused = HTTPError(kind: .connectionFailed, message: "Failed to connect to 127.0.0.1 port 9 after 0 ms")
         XCTAssertEqual(refused.redacting(counted.secrets), refused, "short header values are no secrets")
     }
+
+    func testTheCredentialsPasswordIsASecret() {
+        var request = HTTPRequest(url: "https://dav.example.com/")
+        request.credentials = HTTPCredentials(user: "anna", password: "hunter2x")
+        let error = HTTPError(kind: .other, message: "login anna:hunter2x refused").redacting(request.secrets)
+        XCTAssertEqual(error.message, "login anna:… refused")
+    }
 }

@@ -138,4 +138,23 @@ final class DAVFaultTests: XCTestCase {
             }
         }
     }
+
+    func testAnAnswerThatIsNotAMultistatusIsMalformedAndADelayIsWaitedOut() async throws {
+        let rig = try makeRig()
+        try await withDeadline(30) {
+            let list = try await rig.collection(rig.client())
+            try rig.proxy.fault("status", method: "REPORT", ["status": "207"])   // a 207 whose body is "fault"
+            do {
+                _ = try await list.changes(since: nil)
+                XCTFail("no error")
+            } catch SyncError.malformed(let href, _) {
+                XCTAssertEqual(href.map { list.identity.hasSuffix($0) }, true, String(describing: href))
+            }
+            try rig.proxy.fault("delay", method: "REPORT", ["seconds": "0.5"])
+            let started = Date()
+            let changes = try await list.changes(since: nil)
+            XCTAssertTrue(changes.complete)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.5)
+        }
+    }
 }

@@ -114,7 +114,7 @@ public final class DAVClient: Sendable {
         case 401, 403:
             return .unauthorized("\(place) refused user \(user) (HTTP \(answer.status)): check the user name and password")
         case 412:
-            return .preconditionFailed(href: URL(string: url)?.path ?? url)
+            return .preconditionFailed(href: Self.path(of: url))
         case 500..<600:
             return .unreachable("\(place) answered \(method) with HTTP \(answer.status)")
         default:
@@ -126,13 +126,18 @@ public final class DAVClient: Sendable {
         do {
             return try Multistatus.parse(answer.body)
         } catch {
-            throw SyncError.malformed(href: URL(string: answer.url)?.path, "\(DAVTransport.display(answer.url)): \(error.description)")
+            throw SyncError.malformed(href: Self.path(of: answer.url), "\(DAVTransport.display(answer.url)): \(error.description)")
         }
     }
 
     /// An href (usually a path) made absolute against the base URL or `against`.
     func resolve(_ href: String, against: String? = nil) -> String {
         URL(string: href, relativeTo: URL(string: against ?? baseURL))?.absoluteURL.absoluteString ?? href
+    }
+
+    /// A URL's path as sent (percent-escapes kept, the trailing "/" too): the form hrefs have.
+    static func path(of url: String) -> String {
+        URLComponents(string: url)?.percentEncodedPath ?? url
     }
 
     static func directory(_ url: String) -> String { url.hasSuffix("/") ? url : url + "/" }

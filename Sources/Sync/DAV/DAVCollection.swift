@@ -20,8 +20,8 @@ struct DAVCollection: Sendable {
         self.batchSize = max(1, batchSize)
     }
 
-    /// The collection's path, ending in "/" (URL.path drops it).
-    private var path: String { DAVClient.directory(URL(string: url)?.path ?? url) }
+    /// The collection's path, ending in "/".
+    private var path: String { DAVClient.directory(DAVClient.path(of: url)) }
     private var isCalendar: Bool { kind != .contacts }
 
     // MARK: Changes
@@ -136,6 +136,6 @@ struct DAVCollection: Sendable {
     /// An href as a path (servers may answer with absolute URLs), so one item has one key.
     private func normalized(_ href: String) -> String {
         if href.hasPrefix("/") { return href }
-        return URL(string: client.resolve(href, against: url))?.path ?? href
+        return DAVClient.path(of: client.resolve(href, against: url))
     }
 }
