@@ -79,22 +79,18 @@ struct DAVTransport: Sendable {
         }
     }
 
-    /// Where a redirect points; the same scheme, host and port are followed (and http → https
-    /// on the same host), another host only when the user allowed it: the credentials would go there.
+    /// Where a redirect points: the same origin, http → https on the same host, or a host the
+    /// user allowed (the password goes along).
     private func redirectTarget(from url: String, _ head: HTTPResponseHead) throws -> String {
-        guard let location = head.header("location"), let base = URL(string: url),
-              let target = URL(string: location, relativeTo: base)?.absoluteURL else {
+        switch HTTPRedirect.verdict(head, from: url, allowUpgrade: true, allowedHosts: allowedRedirectHosts) {
+        case .follow(let target):
+            return target
+        case .noLocation:
             throw SyncError.malformed(href: nil, "\(Self.display(url)) answered HTTP \(head.status) without a usable Location")
-        }
-        let sameHost = target.host?.lowercased() == base.host?.lowercased()
-            && (target.port == base.port || target.scheme?.lowercased() == "https")
-        let safeScheme = target.scheme?.lowercased() == base.scheme?.lowercased() || target.scheme?.lowercased() == "https"
-        let allowed = target.host.map { allowedRedirectHosts.contains($0.lowercased()) } ?? false
-        guard safeScheme, sameHost || allowed else {
-            throw SyncError.redirectRefused("\(Self.display(url)) redirects to another host (\(Self.display(target.absoluteString))); "
+        case .otherHost(let target):
+            throw SyncError.redirectRefused("\(Self.display(url)) redirects to another host (\(Self.display(target))); "
                 + "refused so the password is not sent there. Add that host to allow_redirect_hosts if you trust it")
         }
-        return target.absoluteString
     }
 
     /// A URL as shown in messages: scheme, host, port and path, never a user or password.
