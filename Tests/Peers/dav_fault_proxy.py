@@ -16,11 +16,15 @@ Faults are set by the test through control paths (plain GETs answered with JSON)
         nosync    answer a sync-collection REPORT with S (default 501) and hide every
                   sync-token property in PROPFIND answers (a server without RFC 6578)
         noetag    pass a PUT on, but drop the ETag header of its answer
+        digest    ask for HTTP Digest (RFC 7616, MD5, qop=auth) with user U and password P
+                  (&user=U&password=P) and pass what passes on with Basic for the same user
   /_reset     clears the rules and the request log
   /_requests  the requests seen (method, path, authorization scheme), oldest first
 Standard library only.
 """
 
+import base64
+import hashlib
 import http.client
 import json
 import re
@@ -47,6 +51,29 @@ def take_rule(method, kinds):
                     rule["count"] -= 1
                 return rule
     return None
+
+
+def digest_rule():
+    with LOCK:
+        return next((rule for rule in RULES if rule["kind"] == "digest" and rule["count"] != 0), None)
+
+
+def md5(text):
+    return hashlib.md5(text.encode()).hexdigest()
+
+
+def digest_ok(header, method, rule):
+    """Whether `header` is a right Digest answer for the rule's user and password."""
+    if not header.startswith("Digest "):
+        return False
+    fields = dict((k.strip(), v.strip().strip('"')) for k, v in
+                  (part.split("=", 1) for part in re.split(r',\s*(?=\w+=)', header[7:]) if "=" in part))
+    if fields.get("username") != rule.get("user") or fields.get("realm") != "dav":
+        return False
+    ha1 = md5(f"{rule.get('user')}:dav:{rule.get('password')}")
+    ha2 = md5(f"{method}:{fields.get('uri')}")
+    expected = md5(f"{ha1}:{fields.get('nonce')}:{fields.get('nc')}:{fields.get('cnonce')}:{fields.get('qop')}:{ha2}")
+    return fields.get("response") == expected
 
 
 def has_rule(kind):
@@ -114,6 +141,13 @@ class Handler(BaseHTTPRequestHandler):
             if location.endswith("/"):
                 location = location.rstrip("/") + self.path
             return self.answer(int(rule.get("status", "307")), [("Location", location)])
+        digest = digest_rule()
+        if digest:
+            if not digest_ok(self.headers.get("Authorization") or "", self.command, digest):
+                challenge = 'Digest realm="dav", qop="auth", algorithm=MD5, nonce="%s"' % md5(str(time.time()))
+                return self.answer(401, [("WWW-Authenticate", challenge)], b"digest please")
+            basic = base64.b64encode(f"{digest['user']}:{digest['password']}".encode()).decode()
+            self.headers.replace_header("Authorization", "Basic " + basic)
         hide_sync = has_rule("nosync")
         if hide_sync and self.command == "REPORT" and b"sync-collection" in body:
             rule = take_rule("REPORT", ("nosync",)) or {}

@@ -157,4 +157,26 @@ final class DAVFaultTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.5)
         }
     }
+
+    func testDigestAuthenticationAfterBasicIsRefused() async throws {
+        let rig = try makeRig()
+        try await withDeadline(30) {
+            try rig.proxy.fault("digest", count: -1, ["user": rig.server.user, "password": rig.server.password])
+            let client = rig.client()
+            let discovery = try await client.discover()
+            XCTAssertNotNil(discovery.calendarHome)
+            let home = try XCTUnwrap(discovery.calendarHome)
+            let info = try await client.makeCollection(in: home, slug: "digest-\(UUID().uuidString)", name: "Digest", kind: .todos)
+            let list = CalDAVCollection(client: client, url: info.url, kind: .todos)
+            let entry = try await list.create(uid: "d1", data: DAVClientTests.todo("d1", "Digest"))
+            let listed = try await list.changes(since: nil)
+            XCTAssertEqual(listed.changed, [entry])
+            let schemes = Set(try rig.proxy.requests().compactMap { $0["auth"] as? String })
+            XCTAssertTrue(schemes.contains("Digest"), "\(schemes)")
+            do {
+                _ = try await rig.client(password: "wrong-password-999").discover()
+                XCTFail("no error")
+            } catch SyncError.unauthorized {}
+        }
+    }
 }

@@ -58,6 +58,15 @@ public final class DAVServer: @unchecked Sendable {
     }
 }
 
+extension RealServers {
+    /// The names the sync plan gave: the same servers as `DAVServer.radicale()` / `.xandikos()`.
+    public static func radicale(user: String = "user", password: String = "password") throws -> DAVServer {
+        try DAVServer.radicale(user: user, password: password)
+    }
+
+    public static func xandikos() throws -> DAVServer { try DAVServer.xandikos() }
+}
+
 /// `Tests/Peers/dav_fault_proxy.py` in front of a server: drops, delays, statuses, redirects,
 /// a server without sync-collection, PUT answers without ETag (see the script for the rules).
 public final class DAVFaultProxy: @unchecked Sendable {
