@@ -39,7 +39,7 @@ struct DAVTransport: Sendable {
 
     /// `noRetry`: statuses handed back at once although 5xx (a status the caller has a use for).
     func send(_ method: String, _ url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
-              noRetry: Set<Int> = [], maxBytes: Int = 512 << 20) async throws -> DAVAnswer {
+              noRetry: Set<Int> = [], maxBytes: Int = 128 << 20) async throws -> DAVAnswer {
         var target = url
         for _ in 0...Self.maxRedirects {
             let answer = try await sendWithRetries(method, target, headers: headers, body: body, noRetry: noRetry, maxBytes: maxBytes)
