@@ -149,14 +149,14 @@ enum EventMapping {
                       "TRIGGER:" + DateValues.formatDuration(minutes: -minutes), "END:VALARM"]
         }
         lines.append("END:VEVENT")
-        return lines
+        return lines + RecurrenceOverrides.blocks(in: task.extra)
     }
 
     /// RRULE as stored, its UNTIL in DTSTART's value type; EXDATE days written as dates for
     /// all-day tasks and as date-times at the task's time for timed ones, in DTSTART's form
     /// (recurrence libraries match exceptions by value type).
     private static func recurrenceLines(_ task: TaskItem, times: EventTimes) -> [String] {
-        PropertyMapping.keptLines(task.recurrence).map { line in
+        RecurrenceOverrides.written(task.recurrence).map { line in
             let upper = line.uppercased()
             if upper.hasPrefix("RRULE:"), let range = line.range(of: "UNTIL=", options: .caseInsensitive) {
                 let rest = line[range.upperBound...]

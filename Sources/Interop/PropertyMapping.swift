@@ -53,9 +53,10 @@ enum PropertyMapping {
         return TaskCategory.allCases.first { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }?.rawValue ?? text
     }
 
-    /// The raw line of a kept property named `name` in `extra`, if any.
+    /// The raw line of a kept top-level property named `name` in `extra`, if any (never one
+    /// inside a kept block: an alarm's or an override's DTSTART is not the item's).
     static func keptLine(_ name: String, in extra: String?) -> ContentLine? {
-        keptLines(extra).lazy.compactMap { try? ContentLine(parsing: $0, line: 0) }.first { $0.name == name }
+        keptChunks(extra).lazy.filter { $0.count == 1 }.compactMap { try? ContentLine(parsing: $0[0], line: 0) }.first { $0.name == name }
     }
 
     static func keptLines(_ extra: String?) -> [String] {
@@ -63,16 +64,25 @@ enum PropertyMapping {
         return extra.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
-    /// The kept lines of `extra` minus the top-level properties named in `dropping` (lines inside
-    /// kept BEGIN … END blocks are never dropped).
-    static func keptLines(_ extra: String?, dropping names: Set<String>) -> [String] {
+    /// The kept lines, each top-level property alone and each BEGIN … END block whole.
+    static func keptChunks(_ extra: String?) -> [[String]] {
+        var chunks: [[String]] = []
         var depth = 0
-        return keptLines(extra).filter { line in
+        for line in keptLines(extra) {
             let name = line.prefix { $0 != ":" && $0 != ";" }.uppercased()
-            if name == "BEGIN" { depth += 1; return true }
-            if name == "END" { depth -= 1; return true }
-            return depth > 0 || !names.contains(name)
+            if depth == 0 { chunks.append([line]) } else { chunks[chunks.count - 1].append(line) }
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth = max(0, depth - 1) }
         }
+        return chunks
+    }
+
+    /// The kept lines of `extra` minus the top-level properties named in `dropping` and the kept
+    /// overrides (`RecurrenceOverrides`, written after the item); blocks inside are never dropped.
+    static func keptLines(_ extra: String?, dropping names: Set<String>) -> [String] {
+        keptChunks(extra).filter { chunk in
+            if chunk.count > 1 { return !RecurrenceOverrides.isOverride(chunk) }
+            return !names.contains(chunk[0].prefix { $0 != ":" && $0 != ";" }.uppercased())
+        }.flatMap { $0 }
     }
 
     static func joinedExtra(_ lines: [String]) -> String? { lines.isEmpty ? nil : lines.joined(separator: "\n") }

@@ -76,6 +76,6 @@ enum TodoMapping {
         var dropped: Set<String> = ["STATUS", "DUE"]
         if !completed { dropped.formUnion(["COMPLETED", "PERCENT-COMPLETE"]) }
         let kept = PropertyMapping.keptLines(extra, dropping: dropped.union(PropertyMapping.regenerated))
-        return lines + kept + ["END:VTODO"]
+        return lines + kept + ["END:VTODO"] + RecurrenceOverrides.blocks(in: extra)
     }
 }

@@ -155,6 +155,8 @@ extension AppDatabase {
         return occurrences.compactMap { occurrence in
             guard var task = rows[set.series[Int(occurrence.index)].id] else { return nil }
             task.dueDate = occurrence.day
+            // An occurrence moved here (an override from a calendar) is shown at its new time.
+            if let moved = set.rule(Int(occurrence.index))?.moved(onto: occurrence.day) { task.dueTime = moved.time }
             return task
         }
     }

@@ -11,11 +11,14 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
     public var exceptionDates: [CivilDate]
     /// RDATE days, sorted, each once.
     public var extraDates: [CivilDate]
+    /// Occurrences moved or cancelled on their own (`RecurrenceSet+Moved`), by original day.
+    public var moved: [Moved]
 
-    public init(rule: RecurrenceRule, exceptionDates: [CivilDate] = [], extraDates: [CivilDate] = []) {
+    public init(rule: RecurrenceRule, exceptionDates: [CivilDate] = [], extraDates: [CivilDate] = [], moved: [Moved] = []) {
         self.rule = rule
         self.exceptionDates = Array(Set(exceptionDates)).sorted()
         self.extraDates = Array(Set(extraDates)).sorted()
+        self.moved = moved.sorted { $0.from < $1.from }
     }
 
     /// Reads the stored lines. A bare rule ("FREQ=DAILY;COUNT=5") is accepted as the RRULE line;
@@ -23,6 +26,7 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws {
         var rule: RecurrenceRule?
         var exceptions: [CivilDate] = [], extras: [CivilDate] = []
+        var moved: [Moved] = []
         for line in Self.unfoldedLines(text) {
             let upper = line.uppercased()
             if upper.hasPrefix("FREQ=") || upper.hasPrefix("RRULE:") || upper.hasPrefix("RRULE;") {
@@ -32,20 +36,23 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
                 exceptions += try Self.dates(line, property: "EXDATE")
             } else if upper.hasPrefix("RDATE") {
                 extras += try Self.dates(line, property: "RDATE")
+            } else if Moved.isLine(upper) {
+                moved.append(try Moved(parsing: line))
             } else {
                 throw RecurrenceError("unknown line “\(line.prefix(40))” (expected RRULE, EXDATE or RDATE)")
             }
         }
         guard let rule else { throw RecurrenceError("there is no RRULE line") }
-        self.init(rule: rule, exceptionDates: exceptions, extraDates: extras)
+        self.init(rule: rule, exceptionDates: exceptions, extraDates: extras, moved: moved)
     }
 
-    /// The lines to store: "RRULE:…", then one EXDATE and one RDATE line when there are such days.
+    /// The lines to store: "RRULE:…", then one EXDATE and one RDATE line when there are such
+    /// days, then the moved occurrences.
     public var text: String {
         var lines = ["RRULE:" + rule.text]
         if !exceptionDates.isEmpty { lines.append("EXDATE;VALUE=DATE:" + Self.dateList(exceptionDates)) }
         if !extraDates.isEmpty { lines.append("RDATE;VALUE=DATE:" + Self.dateList(extraDates)) }
-        return lines.joined(separator: "\n")
+        return (lines + moved.map(\.line)).joined(separator: "\n")
     }
 
     public var description: String { text }
@@ -54,7 +61,7 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
 
     /// The series without `day` (adds an EXDATE).
     public func excluding(_ day: CivilDate) -> RecurrenceSet {
-        RecurrenceSet(rule: rule, exceptionDates: exceptionDates + [day], extraDates: extraDates)
+        RecurrenceSet(rule: rule, exceptionDates: exceptionDates + [day], extraDates: extraDates, moved: moved)
     }
 
     /// The series cut so its last possible day is the one before `day`: the old half of a
@@ -72,7 +79,7 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
             cut.until = min(rule.until ?? dayBefore, dayBefore)
         }
         return RecurrenceSet(rule: cut, exceptionDates: exceptionDates.filter { $0 < day },
-                             extraDates: extraDates.filter { $0 < day })
+                             extraDates: extraDates.filter { $0 < day }, moved: moved.filter { $0.from < day })
     }
 
     /// The new half of a "this and future" split: the series as it continues from `day` (an
@@ -92,7 +99,7 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
         }
         if let until = rule.until, until < day { return nil }
         return RecurrenceSet(rule: rest, exceptionDates: exceptionDates.filter { $0 >= day },
-                             extraDates: extraDates.filter { $0 >= day })
+                             extraDates: extraDates.filter { $0 >= day }, moved: moved.filter { $0.from >= day })
     }
 
     // MARK: - Reading lines
