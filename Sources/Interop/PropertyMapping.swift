@@ -59,28 +59,17 @@ enum PropertyMapping {
         keptChunks(extra).lazy.filter { $0.count == 1 }.compactMap { try? ContentLine(parsing: $0[0], line: 0) }.first { $0.name == name }
     }
 
-    static func keptLines(_ extra: String?) -> [String] {
-        guard let extra, !extra.isEmpty else { return [] }
-        return extra.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    }
+    static func keptLines(_ extra: String?) -> [String] { KeptLines.lines(extra) }
 
     /// The kept lines, each top-level property alone and each BEGIN … END block whole.
-    static func keptChunks(_ extra: String?) -> [[String]] {
-        var chunks: [[String]] = []
-        var depth = 0
-        for line in keptLines(extra) {
-            let name = line.prefix { $0 != ":" && $0 != ";" }.uppercased()
-            if depth == 0 { chunks.append([line]) } else { chunks[chunks.count - 1].append(line) }
-            if name == "BEGIN" { depth += 1 } else if name == "END" { depth = max(0, depth - 1) }
-        }
-        return chunks
-    }
+    static func keptChunks(_ extra: String?) -> [[String]] { KeptLines.chunks(extra) }
 
     /// The kept lines of `extra` minus the top-level properties named in `dropping` and the kept
     /// overrides (`RecurrenceOverrides`, written after the item); blocks inside are never dropped.
-    static func keptLines(_ extra: String?, dropping names: Set<String>) -> [String] {
+    /// `droppingBlock` drops kept blocks too (an alarm the app now writes itself).
+    static func keptLines(_ extra: String?, dropping names: Set<String>, droppingBlock: ([String]) -> Bool = { _ in false }) -> [String] {
         keptChunks(extra).filter { chunk in
-            if chunk.count > 1 { return !RecurrenceOverrides.isOverride(chunk) }
+            if chunk.count > 1 { return !KeptLines.isOverride(chunk) && !droppingBlock(chunk) }
             return !names.contains(chunk[0].prefix { $0 != ":" && $0 != ";" }.uppercased())
         }.flatMap { $0 }
     }

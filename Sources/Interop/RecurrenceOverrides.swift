@@ -10,15 +10,9 @@ import Core
 enum RecurrenceOverrides {
     static func isOverride(_ component: Component) -> Bool { component.first("RECURRENCE-ID") != nil }
 
-    /// A kept chunk of `extra` that is an override block.
-    static func isOverride(_ chunk: [String]) -> Bool {
-        guard let first = chunk.first?.uppercased() else { return false }
-        return first == "BEGIN:VEVENT" || first == "BEGIN:VTODO"
-    }
-
     /// The kept override blocks of `extra`, to write after the item.
     static func blocks(in extra: String?) -> [String] {
-        PropertyMapping.keptChunks(extra).filter(isOverride).flatMap { $0 }
+        PropertyMapping.keptChunks(extra).filter(KeptLines.isOverride).flatMap { $0 }
     }
 
     /// Keeps `overrides` with the series `task`: their blocks in `extra`, their moves in the recurrence.

@@ -57,6 +57,14 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// True for a stored recurrence the expander cannot read (a rule part it does not support,
+    /// such as BYWEEKNO or FREQ=HOURLY, from a calendar file): the series is kept and written back
+    /// as it came, and shows its first day only.
+    public static func keptAsIs(_ text: String?) -> Bool {
+        guard let text else { return false }
+        return (try? RecurrenceSet(parsing: text)) == nil
+    }
+
     // MARK: - Editing ("delete this one", "change this and all future ones")
 
     /// The series without `day` (adds an EXDATE).
@@ -85,7 +93,8 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
     /// The new half of a "this and future" split: the series as it continues from `day` (an
     /// occurrence), to be stored with `day` as its start. COUNT keeps only the occurrences left;
     /// nil when none are left. Days the old start implied (its weekday, its day of the month)
-    /// are written out so the new start does not change them.
+    /// are written out so the new start does not change them. Moved occurrences stay with the
+    /// old series: their overrides name its UID.
     public func continuing(from day: CivilDate, start: CivilDate) -> RecurrenceSet? {
         var rest = rule.resolved(start: start) == rule.resolved(start: day) ? rule : rule.resolved(start: start)
         if let count = rule.count {
@@ -99,7 +108,7 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
         }
         if let until = rule.until, until < day { return nil }
         return RecurrenceSet(rule: rest, exceptionDates: exceptionDates.filter { $0 >= day },
-                             extraDates: extraDates.filter { $0 >= day }, moved: moved.filter { $0.from >= day })
+                             extraDates: extraDates.filter { $0 >= day })
     }
 
     // MARK: - Reading lines
