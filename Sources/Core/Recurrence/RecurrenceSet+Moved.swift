@@ -57,14 +57,18 @@ extension RecurrenceSet {
         public static func isLine(_ upper: String) -> Bool { upper.hasPrefix(property + ":") }
     }
 
-    /// The moved occurrence shown on `day`, if one is.
-    public func moved(onto day: CivilDate) -> Moved? { moved.first { $0.to == day } }
+    /// The moved occurrences shown on `day`.
+    public func moved(onto day: CivilDate) -> [Moved] {
+        exceptionDates.contains(day) ? [] : moved.filter { $0.to == day }
+    }
 
-    /// The rule's days without the moved ones' original days, plus where they went.
+    /// The rule's days without the moved ones' original days, plus where they went: a day
+    /// appears once more for each occurrence moved onto it (onto a day the series has anyway,
+    /// both are shown; the moved ones come last on that day).
     func applyingMoved(_ days: [CivilDate], in range: ClosedRange<CivilDate>, excluded: Set<CivilDate>) -> [CivilDate] {
         guard !moved.isEmpty else { return days }
         let from = Set(moved.map(\.from))
         let arrived = moved.compactMap(\.to).filter { range.contains($0) && !excluded.contains($0) }
-        return Array(Set(days.filter { !from.contains($0) } + arrived)).sorted()
+        return (days.filter { !from.contains($0) } + arrived).sorted()
     }
 }
