@@ -145,7 +145,9 @@ public enum ICalendar {
             contents.notes += event.notes
             var task = try event.task.get()
             if let overrides = waiting.removeValue(forKey: task.uid) { try RecurrenceOverrides.attach(overrides, to: &task, zone: zone) }
-            if task.recurrence != nil || series[task.uid] != nil { series[task.uid] = task }
+            if task.recurrence != nil || series[task.uid] != nil || PropertyMapping.keptLine("RDATE", in: task.extra) != nil {
+                series[task.uid] = task
+            }
             if let earlier = seenTasks[task.uid] {
                 contents.notes.append("line \(event.line): a second event with UID \(task.uid) replaces the one before")
                 try flush(store)
@@ -170,7 +172,11 @@ public enum ICalendar {
         /// (the first one, with the others kept in it), so nothing is lost; to-do overrides join
         /// their to-dos.
         mutating func finish(_ store: ([TaskItem]) throws -> Void) throws {
-            for (_, overrides) in waiting.sorted(by: { $0.value[0].line < $1.value[0].line }) {
+            for (uid, overrides) in waiting.sorted(by: { $0.value[0].line < $1.value[0].line }) {
+                guard seenTasks[uid] == nil else {  // an event that does not repeat has no occurrences to change
+                    contents.notes.append("line \(overrides[0].line): a changed occurrence (RECURRENCE-ID) of an event that does not repeat was skipped")
+                    continue
+                }
                 var notes: [String] = []
                 var task = try EventMapping.task(from: overrides[0], zone: zone, notes: &notes, now: now)
                 try RecurrenceOverrides.attach(Array(overrides.dropFirst()), to: &task, zone: zone)

@@ -71,6 +71,13 @@ final class RecurrenceOverrideTests: XCTestCase {
         XCTAssertTrue(text.contains("END:VEVENT\r\n" + Self.cancelled), "the second one is kept in the first:\n" + text)
     }
 
+    func testAnOverrideOfAnEventThatDoesNotRepeatIsNamedInANote() throws {
+        let single = "BEGIN:VEVENT\r\nUID:weekly\r\nSUMMARY:Once\r\nDTSTART:20261201T090000\r\nEND:VEVENT\r\n"
+        let contents = try ICalendar.read(calendar(single + Self.moved), zone: berlin, now: now)
+        XCTAssertEqual(contents.tasks.map(\.title), ["Once"])
+        XCTAssertTrue(contents.notes.contains { $0.contains("of an event that does not repeat was skipped") }, "\(contents.notes)")
+    }
+
     func testToDoOverridesAreKeptVerbatimWithTheirToDo() throws {
         let todo = "BEGIN:VTODO\r\nUID:water\r\nSUMMARY:Water plants\r\nDUE;VALUE=DATE:20261201\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\n"
         let override = "BEGIN:VTODO\r\nUID:water\r\nRECURRENCE-ID;VALUE=DATE:20261208\r\nSUMMARY:Water plants\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\n"
