@@ -119,9 +119,9 @@ enum TasksPane {
         cx += canvas.put(mark, x: cx, y: y, style: selected ? base : (task.completed ? theme[.stepDone] : theme.priority(task.priority)))
         // After the title, each with its color; the title keeps priority over them (RowFit).
         var marks: [RowFit.Mark] = []
-        if task.recurrence != nil {
-            let text = RecurrenceSet.keptAsIs(task.recurrence) ? " ↻ " + tr.tasks.ruleKeptAsIs : " ↻"
-            marks.append(.init(text: text, style: theme[.muted], rank: 3))
+        if task.recurrence != nil { marks.append(.init(text: " ↻", style: theme[.muted], rank: 3)) }
+        if RecurrenceSet.keptAsIs(task.recurrence) {  // a calendar's rule the app cannot expand: cut first when narrow
+            marks.append(.init(text: " " + tr.tasks.ruleKeptAsIs, style: theme[.muted], rank: 1, elastic: true))
         }
         if task.priority != .none { marks.append(.init(text: " !" + tr.tasks.priority(task.priority), style: theme.priority(task.priority), rank: 1)) }
         if let category = task.category { marks.append(.init(text: " [\(tr.tasks.category(category))]", style: theme[.category], rank: 2)) }
