@@ -40,13 +40,10 @@ enum EventMapping {
                 task.completed = true
                 if case .instant(let instant) = try DateValues.parse(property, notes: &notes) { task.completedAt = instant }
                 else { kept.append(property.raw) }
-            case "RRULE": task.recurrence = [task.recurrence, "RRULE:" + property.value].compactMap { $0 }.joined(separator: "\n")
+            case "RRULE": task.recurrence = [task.recurrence, property.raw].compactMap { $0 }.joined(separator: "\n")  // as written
             case "EXDATE":
-                for value in property.value.split(separator: ",") {
-                    var single = property
-                    single.value = String(value)
-                    exdates.append(try DateValues.parse(single, notes: &notes).local(in: zone).day)
-                }
+                exdates += try KeptEventLines.days(of: property, zone: zone, notes: &notes)
+                kept.append(property.raw)  // written back as it came while it says the same (KeptEventLines)
             case "X-AIHELPER-LIST": task.list = ContentText.unescape(property.value)
             default: kept.append(property.raw)
             }
@@ -71,11 +68,9 @@ enum EventMapping {
             else if let durationSeconds { task.durationMinutes = durationSeconds / 60 }
         }
         for child in event.children {
-            if child.name == "VALARM", task.alertMinutes == nil, let minutes = alertMinutes(child) {
-                task.alertMinutes = minutes
-            } else {
-                kept += child.rawLines
-            }
+            // Every alarm is kept as it came; the first one the app models gives the alert.
+            if child.name == "VALARM", task.alertMinutes == nil, let minutes = alertMinutes(child) { task.alertMinutes = minutes }
+            kept += child.rawLines
         }
         if task.title.isEmpty { task.title = "(no title)" }
         task.extra = PropertyMapping.joinedExtra(kept)
@@ -102,7 +97,7 @@ enum EventMapping {
 
     /// Minutes before the start of a VALARM whose TRIGGER is a duration relative to the start,
     /// at or before it; nil for any other alarm (kept verbatim instead).
-    private static func alertMinutes(_ alarm: Component) -> Int? {
+    static func alertMinutes(_ alarm: Component) -> Int? {
         guard let trigger = alarm.first("TRIGGER"), trigger.parameter("VALUE") != "DATE-TIME",
               trigger.parameter("RELATED").map({ $0.uppercased() == "START" }) ?? true,
               let seconds = DateValues.duration(trigger.value), seconds <= 0, seconds % 60 == 0 else { return nil }
@@ -130,7 +125,7 @@ enum EventMapping {
                 }
             }
         }
-        lines += recurrenceLines(task, times: times)
+        lines += recurrenceLines(task, times: times, zone: zone)
         if let category = task.category { lines.append("CATEGORIES:" + ContentText.escape(category)) }
         if let kept = PropertyMapping.keptLine("PRIORITY", in: task.extra),
            PropertyMapping.priority(Int(kept.value) ?? 0) == task.priority {
@@ -141,35 +136,38 @@ enum EventMapping {
         if let status = PropertyMapping.statusLine(completed: task.completed, extra: task.extra, open: nil) { lines.append(status) }
         if task.completed, let at = task.completedAt { lines.append("COMPLETED:" + DateValues.formatUTC(at)) }
         if let list = task.list { lines.append("X-AIHELPER-LIST:" + ContentText.escape(list)) }
-        var dropped: Set<String> = ["PRIORITY", "STATUS", "DTSTART"]
+        var dropped: Set<String> = ["PRIORITY", "STATUS", "DTSTART", "EXDATE"]
         if !task.completed { dropped.insert("COMPLETED") }
-        lines += PropertyMapping.keptLines(task.extra, dropping: dropped.union(PropertyMapping.regenerated))
-        if let minutes = task.alertMinutes {
+        let keptAlarm = KeptEventLines.modelledAlarm(in: task.extra)
+        let alarmChanged = keptAlarm?.minutes != task.alertMinutes
+        lines += PropertyMapping.keptLines(task.extra, dropping: dropped.union(PropertyMapping.regenerated)) { alarmChanged && $0 == keptAlarm?.block }
+        if let minutes = task.alertMinutes, alarmChanged {
             lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + ContentText.escape(task.title),
                       "TRIGGER:" + DateValues.formatDuration(minutes: -minutes), "END:VALARM"]
         }
         lines.append("END:VEVENT")
-        return lines
+        return lines + RecurrenceOverrides.blocks(in: task.extra)
     }
 
     /// RRULE as stored, its UNTIL in DTSTART's value type; EXDATE days written as dates for
     /// all-day tasks and as date-times at the task's time for timed ones, in DTSTART's form
     /// (recurrence libraries match exceptions by value type).
-    private static func recurrenceLines(_ task: TaskItem, times: EventTimes) -> [String] {
-        PropertyMapping.keptLines(task.recurrence).map { line in
+    private static func recurrenceLines(_ task: TaskItem, times: EventTimes, zone: TimeZone) -> [String] {
+        RecurrenceOverrides.written(task.recurrence).flatMap { line -> [String] in
             let upper = line.uppercased()
             if upper.hasPrefix("RRULE:"), let range = line.range(of: "UNTIL=", options: .caseInsensitive) {
                 let rest = line[range.upperBound...]
                 let value = rest.prefix { $0 != ";" }
-                return String(line[..<range.upperBound]) + times.until(String(value), timed: task.dueTime != nil)
-                    + String(rest.dropFirst(value.count))
+                return [String(line[..<range.upperBound]) + times.until(String(value), timed: task.dueTime != nil)
+                    + String(rest.dropFirst(value.count))]
             }
-            guard upper.hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":"), let time = task.dueTime else { return line }
+            guard upper.hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":") else { return [line] }
             let days = line[line.index(after: colon)...].split(separator: ",").compactMap { value -> CivilDate? in
                 guard value.count >= 8 else { return nil }
                 return CivilDate(iso: "\(value.prefix(4))-\(value.dropFirst(4).prefix(2))-\(value.dropFirst(6).prefix(2))")
             }
-            return times.exceptions(days, at: time)
+            let exceptions = { (days: [CivilDate]) in task.dueTime.map { times.exceptions(days, at: $0) } ?? "EXDATE;VALUE=DATE:" + days.map(DateValues.format).joined(separator: ",") }
+            return KeptEventLines.exceptions(days, kept: task.extra, zone: zone, written: exceptions)
         }
     }
 }

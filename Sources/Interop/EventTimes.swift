@@ -21,10 +21,11 @@ struct EventTimes {
     /// The user's zone: the task's day and time are its clock.
     private let zone: TimeZone
 
-    init(extra: String?, zone: TimeZone) {
+    /// `property`: the kept line that sets the form (a VTODO's DUE has it too).
+    init(extra: String?, zone: TimeZone, property: String = "DTSTART") {
         self.zone = zone
         var notes: [String] = []
-        guard let line = PropertyMapping.keptLine("DTSTART", in: extra),
+        guard let line = PropertyMapping.keptLine(property, in: extra),
               case .instant(let instant)? = try? DateValues.parse(line, notes: &notes) else {
             form = .floating
             original = nil

@@ -65,6 +65,7 @@ public enum ICalendar {
                 for i in notesBefore..<reader.contents.notes.count { reader.contents.notes[i] = name + ": " + reader.contents.notes[i] }
             }
         }
+        try reader.finish(store)
         try place(reader.todos, into: &reader.contents, now: now)
         return reader.contents
     }
@@ -77,6 +78,10 @@ public enum ICalendar {
         var todos: [ReadTodo] = []
         var seenTasks: [String: Int] = [:]
         private var batch: [TaskItem] = []
+        /// Series read so far, by UID, and overrides whose series has not come yet.
+        private var series: [String: TaskItem] = [:]
+        private var waiting: [String: [Component]] = [:]
+        private var todoOverrides: [String: [Component]] = [:]
 
         init(zone: TimeZone, now: Date) {
             self.zone = zone; self.now = now
@@ -117,11 +122,11 @@ public enum ICalendar {
         private mutating func take(_ component: Component, name: String,
                                    _ store: ([TaskItem]) throws -> Void, _ replace: (Int, TaskItem) throws -> Void) throws {
             switch component.name {
+            case "VEVENT" where RecurrenceOverrides.isOverride(component):
+                try takeOverride(component, replace)
+            case "VTODO" where RecurrenceOverrides.isOverride(component):
+                todoOverrides[PropertyMapping.uid(of: component), default: []].append(component)
             case "VEVENT":
-                if let recurrenceID = component.first("RECURRENCE-ID") {
-                    contents.notes.append("line \(recurrenceID.line): a changed occurrence of a repeating event (RECURRENCE-ID) was skipped")
-                    return
-                }
                 var notes: [String] = []
                 let task = Result { try EventMapping.task(from: component, zone: zone, notes: &notes, now: now) }
                 try take(CalendarPieces.MappedEvent(task: task, notes: notes, line: component.line), store, replace)
@@ -138,7 +143,11 @@ public enum ICalendar {
         private mutating func take(_ event: CalendarPieces.MappedEvent,
                                    _ store: ([TaskItem]) throws -> Void, _ replace: (Int, TaskItem) throws -> Void) throws {
             contents.notes += event.notes
-            let task = try event.task.get()
+            var task = try event.task.get()
+            if let overrides = waiting.removeValue(forKey: task.uid) { try RecurrenceOverrides.attach(overrides, to: &task, zone: zone) }
+            if task.recurrence != nil || series[task.uid] != nil || PropertyMapping.keptLine("RDATE", in: task.extra) != nil {
+                series[task.uid] = task
+            }
             if let earlier = seenTasks[task.uid] {
                 contents.notes.append("line \(event.line): a second event with UID \(task.uid) replaces the one before")
                 try flush(store)
@@ -146,6 +155,45 @@ public enum ICalendar {
             } else {
                 seenTasks[task.uid] = seenTasks.count
                 batch.append(task)
+            }
+        }
+
+        /// An override goes with its series (read already, or when it comes).
+        private mutating func takeOverride(_ override: Component, _ replace: (Int, TaskItem) throws -> Void) throws {
+            let uid = PropertyMapping.uid(of: override)
+            guard var task = series[uid], let index = seenTasks[uid] else { return waiting[uid, default: []].append(override) }
+            try RecurrenceOverrides.attach([override], to: &task, zone: zone)
+            series[uid] = task
+            let inBatch = index - (seenTasks.count - batch.count)
+            if inBatch >= 0 { batch[inBatch] = task } else { try replace(index, task) }
+        }
+
+        /// After the last file: overrides whose series is in none of them are items of their own
+        /// (the first one, with the others kept in it), so nothing is lost; to-do overrides join
+        /// their to-dos.
+        mutating func finish(_ store: ([TaskItem]) throws -> Void) throws {
+            for (uid, overrides) in waiting.sorted(by: { $0.value[0].line < $1.value[0].line }) {
+                guard seenTasks[uid] == nil else {  // an event that does not repeat has no occurrences to change
+                    contents.notes.append("line \(overrides[0].line): a changed occurrence (RECURRENCE-ID) of an event that does not repeat was skipped")
+                    continue
+                }
+                var notes: [String] = []
+                var task = try EventMapping.task(from: overrides[0], zone: zone, notes: &notes, now: now)
+                try RecurrenceOverrides.attach(Array(overrides.dropFirst()), to: &task, zone: zone)
+                contents.notes += notes + ["line \(overrides[0].line): a changed occurrence (RECURRENCE-ID) whose series is not in the file is imported on its own"]
+                try take(CalendarPieces.MappedEvent(task: .success(task), notes: [], line: overrides[0].line), store, { _, _ in })
+            }
+            waiting = [:]
+            try flush(store)
+            for index in todos.indices {
+                guard let overrides = todoOverrides.removeValue(forKey: todos[index].uid) else { continue }
+                todos[index].extra += overrides.flatMap(\.rawLines)
+            }
+            for (_, overrides) in todoOverrides.sorted(by: { $0.value[0].line < $1.value[0].line }) {
+                var todo = try TodoMapping.read(overrides[0], zone: zone, notes: &contents.notes)
+                todo.extra += overrides.dropFirst().flatMap(\.rawLines)
+                contents.notes.append("line \(todo.line): a changed occurrence (RECURRENCE-ID) of a to-do not in the file is imported on its own")
+                todos.append(todo)
             }
         }
 

@@ -53,26 +53,25 @@ enum PropertyMapping {
         return TaskCategory.allCases.first { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }?.rawValue ?? text
     }
 
-    /// The raw line of a kept property named `name` in `extra`, if any.
+    /// The raw line of a kept top-level property named `name` in `extra`, if any (never one
+    /// inside a kept block: an alarm's or an override's DTSTART is not the item's).
     static func keptLine(_ name: String, in extra: String?) -> ContentLine? {
-        keptLines(extra).lazy.compactMap { try? ContentLine(parsing: $0, line: 0) }.first { $0.name == name }
+        keptChunks(extra).lazy.filter { $0.count == 1 }.compactMap { try? ContentLine(parsing: $0[0], line: 0) }.first { $0.name == name }
     }
 
-    static func keptLines(_ extra: String?) -> [String] {
-        guard let extra, !extra.isEmpty else { return [] }
-        return extra.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    }
+    static func keptLines(_ extra: String?) -> [String] { KeptLines.lines(extra) }
 
-    /// The kept lines of `extra` minus the top-level properties named in `dropping` (lines inside
-    /// kept BEGIN … END blocks are never dropped).
-    static func keptLines(_ extra: String?, dropping names: Set<String>) -> [String] {
-        var depth = 0
-        return keptLines(extra).filter { line in
-            let name = line.prefix { $0 != ":" && $0 != ";" }.uppercased()
-            if name == "BEGIN" { depth += 1; return true }
-            if name == "END" { depth -= 1; return true }
-            return depth > 0 || !names.contains(name)
-        }
+    /// The kept lines, each top-level property alone and each BEGIN … END block whole.
+    static func keptChunks(_ extra: String?) -> [[String]] { KeptLines.chunks(extra) }
+
+    /// The kept lines of `extra` minus the top-level properties named in `dropping` and the kept
+    /// overrides (`RecurrenceOverrides`, written after the item); blocks inside are never dropped.
+    /// `droppingBlock` drops kept blocks too (an alarm the app now writes itself).
+    static func keptLines(_ extra: String?, dropping names: Set<String>, droppingBlock: ([String]) -> Bool = { _ in false }) -> [String] {
+        keptChunks(extra).filter { chunk in
+            if chunk.count > 1 { return !KeptLines.isOverride(chunk) && !droppingBlock(chunk) }
+            return !names.contains(chunk[0].prefix { $0 != ":" && $0 != ";" }.uppercased())
+        }.flatMap { $0 }
     }
 
     static func joinedExtra(_ lines: [String]) -> String? { lines.isEmpty ? nil : lines.joined(separator: "\n") }

@@ -65,9 +65,10 @@ enum TodoMapping {
         if let status = PropertyMapping.statusLine(completed: completed, extra: extra, open: "NEEDS-ACTION") { lines.append(status) }
         if let dueDate {
             var notes: [String] = []
-            if let kept = PropertyMapping.keptLine("DUE", in: extra),
-               (try? DateValues.parse(kept, notes: &notes))?.local(in: zone).day == dueDate {
-                lines.append(kept.raw)
+            if let kept = PropertyMapping.keptLine("DUE", in: extra), let due = (try? DateValues.parse(kept, notes: &notes))?.local(in: zone),
+               let time = due.time {
+                // While the day is unchanged the line as it came; moved, the same time on the new day in its zone.
+                lines.append(due.day == dueDate ? kept.raw : EventTimes(extra: extra, zone: zone, property: "DUE").line("DUE", dueDate, time))
             } else {
                 lines.append("DUE;VALUE=DATE:" + DateValues.format(dueDate))
             }
@@ -76,6 +77,6 @@ enum TodoMapping {
         var dropped: Set<String> = ["STATUS", "DUE"]
         if !completed { dropped.formUnion(["COMPLETED", "PERCENT-COMPLETE"]) }
         let kept = PropertyMapping.keptLines(extra, dropping: dropped.union(PropertyMapping.regenerated))
-        return lines + kept + ["END:VTODO"]
+        return lines + kept + ["END:VTODO"] + RecurrenceOverrides.blocks(in: extra)
     }
 }

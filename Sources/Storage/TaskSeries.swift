@@ -25,7 +25,7 @@ extension AppDatabase {
                 var changed = series
                 changed.recurrence = set.excluding(day).text
                 try changed.update(db)
-                var single = edited
+                var single = edited.splitOffSeries
                 single.id = nil
                 single.uid = UUID().uuidString
                 single.recurrence = nil
@@ -34,10 +34,10 @@ extension AppDatabase {
                 var changed = series
                 changed.recurrence = set.ending(before: day, start: start).text
                 try changed.update(db)
-                var next = edited
+                var next = edited.splitOffSeries
                 next.id = nil
                 next.uid = UUID().uuidString
-                next.recurrence = try Self.continuing(edited.recurrence, of: set, from: day, start: start)
+                next.recurrence = try Self.continuing(next.recurrence, of: set, from: day, start: start)
                 try next.insert(db)
             case .future, .all:
                 // The series moves by as many days as the occurrence was moved.

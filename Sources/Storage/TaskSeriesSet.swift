@@ -152,11 +152,26 @@ extension AppDatabase {
     /// copied for each of its days. A series deleted since `set` was read is left out.
     public func tasks(for occurrences: [TaskSeriesSet.Occurrence], of set: TaskSeriesSet) throws -> [TaskItem] {
         let rows = try tasks(ids: Set(occurrences.map { set.series[Int($0.index)].id }))
+        // Occurrences moved onto a day (overrides from a calendar) are the last copies of their
+        // series on it, shown at their new time; the copies before are the rule's own.
+        var copies: [Int64: Int] = [:]
+        for occurrence in occurrences { copies[Self.key(occurrence), default: 0] += 1 }
+        var seen: [Int64: Int] = [:]
         return occurrences.compactMap { occurrence in
             guard var task = rows[set.series[Int(occurrence.index)].id] else { return nil }
             task.dueDate = occurrence.day
+            let key = Self.key(occurrence)
+            seen[key, default: 0] += 1
+            if let moved = set.rule(Int(occurrence.index))?.moved(onto: occurrence.day), !moved.isEmpty {
+                let position = seen[key]! - 1 - (copies[key]! - moved.count)
+                if position >= 0, position < moved.count { task.dueTime = moved[position].time }
+            }
             return task
         }
+    }
+
+    private static func key(_ occurrence: TaskSeriesSet.Occurrence) -> Int64 {
+        Int64(occurrence.index) << 32 | Int64(occurrence.day.year * 10_000 + occurrence.day.month * 100 + occurrence.day.day)
     }
 
     /// The occurrences of `set` in range as tasks (a copy of its series dated each day).

@@ -81,6 +81,21 @@ final class TaskSnapshotTests: XCTestCase {
         XCTAssertTrue(rows.contains("all-day ○ An exceptionally long titl…"), "a title too wide by itself is cut, with nothing after it: \(rows)")
     }
 
+    /// Issue 21: a series whose rule the expander cannot read (from a calendar file) says so,
+    /// in English and in Chinese; a rule it reads keeps the plain mark.
+    func testARuleKeptAsIsIsShownAsSuch() {
+        defer { Strings.use(.english) }
+        let today = day(2026, 12, 1)
+        let tasks = [TaskItem(id: 1, title: "Week 10", dueDate: today, recurrence: "RRULE:FREQ=YEARLY;BYWEEKNO=10;BYDAY=MO"),
+                     TaskItem(id: 2, title: "Standup", dueDate: today, recurrence: "RRULE:FREQ=WEEKLY")]
+        for (language, words) in [(Language.english, "repeats (rule kept as is)"), (.simplifiedChinese, "重复（规则原样保留）")] {
+            Strings.use(language)
+            let text = tasksPane(selected: today, today: today, tasks: tasks)
+            XCTAssertTrue(text.contains("Week 10 ↻ " + words), text)
+            XCTAssertTrue(text.contains("Standup ↻") && !text.contains("Standup ↻ " + words), text)
+        }
+    }
+
     func testTheWeekViewHasAHeadingForEachOfItsSevenDays() {
         let start = day(2026, 12, 29)
         let text = tasksPane(selected: start, today: start,

@@ -77,4 +77,52 @@ final class EventTimeZoneTests: XCTestCase {
             "TZOFFSETTO:+0900", "END:STANDARD", "END:VTIMEZONE"])
         XCTAssertEqual(TimeZoneComponent.offsetText(-(4 * 3600 + 30 * 60)), "-0430")
     }
+
+    /// khal and todoman write UTC times with Z: every date-time property keeps it through
+    /// read → write, unchanged and moved (DTSTART, DTEND, EXDATE, UNTIL, RECURRENCE-ID, DUE).
+    func testUTCTimesKeepTheirZInEveryProperty() throws {
+        let file = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//PIMUTILS.ORG//NONSGML khal / icalendar //EN\r\n\
+            BEGIN:VEVENT\r\nSUMMARY:Review\r\nDTSTART:20261201T090000Z\r\nDTEND:20261201T100000Z\r\nDTSTAMP:20261120T120000Z\r\n\
+            UID:utc-series\r\nRRULE:FREQ=WEEKLY;UNTIL=20270105T090000Z\r\nEXDATE:20261215T090000Z\r\nEND:VEVENT\r\n\
+            BEGIN:VEVENT\r\nSUMMARY:Review moved\r\nDTSTART:20261209T130000Z\r\nDTEND:20261209T140000Z\r\nDTSTAMP:20261120T120000Z\r\n\
+            UID:utc-series\r\nRECURRENCE-ID:20261208T090000Z\r\nEND:VEVENT\r\n\
+            BEGIN:VTODO\r\nSUMMARY:Send report\r\nDUE:20261203T170000Z\r\nUID:utc-todo\r\nEND:VTODO\r\n\
+            END:VCALENDAR\r\n
+            """
+        let contents = try ICalendar.read(Data(file.utf8), zone: berlin)
+        let todos = contents.todos.map { TodoTree(todo: $0, subtasks: []) }
+        let text = ICalendar.write(tasks: contents.tasks, todos: todos, zone: berlin, now: now)
+        for line in ["DTSTART:20261201T090000Z", "DTEND:20261201T100000Z", "RRULE:FREQ=WEEKLY;UNTIL=20270105T090000Z",
+                     "EXDATE:20261215T090000Z", "RECURRENCE-ID:20261208T090000Z", "DTSTART:20261209T130000Z", "DUE:20261203T170000Z"] {
+            XCTAssertTrue(text.contains("\r\n" + line + "\r\n"), line + " in:\n" + text)
+        }
+        XCTAssertFalse(text.contains("VTIMEZONE"), "UTC needs none")
+
+        // Moved a day later in the app: still UTC, at the same moment of the day.
+        var series = contents.tasks[0], todo = todos[0]
+        series.dueDate = series.dueDate?.adding(days: 1)
+        todo.todo.dueDate = todo.todo.dueDate?.adding(days: 1)
+        let moved = ICalendar.write(tasks: [series], todos: [todo], zone: berlin, now: now)
+        for line in ["DTSTART:20261202T090000Z", "DTEND:20261202T100000Z", "DUE:20261204T170000Z"] {
+            XCTAssertTrue(moved.contains("\r\n" + line + "\r\n"), line + " in:\n" + moved)
+        }
+    }
+
+    func testAMovedToDoDueTimeKeepsItsZoneAndFloatingStaysFloating() throws {
+        let file = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n\
+            BEGIN:VTODO\r\nUID:ny\r\nSUMMARY:ny\r\nDUE;TZID=America/New_York:20261203T170000\r\nEND:VTODO\r\n\
+            BEGIN:VTODO\r\nUID:fl\r\nSUMMARY:fl\r\nDUE:20261203T170000\r\nEND:VTODO\r\n\
+            END:VCALENDAR\r\n
+            """
+        let trees = try ICalendar.read(Data(file.utf8), zone: berlin).todos.map { todo -> TodoTree in
+            var todo = todo
+            todo.dueDate = todo.dueDate?.adding(days: 2)
+            return TodoTree(todo: todo, subtasks: [])
+        }
+        let text = ICalendar.write(tasks: [], todos: trees, zone: berlin, now: now)
+        XCTAssertTrue(text.contains("\r\nDUE;TZID=America/New_York:20261205T170000\r\n"), text)
+        XCTAssertTrue(text.contains("\r\nDUE:20261205T170000\r\n"), text)
+    }
 }

@@ -107,7 +107,11 @@ final class ICalendarMappingTests: XCTestCase {
         XCTAssertEqual(task.completedAt, Date(timeIntervalSince1970: 1_796_032_800))
         XCTAssertEqual(task.recurrence, "RRULE:FREQ=WEEKLY;BYDAY=MO\nEXDATE;VALUE=DATE:20261207,20261214")
         XCTAssertEqual(task.alertMinutes, 15)
-        XCTAssertEqual(task.extra, "CATEGORIES:Urgent\nBEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:20261130T080000Z\nEND:VALARM")
+        XCTAssertEqual(task.extra, """
+            EXDATE;TZID=Europe/Berlin:20261207T091500,20261214T091500\nCATEGORIES:Urgent\n\
+            BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:x\nTRIGGER:-PT15M\nEND:VALARM\n\
+            BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:20261130T080000Z\nEND:VALARM
+            """, "the EXDATE line and every alarm are kept as they came (KeptEventLines)")
         XCTAssertEqual(try readTask("SUMMARY:x\r\nCATEGORIES:Gardening\r\n").category, "Gardening", "others are kept as written")
 
         let written = ICalendar.write(tasks: [task], todos: [], zone: berlin)
@@ -116,7 +120,15 @@ final class ICalendarMappingTests: XCTestCase {
         let again = try XCTUnwrap(ICalendar.read(Data(written.utf8), zone: berlin).tasks.first)
         XCTAssertEqual(again.recurrence, task.recurrence)
         XCTAssertEqual(again.alertMinutes, 15)
-        XCTAssertEqual(again.extra, task.extra)
+        XCTAssertEqual(again.extra, task.extra?.replacingOccurrences(of: "EXDATE;TZID=Europe/Berlin:", with: "EXDATE:"),
+                       "the exceptions in DTSTART's (floating) form, the rest as it was")
+        XCTAssertTrue(written.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n"), written)
+
+        var changed = task
+        changed.alertMinutes = 30
+        let rewritten = ICalendar.write(tasks: [changed], todos: [], zone: berlin)
+        XCTAssertFalse(rewritten.contains("TRIGGER:-PT15M"), "the changed alarm replaces the kept one: \(rewritten)")
+        XCTAssertTrue(rewritten.contains("TRIGGER:-PT30M") && rewritten.contains("ACTION:AUDIO"), rewritten)
     }
 
     func testUnknownPropertiesAreWrittenBackByteForByte() throws {

@@ -120,6 +120,9 @@ enum TasksPane {
         // After the title, each with its color; the title keeps priority over them (RowFit).
         var marks: [RowFit.Mark] = []
         if task.recurrence != nil { marks.append(.init(text: " ↻", style: theme[.muted], rank: 3)) }
+        if RecurrenceSet.keptAsIs(task.recurrence) {  // a calendar's rule the app cannot expand: cut first when narrow
+            marks.append(.init(text: " " + tr.tasks.ruleKeptAsIs, style: theme[.muted], rank: 1, elastic: true))
+        }
         if task.priority != .none { marks.append(.init(text: " !" + tr.tasks.priority(task.priority), style: theme.priority(task.priority), rank: 1)) }
         if let category = task.category { marks.append(.init(text: " [\(tr.tasks.category(category))]", style: theme[.category], rank: 2)) }
         if !task.completed, let day = task.dueDate, day < today { marks.append(.init(text: " " + tr.tasks.overdue, style: theme[.errorText], rank: 4)) }

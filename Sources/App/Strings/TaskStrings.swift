@@ -12,6 +12,8 @@ struct TaskStrings: Sendable {
     /// While the filter's tasks are being read.
     var filterPending: @Sendable (_ text: String) -> String
     var overdue: String
+    /// A series whose rule the app cannot expand (kept and written back as it came).
+    var ruleKeptAsIs: String
     var priority: @Sendable (Priority) -> String
     var category: @Sendable (String) -> String
     var filterTitle: String
@@ -32,7 +34,7 @@ struct TaskStrings: Sendable {
         weekFrom: { "Week from \($0) · w day view" },
         filterHeader: { "Filter “\($0)” · \($2 ? "the first \($1)" : "\($1) found") · Esc clears" },
         filterPending: { "Filter “\($0)” · filtering…" },
-        overdue: "overdue", priority: { $0.rawValue }, category: { $0 },
+        overdue: "overdue", ruleKeptAsIs: "repeats (rule kept as is)", priority: { $0.rawValue }, category: { $0 },
         filterTitle: "Filter tasks", filterHint: "title, notes, category or list; Esc closes",
         goToTitle: "Go to", goToHint: "2027-03-01, next friday, in 2 weeks",
         deleteRepeating: { "Delete “\($0)”, which repeats?" }, changeRepeating: { "Change “\($0)”, which repeats?" },
@@ -44,7 +46,7 @@ struct TaskStrings: Sendable {
         weekFrom: { "\($0) 起一周 · w 切换到日视图" },
         filterHeader: { "筛选“\($0)” · \($2 ? "前 \($1) 项" : "找到 \($1) 项") · Esc 清除" },
         filterPending: { "筛选“\($0)” · 正在筛选…" },
-        overdue: "已逾期", priority: { $0.chineseName }, category: { TaskCategory.chineseName($0) ?? $0 },
+        overdue: "已逾期", ruleKeptAsIs: "重复（规则原样保留）", priority: { $0.chineseName }, category: { TaskCategory.chineseName($0) ?? $0 },
         filterTitle: "筛选任务", filterHint: "标题、备注、类别或清单；Esc 关闭",
         goToTitle: "跳转到", goToHint: "2027-03-01、next friday、in 2 weeks",
         deleteRepeating: { "删除重复任务“\($0)”？" }, changeRepeating: { "修改重复任务“\($0)”？" },

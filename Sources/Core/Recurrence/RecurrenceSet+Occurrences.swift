@@ -12,20 +12,22 @@ extension RecurrenceSet {
             return true
         }
         let extras = extraDates.filter { range.contains($0) && !excluded.contains($0) }
-        return extras.isEmpty ? days : Array(Set(days + extras)).sorted()
+        return applyingMoved(extras.isEmpty ? days : Array(Set(days + extras)).sorted(), in: range, excluded: excluded)
     }
 
     /// The first occurrence strictly after `day` (for the next reminder); nil when the series has ended.
     public func next(after day: CivilDate, start: CivilDate) -> CivilDate? {
         let excluded = Set(exceptionDates)
+        let movedAway = Set(moved.map(\.from))
         var found: CivilDate?
         RecurrenceExpander(rule: rule, start: start).walk(from: day.adding(days: 1), through: nil) { candidate in
-            if excluded.contains(candidate) { return true }
+            if excluded.contains(candidate) || movedAway.contains(candidate) { return true }
             found = candidate
             return false
         }
-        let extra = extraDates.first { $0 > day && !excluded.contains($0) }
-        return [found, extra].compactMap { $0 }.min()
+        let extra = extraDates.first { $0 > day && !excluded.contains($0) && !movedAway.contains($0) }
+        let arrived = moved.compactMap(\.to).filter { $0 > day && !excluded.contains($0) }.min()
+        return [found, extra, arrived].compactMap { $0 }.min()
     }
 
     public func isOccurrence(_ day: CivilDate, start: CivilDate) -> Bool {

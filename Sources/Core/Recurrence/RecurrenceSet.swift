@@ -11,11 +11,14 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
     public var exceptionDates: [CivilDate]
     /// RDATE days, sorted, each once.
     public var extraDates: [CivilDate]
+    /// Occurrences moved or cancelled on their own (`RecurrenceSet+Moved`), by original day.
+    public var moved: [Moved]
 
-    public init(rule: RecurrenceRule, exceptionDates: [CivilDate] = [], extraDates: [CivilDate] = []) {
+    public init(rule: RecurrenceRule, exceptionDates: [CivilDate] = [], extraDates: [CivilDate] = [], moved: [Moved] = []) {
         self.rule = rule
         self.exceptionDates = Array(Set(exceptionDates)).sorted()
         self.extraDates = Array(Set(extraDates)).sorted()
+        self.moved = moved.sorted { $0.from < $1.from }
     }
 
     /// Reads the stored lines. A bare rule ("FREQ=DAILY;COUNT=5") is accepted as the RRULE line;
@@ -23,6 +26,7 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws {
         var rule: RecurrenceRule?
         var exceptions: [CivilDate] = [], extras: [CivilDate] = []
+        var moved: [Moved] = []
         for line in Self.unfoldedLines(text) {
             let upper = line.uppercased()
             if upper.hasPrefix("FREQ=") || upper.hasPrefix("RRULE:") || upper.hasPrefix("RRULE;") {
@@ -32,29 +36,40 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
                 exceptions += try Self.dates(line, property: "EXDATE")
             } else if upper.hasPrefix("RDATE") {
                 extras += try Self.dates(line, property: "RDATE")
+            } else if Moved.isLine(upper) {
+                moved.append(try Moved(parsing: line))
             } else {
                 throw RecurrenceError("unknown line “\(line.prefix(40))” (expected RRULE, EXDATE or RDATE)")
             }
         }
         guard let rule else { throw RecurrenceError("there is no RRULE line") }
-        self.init(rule: rule, exceptionDates: exceptions, extraDates: extras)
+        self.init(rule: rule, exceptionDates: exceptions, extraDates: extras, moved: moved)
     }
 
-    /// The lines to store: "RRULE:…", then one EXDATE and one RDATE line when there are such days.
+    /// The lines to store: "RRULE:…", then one EXDATE and one RDATE line when there are such
+    /// days, then the moved occurrences.
     public var text: String {
         var lines = ["RRULE:" + rule.text]
         if !exceptionDates.isEmpty { lines.append("EXDATE;VALUE=DATE:" + Self.dateList(exceptionDates)) }
         if !extraDates.isEmpty { lines.append("RDATE;VALUE=DATE:" + Self.dateList(extraDates)) }
-        return lines.joined(separator: "\n")
+        return (lines + moved.map(\.line)).joined(separator: "\n")
     }
 
     public var description: String { text }
+
+    /// True for a stored recurrence the expander cannot read (a rule part it does not support,
+    /// such as BYWEEKNO or FREQ=HOURLY, from a calendar file): the series is kept and written back
+    /// as it came, and shows its first day only.
+    public static func keptAsIs(_ text: String?) -> Bool {
+        guard let text else { return false }
+        return (try? RecurrenceSet(parsing: text)) == nil
+    }
 
     // MARK: - Editing ("delete this one", "change this and all future ones")
 
     /// The series without `day` (adds an EXDATE).
     public func excluding(_ day: CivilDate) -> RecurrenceSet {
-        RecurrenceSet(rule: rule, exceptionDates: exceptionDates + [day], extraDates: extraDates)
+        RecurrenceSet(rule: rule, exceptionDates: exceptionDates + [day], extraDates: extraDates, moved: moved)
     }
 
     /// The series cut so its last possible day is the one before `day`: the old half of a
@@ -72,13 +87,14 @@ public struct RecurrenceSet: Equatable, Sendable, CustomStringConvertible {
             cut.until = min(rule.until ?? dayBefore, dayBefore)
         }
         return RecurrenceSet(rule: cut, exceptionDates: exceptionDates.filter { $0 < day },
-                             extraDates: extraDates.filter { $0 < day })
+                             extraDates: extraDates.filter { $0 < day }, moved: moved.filter { $0.from < day })
     }
 
     /// The new half of a "this and future" split: the series as it continues from `day` (an
     /// occurrence), to be stored with `day` as its start. COUNT keeps only the occurrences left;
     /// nil when none are left. Days the old start implied (its weekday, its day of the month)
-    /// are written out so the new start does not change them.
+    /// are written out so the new start does not change them. Moved occurrences stay with the
+    /// old series: their overrides name its UID.
     public func continuing(from day: CivilDate, start: CivilDate) -> RecurrenceSet? {
         var rest = rule.resolved(start: start) == rule.resolved(start: day) ? rule : rule.resolved(start: start)
         if let count = rule.count {

@@ -24,6 +24,7 @@ public enum TaskText {
         if let category = task.category { text += " [\(category)]" }
         if task.priority != .none { text += " (\(task.priority.rawValue))" }
         if let list = task.list { text += " in \(quoted(list))" }
+        if RecurrenceSet.keptAsIs(task.recurrence) { text += " ↻ repeats (rule kept as is)" }
         if task.completed { text += " ✓ done" }
         if let id = task.id { text += " #\(id)" }
         return text
