@@ -24,6 +24,9 @@ final class SyncRunner: @unchecked Sendable {
     /// The sync service; nil (tests, no `Sync` wired): nothing of sync happens.
     func use(_ service: (any SyncRunning)?) { lock.withLock { self.service = service } }
 
+    /// The accounts now, on the caller's thread (the settings screen; never the first frame).
+    func accountsNow() -> [SyncAccountSummary] { lock.withLock { service }?.accounts() ?? [] }
+
     var isRunning: Bool { lock.withLock { running != nil } }
 
     /// Reads the accounts (config.toml) and conflicts off the loop: `.sync(.accountsRead)`.

@@ -30,6 +30,13 @@ struct SyncStrings: Sendable {
     var takeServer: String
     var keepBoth: String
     var resolveFailed: @Sendable (String) -> String
+    /// The settings screen's Sync section (two fields per account).
+    var syncInterval: @Sendable (String) -> String
+    var syncIntervalHint: String
+    var syncConflicts: @Sendable (String) -> String
+    var syncConflictsHint: String
+    var syncPolicy: @Sendable (String) -> String
+    var badSyncInterval: String
 
     static let english = SyncStrings(
         title: "Sync", keys: "↑↓ account · s sync now · PgUp/PgDn scroll · Esc close",
@@ -52,7 +59,12 @@ struct SyncStrings: Sendable {
             "“\(title)” changed here and on the server" + (server.map { " (there: “\($0)”)" } ?? "") + ". Keep which?"
         },
         keepMine: "keep mine", takeServer: "take the server's", keepBoth: "keep both",
-        resolveFailed: { "Could not resolve the conflict: \($0)" })
+        resolveFailed: { "Could not resolve the conflict: \($0)" },
+        syncInterval: { "Sync \($0): every" }, syncIntervalHint: "minutes between background runs (interval_minutes; 1–1440)",
+        syncConflicts: { "Sync \($0): conflicts" },
+        syncConflictsHint: "both sides changed an item: ask (C in Tasks / Todos), or one side wins (conflicts)",
+        syncPolicy: { ["ask": "ask", "server_wins": "server wins", "local_wins": "this computer wins"][$0, default: $0] },
+        badSyncInterval: "Write a number of minutes from 1 to 1440.")
 
     static let chinese = SyncStrings(
         title: "同步", keys: "↑↓ 账户 · s 立即同步 · PgUp/PgDn 滚动 · Esc 关闭",
@@ -75,5 +87,10 @@ struct SyncStrings: Sendable {
             "“\(title)”在本机和服务器上都被修改了" + (server.map { "（服务器上：“\($0)”）" } ?? "") + "。保留哪个？"
         },
         keepMine: "保留本机的", takeServer: "采用服务器的", keepBoth: "两个都保留",
-        resolveFailed: { "无法解决冲突：\($0)" })
+        resolveFailed: { "无法解决冲突：\($0)" },
+        syncInterval: { "同步 \($0)：间隔" }, syncIntervalHint: "后台同步之间的分钟数（interval_minutes；1–1440）",
+        syncConflicts: { "同步 \($0)：冲突" },
+        syncConflictsHint: "两边都修改了同一项：询问（在任务 / 待办中按 C），或以一方为准（conflicts）",
+        syncPolicy: { ["ask": "询问", "server_wins": "以服务器为准", "local_wins": "以本机为准"][$0, default: $0] },
+        badSyncInterval: "请填写 1 到 1440 之间的分钟数。")
 }
