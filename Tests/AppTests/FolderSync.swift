@@ -19,6 +19,8 @@ final class FolderSync: SyncRunning, @unchecked Sendable {
     private(set) var mostAtOnce = 0
     private(set) var runs = 0
     private(set) var cancelled = 0
+    /// How often the accounts (config.toml, for the real service) were read.
+    private(set) var accountReads = 0
     private var pending: [SyncConflictSummary] = []
     private var serverTitles: [Int64: String] = [:]
 
@@ -44,7 +46,10 @@ final class FolderSync: SyncRunning, @unchecked Sendable {
         }
     }
 
-    func accounts() -> [SyncAccountSummary] { [account] }
+    func accounts() -> [SyncAccountSummary] {
+        lock.withLock { accountReads += 1 }
+        return [account]
+    }
 
     func run(account name: String?) async -> [SyncRunSummary] {
         let started = Date()

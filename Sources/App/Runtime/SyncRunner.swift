@@ -93,12 +93,4 @@ final class SyncRunner: @unchecked Sendable {
         task.cancel()
         _ = ended.wait(timeout: .now() + timeout)
     }
-
-    /// Tests: waits (bounded) for the run under way to end.
-    func waitUntilIdle(timeout: TimeInterval = 10) -> Bool {
-        guard let ended = lock.withLock({ running == nil ? nil : self.ended }) else { return true }
-        guard ended.wait(timeout: .now() + timeout) == .success else { return false }
-        ended.signal()  // others waiting for the same run
-        return true
-    }
 }
