@@ -52,7 +52,6 @@ final class SyncRuntimeTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: service.folder.appendingPathComponent("Local task.task").path), "pushed")
         XCTAssertEqual(app.state.sync.lastRuns["home"]?.pulled, 1)
         XCTAssertEqual(app.state.sync.lastRuns["home"]?.pushed, 1)
-        app.refresh()  // the tick: the pulled task shows
         XCTAssertEqual(Set(app.state.tasks.dayTasks.map(\.title)), ["Local task", "Server task"])
         XCTAssertTrue(statusLine(harness).contains("✓ "), statusLine(harness))
         XCTAssertLessThanOrEqual(TextWidth.of(statusLine(harness)), 80)

@@ -41,7 +41,7 @@ final class SyncUpdateTests: XCTestCase {
         XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(600))), [])
         state.clock = Self.t0.addingTimeInterval(2)
         let run = SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0.addingTimeInterval(2), pulled: 3, pushed: 1)
-        XCTAssertEqual(update(&state, .sync(.finished([run], conflicts: []))), [])
+        XCTAssertEqual(update(&state, .sync(.finished([run], conflicts: []))), [.refresh(tasks: false, todos: false)])
         XCTAssertTrue(statusLine(state).contains("✓ 10:00"), statusLine(state))
         XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(2 + 299))), [], "not before 5 minutes")
         XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(2 + 300))), [.sync(.run)])

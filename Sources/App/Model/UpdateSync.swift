@@ -42,7 +42,8 @@ func handleSync(_ state: inout AppState, _ event: SyncEvent) -> [Effect] {
         for run in runs { state.sync.lastRuns[run.account] = run }
         state.sync.conflicts = conflicts
         state.sync.nextRunAt = state.clock.addingTimeInterval(state.sync.interval)
-        return []
+        // What the run pulled shows now, not at the next tick (the panes whose counters moved).
+        return [.refresh(tasks: false, todos: false)]
     case .localChange:
         guard !state.sync.accounts.isEmpty else { return [] }
         state.sync.changeDueAt = state.clock.addingTimeInterval(SyncState.debounce)
