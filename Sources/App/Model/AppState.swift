@@ -44,6 +44,8 @@ struct AppState {
     var vi = ViState()
     /// Push-to-talk (F4): the recording's phase and meter, the `[voice]` settings.
     var voice = VoiceState()
+    /// Sync: accounts, the run under way or the last, conflicts, the next run (UpdateSync.swift).
+    var sync = SyncState()
     /// Can the active provider be reached (the status bar says).
     var connectivity = Connectivity.unknown
     /// Focus reports (`CSI I` / `CSI O`): false while the terminal is in the background.

@@ -49,6 +49,8 @@ enum Event: Sendable {
     case previewReady
     /// Push-to-talk: the recorder's level and end, the transcript (UpdateVoice.swift).
     case voice(VoiceEvent)
+    /// Sync: accounts read, a run's end, a local change, a conflict resolved (UpdateSync.swift).
+    case sync(SyncEvent)
 }
 
 struct ApprovalRequest: Sendable, Equatable {
@@ -148,6 +150,8 @@ enum Effect: Equatable {
     case conversation(ConversationAction)
     /// Push-to-talk: the recorder and the transcription (`VoiceRecorder`, TUIApp+Voice.swift).
     case voice(VoiceEffect)
+    /// Sync off the loop (`SyncRunner`, TUIApp+Sync.swift).
+    case sync(SyncEffect)
 }
 
 /// What push-to-talk asks of the runtime.

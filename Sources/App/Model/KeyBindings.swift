@@ -125,6 +125,7 @@ enum Keymap {
         .init("delete_task", .tasks, [.text("d"), .delete], "d, Del", "delete (asks)"),
         .init("complete_task", .tasks, [.text("x")], "x, Space", "complete / reopen"),
         .init("postpone", .tasks, [.text("p")], nil, "postpone to tomorrow"),
+        .init("task_conflict", .tasks, [.text("C")], nil, "sync conflict: pick a side"),
         .init("week_view", .tasks, [.text("w")], nil, "week view"),
         .init("filter_tasks", .tasks, [.text("/")], nil, "filter all tasks"),
         .init(nil, .tasks, [.text("u"), .ctrl("r"), .text(" "), .text("{"), .text("}"), .home, .enter, .pageUp, .pageDown], "u / Ctrl-R", "undo / redo"),
@@ -142,6 +143,7 @@ enum Keymap {
         .init("due_date", .todos, [.text("D")], nil, "due date"),
         .init("delete_todo", .todos, [.text("d"), .delete], "d, Del", "delete (asks)"),
         .init(nil, .todos, [.text("J"), .text("K")], "J / K", "move down / up"),
+        .init("todo_conflict", .todos, [.text("C")], nil, "sync conflict: pick a side"),
         .init("filter_todos", .todos, [.text("/")], nil, "filter"),
         .init(nil, .todos, [.text("u"), .ctrl("r")], "u / Ctrl-R", "undo / redo"),
     ]

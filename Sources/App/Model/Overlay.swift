@@ -20,6 +20,8 @@ enum Overlay {
     case settings(SettingsScreen)
     /// The servers view (`/mcp`).
     case mcpView(MCPView)
+    /// The sync view (`/sync`).
+    case syncView(SyncView)
     /// The first-run wizard.
     case onboarding(Onboarding)
     /// The Contacts or Notes view (Alt-C, Alt-N).
@@ -35,6 +37,7 @@ enum Overlay {
         case .alerts(let c): return c
         case .settings(let c): return c
         case .mcpView(let c): return c
+        case .syncView(let c): return c
         case .onboarding(let c): return c
         case .records(let c): return c
         }
@@ -54,6 +57,7 @@ extension TimelineViewState: OverlayContent { var overlay: Overlay { .timeline(s
 extension AlertBox: OverlayContent { var overlay: Overlay { .alerts(self) } }
 extension SettingsScreen: OverlayContent { var overlay: Overlay { .settings(self) } }
 extension MCPView: OverlayContent { var overlay: Overlay { .mcpView(self) } }
+extension SyncView: OverlayContent { var overlay: Overlay { .syncView(self) } }
 extension Onboarding: OverlayContent { var overlay: Overlay { .onboarding(self) } }
 extension RecordsView: OverlayContent { var overlay: Overlay { .records(self) } }
 

@@ -32,6 +32,8 @@ struct SettingsValues: Equatable {
     var voiceKey: String?
     var recordCommand = ""
     var sendAtOnce = false
+    /// The Sync section: each `[[sync.accounts]]` entry's interval and conflict policy (SettingsSync.swift).
+    var syncAccounts: [SyncAccountSetting] = []
 }
 
 /// The settings screen (F2, `/settings`): one form over the panes. Saving writes config.toml
@@ -71,7 +73,7 @@ struct SettingsScreen: Equatable {
         self.storedVoiceKey = storedVoiceKey
         let persona = Persona.of(values.persona)
         let w = Self.words
-        let fields: [Form.Field] = Field.allCases.map { field in
+        let fixed: [Form.Field] = Field.allCases.map { field in
             let label = w.label(field), id = field.rawValue
             switch field {
             case .provider: return Form.Field(label, values.provider.rawValue, id: id, choices: ProviderKind.allCases.map(\.rawValue))
@@ -107,7 +109,7 @@ struct SettingsScreen: Equatable {
             case .voiceTest: return Form.Field(label, "", id: id, hint: w.voiceTestHint)
             }
         }
-        form = Form(title: w.title, fields: fields, purpose: .settings)
+        form = Form(title: w.title, fields: fixed + Self.syncFields(values.syncAccounts), purpose: .settings)
         refreshKeyHint()
     }
 
@@ -187,6 +189,7 @@ struct SettingsScreen: Equatable {
         let key = text(.apiKey)
         v.apiKey = key.isEmpty ? nil : key
         readVoice(into: &v)
+        readSync(into: &v)
         return form.hasErrors ? nil : v
     }
 

@@ -34,7 +34,7 @@ struct SlashCommand: Equatable {
         .init(name: "/model", aliases: ["/models"], argument: .model),
         .init(name: "/persona", argument: .persona),
         .init(name: "/theme", aliases: ["/themes"], argument: .theme),
-        .init(name: "/keys", aliases: ["/key"]), .init(name: "/mcp"), .init(name: "/attach", argument: .attach),
+        .init(name: "/keys", aliases: ["/key"]), .init(name: "/mcp"), .init(name: "/sync"), .init(name: "/attach", argument: .attach),
         .init(name: "/image", aliases: ["/img"], argument: .file),
         .init(name: "/contacts"), .init(name: "/notes"), .init(name: "/voice"),
         .init(name: "/settings", aliases: ["/config"]), .init(name: "/quit", aliases: ["/exit", "/q"]),

@@ -25,7 +25,7 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         state.spinnerFrame &+= 1
         state.clock = now
         if let expiry = state.notice?.expires, expiry <= now { state.notice = nil }
-        let limit = checkRecordingLimit(&state)
+        let limit = checkRecordingLimit(&state) + syncTick(&state)
         let today = CivilDate(now, in: state.timeZone)
         if today != state.tasks.today {
             state.tasks.today = today
@@ -89,6 +89,8 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
         return applyResult(&state, result)
     case .voice(let voiceEvent):
         return handleVoice(&state, voiceEvent)
+    case .sync(let syncEvent):
+        return handleSync(&state, syncEvent)
     case .conversationTitled(let id, let title):
         if state.chat.conversation?.id == id { state.chat.conversation?.title = title }
         return []

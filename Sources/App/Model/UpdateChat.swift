@@ -149,6 +149,9 @@ private func runCommand(_ state: inout AppState, _ text: String) -> [Effect] {
     case "/mcp":
         _ = state.chat.input.commit()
         return [.openMCPView]
+    case "/sync":
+        _ = state.chat.input.commit()
+        return openSyncView(&state)
     case "/contacts", "/notes":
         _ = state.chat.input.commit()
         return [.records(.open(name == "/contacts" ? .contacts : .notes))]

@@ -20,6 +20,7 @@ func handleOverlayKey(_ state: inout AppState, _ top: Overlay, _ key: Key, _ vie
     case .alerts: return handleAlertKey(&state, key)
     case .settings: return handleSettingsKey(&state, key)
     case .mcpView: return handleMCPViewKey(&state, key)
+    case .syncView: return handleSyncViewKey(&state, key)
     case .onboarding: return handleOnboardingKey(&state, key)
     case .records: return handleRecordsKey(&state, key)
     }

@@ -43,6 +43,7 @@ func handleTasksKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .text("g"):
         state[overlay: Form.self] = Form(title: tr.tasks.goToTitle, fields: [Form.Field(tr.taskForm.date, "", id: "Date", hint: tr.tasks.goToHint)],
                           purpose: .gotoDate)
+    case .text("C"): return askConflictSide(&state, .task, id: state.tasks.selectedItem?.id)
     case .text("u"): return [.undo(.tasks)]
     case .ctrl("r"): return [.redo(.tasks)]
     default: break

@@ -26,6 +26,7 @@ func handleTodoEditKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     let notes = row.subtask?.notes ?? tree.todo.notes
     switch key {
     case .text(" "), .text("x"): return toggleTodoCompleted(&state, row: row, tree: tree)
+    case .text("C"): return askConflictSide(&state, subtaskId == nil ? .todo : .subtask, id: subtaskId ?? todoId)
     case .text("a"):
         if let sub = row.subtask {
             state[overlay: Form.self] = titleForm(tr.todos.newSubtask, purpose: .addSubtask(todoId: todoId, parentId: sub.parentId))

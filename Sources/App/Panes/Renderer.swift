@@ -95,8 +95,8 @@ final class Renderer {
             case .chat:
                 lastInputRect = ChatPane.draw(state, view: &view.chat, in: inner, focused: state.focus == .chat, transcript: transcript,
                                               theme: theme, into: &canvas)
-            case .tasks: TasksPane.draw(state.tasks, in: inner, focused: state.focus == .tasks, theme: theme, into: &canvas)
-            case .todos: TodosPane.draw(state.todos, top: &view.todosTop, in: inner, focused: state.focus == .todos, theme: theme, into: &canvas)
+            case .tasks: TasksPane.draw(state.tasks, conflicts: state.sync.conflicts, in: inner, focused: state.focus == .tasks, theme: theme, into: &canvas)
+            case .todos: TodosPane.draw(state.todos, conflicts: state.sync.conflicts, top: &view.todosTop, in: inner, focused: state.focus == .todos, theme: theme, into: &canvas)
             }
         }
         StatusBar.draw(state, in: layout.statusBar, theme: theme, into: &canvas)
@@ -118,6 +118,7 @@ final class Renderer {
         case .alerts(let box): FormOverlay.draw(box.alerts, in: area, theme: theme, into: &canvas)
         case .settings(let settings): FormOverlay.draw(settings.form, in: area, theme: theme, into: &canvas)
         case .mcpView(let view): MCPOverlay.draw(view, in: area, theme: theme, into: &canvas)
+        case .syncView(let view): SyncOverlay.draw(view, sync: state.sync, zone: state.timeZone, in: area, theme: theme, into: &canvas)
         case .onboarding(let onboarding): OnboardingOverlay.draw(onboarding, in: area, theme: theme, into: &canvas)
         case .records(let view): RecordsOverlay.draw(view, in: area, theme: theme, into: &canvas)
         }

@@ -35,7 +35,20 @@ enum StatusBar {
         if let usage = state.usage, usage.inputTokens + usage.outputTokens > 0 { parts.append(" " + usageText(usage) + " ") }
         // `/attach`: what goes with the next message.
         if let a = state.chat.attachment { parts.append(" 📎 " + truncate(a.server + " " + a.uri, toWidth: max(8, width / 4)) + " ") }
+        if let sync = syncText(state.sync, zone: state.timeZone, width: width) { parts.append(" " + sync + " ") }
         return parts
+    }
+
+    /// Sync: "⟳" while a run is under way, "✓ 23:05" after a good one, "⚠ why" (cut short: /sync
+    /// has it whole) after a failure; nil with no account configured or before the first run.
+    static func syncText(_ sync: SyncState, zone: TimeZone, width: Int) -> String? {
+        guard !sync.accounts.isEmpty else { return nil }
+        switch sync.phase {
+        case .idle: return nil
+        case .running: return tr.sync.runningShort
+        case .succeeded(let at): return tr.sync.succeeded(SyncOverlay.clock(at, zone: zone))
+        case .failed(let why): return truncate(tr.sync.failed(why), toWidth: max(10, width / 6))
+        }
     }
 
     /// What the bar tells instead of its hints: an approval question or a notice.

@@ -26,7 +26,7 @@ enum TasksPane {
         return .task(index)
     }
 
-    static func draw(_ tasks: TasksState, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
+    static func draw(_ tasks: TasksState, conflicts: [SyncConflictSummary] = [], in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 4, rect.height > 2 else { return }
         let grid = gridRect(in: rect)
         let gridHeight = grid.height
@@ -61,7 +61,7 @@ enum TasksPane {
             case .day(let day):
                 canvas.put(DayFormat.long(day) + (day == tasks.today ? " · " + tr.dates.today : ""), x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
             case .task(let i):
-                drawTask(tasks.dayTasks[i], today: tasks.today, showDay: tasks.mode != .day && tasks.mode != .week,
+                drawTask(tasks.dayTasks[i], conflict: conflicts.contains { $0.item == .task && $0.localId == tasks.dayTasks[i].id }, today: tasks.today, showDay: tasks.mode != .day && tasks.mode != .week,
                          selected: focused && i == tasks.selectedTask, x: rect.x + 1, y: y, width: rect.width - 2, theme: theme, into: &canvas)
             case .todo(let todo):
                 let mark = todo.completed ? "☑ " : "☐ "
@@ -106,7 +106,7 @@ enum TasksPane {
         return lines + taskLines.filter { !placed.contains($0.taskIndex!) }
     }
 
-    private static func drawTask(_ task: TaskItem, today: CivilDate, showDay: Bool, selected: Bool, x: Int, y: Int, width: Int,
+    private static func drawTask(_ task: TaskItem, conflict: Bool, today: CivilDate, showDay: Bool, selected: Bool, x: Int, y: Int, width: Int,
                                  theme: Theme, into canvas: inout Canvas) {
         var cx = x
         let base = selected ? theme[.selection] : theme[.text]
@@ -117,6 +117,8 @@ enum TasksPane {
         cx += canvas.put(DayFormat.padded(task.dueTime?.hhmm ?? tr.dates.allDay), x: cx, y: y, style: selected ? base : theme[.muted])
         let mark = task.completed ? "✓ " : (task.priority == .none ? "○ " : "● ")
         cx += canvas.put(mark, x: cx, y: y, style: selected ? base : (task.completed ? theme[.stepDone] : theme.priority(task.priority)))
+        // A sync conflict waiting for a side (C picks it).
+        if conflict { cx += canvas.put(SyncState.conflictMark, x: cx, y: y, style: selected ? base : theme[.errorText]) }
         // After the title, each with its color; the title keeps priority over them (RowFit).
         var marks: [RowFit.Mark] = []
         if task.recurrence != nil { marks.append(.init(text: " ↻", style: theme[.muted], rank: 3)) }

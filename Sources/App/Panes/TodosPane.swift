@@ -24,7 +24,7 @@ enum TodosPane {
 
     /// Draws the rows from `top`, moved just enough to show the selection (the window stays
     /// put while the selection is in it).
-    static func draw(_ todos: TodosState, top: inout Int, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
+    static func draw(_ todos: TodosState, conflicts: [SyncConflictSummary] = [], top: inout Int, in rect: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas) {
         guard rect.width > 4, rect.height > 0 else { return }
         let rows = todos.rows
         if rows.isEmpty {
@@ -48,6 +48,9 @@ enum TodosPane {
             var x = rect.x + 1 + row.depth * 2
             if let sub = row.subtask {
                 x += canvas.put(sub.completed ? "☑ " : "☐ ", x: x, y: y, style: selected ? base : theme[sub.completed ? .stepDone : .muted])
+                if conflicts.contains(where: { $0.item == .subtask && $0.localId == sub.id }) {
+                    x += canvas.put(SyncState.conflictMark, x: x, y: y, style: selected ? base : theme[.errorText])
+                }
                 let fitted = RowFit.fit(title: Sanitized.oneLine(sub.title, max: 500), marks: marks(notes: sub.notes, due: sub.dueDate, style: theme[.muted]),
                                         width: max(0, rect.x + rect.width - x - 1))
                 x += canvas.put(fitted.title, x: x, y: y, style: sub.completed && !selected ? theme[.muted] : base)
@@ -56,6 +59,9 @@ enum TodosPane {
                 let fold = tree.subtaskCount == 0 ? "  " : (todos.expanded.contains(row.todoId) ? "▾ " : "▸ ")
                 x += canvas.put(fold, x: x, y: y, style: selected ? base : theme[.muted])
                 x += canvas.put(tree.todo.completed ? "☑ " : "☐ ", x: x, y: y, style: selected ? base : theme[tree.todo.completed ? .stepDone : .accent])
+                if conflicts.contains(where: { $0.item == .todo && $0.localId == tree.todo.id }) {
+                    x += canvas.put(SyncState.conflictMark, x: x, y: y, style: selected ? base : theme[.errorText])
+                }
                 let progress = tree.subtaskCount == 0 ? "" : " \(tree.doneCount)/\(tree.subtaskCount)"
                 let fitted = RowFit.fit(title: Sanitized.oneLine(tree.todo.title, max: 500),
                                         marks: marks(progress: progress, notes: tree.todo.notes, due: tree.todo.dueDate, style: theme[.muted]),

@@ -67,6 +67,7 @@ extension TUIApp {
         case .finishOnboarding(let choice): finishOnboarding(choice)
         case .conversation(let action): actOnConversations(action)
         case .voice(let effect): perform(voice: effect)
+        case .sync(let effect): perform(sync: effect)
         }
     }
 

@@ -58,7 +58,7 @@ extension TUIApp {
     func refresh(tasks: Bool = false, todos: Bool = false) {
         let counters = try? database.changeCounters()
         let last = lastCounters
-        if let counters { lastCounters = counters }
+        if let counters { lastCounters = counters; noticeLocalChanges(counters) }
         let todosMoved = todos || (counters != nil && counters?.todos != last?.todos)
         let tasksMoved = tasks || (counters != nil && counters?.tasks != last?.tasks)
         if todosMoved { reloadTodos() }

@@ -34,6 +34,8 @@ extension TUIApp {
         values.voiceModel = config.voice.model ?? ""
         values.recordCommand = config.voice.recordCommand ?? ""
         values.sendAtOnce = config.voice.sendAtOnce
+        // `[[sync.accounts]]` through the sync service (a small file read, as this screen's others).
+        values.syncAccounts = syncRunner.accountsNow().map { SyncAccountSetting(name: $0.name, intervalMinutes: $0.intervalMinutes, conflicts: $0.conflicts) }
         // A key command is not run to show the screen (it may ask for a passphrase): the hint names it.
         let commands = Set(config.providers.perProvider.filter { $0.value.apiKeyCommand != nil }.keys)
         var screen = SettingsScreen(values, themes: themes.names, storedKeys: Self.storedKeys(config: config, environment: switcher.environment),
@@ -76,9 +78,9 @@ extension TUIApp {
         var written = previous
         written.provider = ProviderKind(name: switcher.config.providers.provider ?? "offline") ?? previous.provider
         written.model = switcher.config.providers.model ?? ""
-        let edits = Self.configEdits(values, previous: written)
+        let edits = Self.configEdits(values, previous: written), syncEdits = Self.syncEdits(values, previous: previous)
         do {
-            if !edits.isEmpty { try Self.edit(configAt: path, edits) }
+            if !edits.isEmpty || !syncEdits.isEmpty { try Self.edit(configAt: path, edits, sync: syncEdits) }
         } catch {
             return apply(.settingsNotSaved("\(error)"))
         }
@@ -89,6 +91,7 @@ extension TUIApp {
             }
         }
         applySettings()
+        if !syncEdits.isEmpty { syncRunner.readAccounts() }  // the new intervals take over
         guard let key = values.apiKey else {
             let mouse = values.mouse != previous.mouse ? tr.keyCheck.mouseNextStart : ""
             mailbox.post(.settingsSaved(text: tr.keyCheck.savedTo(path) + mouse, ok: true, keyRejected: false, keySaved: false))
@@ -141,13 +144,22 @@ extension TUIApp {
         return edits
     }
 
-    static func edit(configAt path: String, _ edits: [(String, String?)]) throws {
+    /// The Sync section's changes: (account, key of its `[[sync.accounts]]` entry, TOML value).
+    static func syncEdits(_ v: SettingsValues, previous p: SettingsValues) -> [(account: String, key: String, value: String)] {
+        zip(v.syncAccounts, p.syncAccounts).flatMap { new, old -> [(account: String, key: String, value: String)] in
+            (new.intervalMinutes != old.intervalMinutes ? [(new.name, "interval_minutes", String(new.intervalMinutes))] : [])
+                + (new.conflicts != old.conflicts ? [(new.name, "conflicts", ConfigFileEditor.string(new.conflicts))] : [])
+        }
+    }
+
+    static func edit(configAt path: String, _ edits: [(String, String?)], sync: [(account: String, key: String, value: String)] = []) throws {
         var editor = ConfigFileEditor(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? Self.newConfigHeader)
         // "voice.url": `url` of `[voice]`.
         for (key, value) in edits {
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
             if parts.count == 2 { editor.set(parts[1], value, in: parts[0]) } else { editor.set(key, value) }
         }
+        for edit in sync { editor.set(edit.key, edit.value, inEntryNamed: edit.account, of: "sync.accounts") }
         try SafeFileWriter.write(editor.text, to: path, mode: 0o644)
     }
 

@@ -40,6 +40,8 @@ public final class TUIApp {
     let series: SeriesStore
     /// The conversation list and the filters typed in it and in Tasks, answered off the loop.
     let queries: OffLoopQueries
+    /// Sync runs off the loop (TUIApp+Sync.swift).
+    let syncRunner: SyncRunner
     /// The reminders coming, and what fired.
     let reminders: AlertScheduler
     /// Push-to-talk's recorder and the recording kept for r (TUIApp+Voice.swift).
@@ -89,6 +91,7 @@ public final class TUIApp {
         self.taskLoader = TaskPaneLoader(database: database, series: series)
         self.reminders = AlertScheduler(database: database, series: series, mailbox: mailbox)
         self.mcp = MCPBinding(mailbox: mailbox)
+        self.syncRunner = SyncRunner(database: database, mailbox: mailbox)
         queries = OffLoopQueries(mailbox: mailbox)
         self.agent = agent
         self.switcher = switcher
@@ -139,6 +142,7 @@ public final class TUIApp {
         series.release()
         // Not needed for the first frame: read once it is out (100,000 lines: docs/performance.md).
         loadInputHistory()
+        startSync()
         startGraphicsDetection(setting: switcher?.config.imagePreview ?? .off, environment: ProcessInfo.processInfo.environment)
         while !state.shouldQuit {
             waitForInput()
@@ -306,6 +310,7 @@ public final class TUIApp {
         turns.stop()
         _ = recorder.cancel()
         transcription?.cancel()
+        syncRunner.stop()
         // Conversations deleted this session can no longer be brought back: delete them for good.
         _ = try? database.purgeTrash()
         painter?.release(on: backend)

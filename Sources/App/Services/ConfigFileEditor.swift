@@ -44,7 +44,32 @@ struct ConfigFileEditor {
             lines += (lines.isEmpty ? [] : [""]) + [header, "\(key) = \(value)"]
             return
         }
-        let end = lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") } ?? lines.count
+        set(key, value, inBlockAt: start)
+    }
+
+    /// Sets `key` in the entry of an array of tables (`[[sync.accounts]]`) whose `name` is
+    /// `name`; false (nothing changed) when no entry has that name: entries are not added here.
+    @discardableResult
+    mutating func set(_ key: String, _ value: String?, inEntryNamed name: String, of table: String) -> Bool {
+        let header = "[[\(table)]]"
+        for start in lines.indices where Self.arrayHeader(of: lines[start]) == header {
+            let end = blockEnd(after: start)
+            let named = lines[(start + 1)..<end].contains { line in
+                Self.keyOf(line) == "name" && Self.stringValue(of: line) == name
+            }
+            if named { set(key, value, inBlockAt: start); return true }
+        }
+        return false
+    }
+
+    /// The line after the last of the block whose header is at `start`.
+    private func blockEnd(after start: Int) -> Int {
+        lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") } ?? lines.count
+    }
+
+    /// Sets `key` of the table whose header is at `start`: replaced where it is, else added after its last key.
+    private mutating func set(_ key: String, _ value: String?, inBlockAt start: Int) {
+        let end = blockEnd(after: start)
         if let at = lines[(start + 1)..<end].firstIndex(where: { Self.keyOf($0) == key }) {
             let last = Self.valueEnd(lines, from: at)
             if let value { lines.replaceSubrange(at...last, with: ["\(key) = \(value)"]) } else { lines.removeSubrange(at...last) }
@@ -54,6 +79,23 @@ struct ConfigFileEditor {
         var insertAt = end
         while insertAt > start + 1, lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
         lines.insert("\(key) = \(value)", at: insertAt)
+    }
+
+    /// "[[sync.accounts]]" for an array-of-tables header line (spaces and a comment dropped).
+    private static func arrayHeader(of line: String) -> String? {
+        let trimmed = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
+            .trimmingCharacters(in: .whitespaces) ?? ""
+        guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]") else { return nil }
+        return "[[" + trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces) + "]]"
+    }
+
+    /// The text of a one-line string value (`name = "home"`, `name = 'home'`); escapes are
+    /// read for quotes and backslashes only, enough to match a name.
+    private static func stringValue(of line: String) -> String? {
+        let value = line.drop { $0 != "=" }.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard let quote = value.first, quote == "\"" || quote == "'", let close = value.dropFirst().lastIndex(of: quote) else { return nil }
+        let inner = String(value[value.index(after: value.startIndex)..<close])
+        return quote == "'" ? inner : inner.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
     }
 
     /// "[voice]" for a table's header line (comments after it dropped), nil for other lines.

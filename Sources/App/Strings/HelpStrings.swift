@@ -62,7 +62,7 @@ struct HelpStrings: Sendable {
         "day / week": "前后一天 / 一周", "month / year": "前后一月 / 一年", "next month": "下个月", "today": "今天",
         "go to a date": "跳转到日期", "next / previous task": "下一个 / 上一个任务", "add / edit (form)": "添加 / 编辑（表单）",
         "edit the task": "编辑任务", "delete (asks)": "删除（会先确认）", "complete / reopen": "完成 / 重新打开",
-        "postpone to tomorrow": "推迟到明天", "week view": "周视图", "filter all tasks": "筛选所有任务", "undo / redo": "撤销 / 重做",
+        "postpone to tomorrow": "推迟到明天", "sync conflict: pick a side": "同步冲突：选择保留哪一方", "week view": "周视图", "filter all tasks": "筛选所有任务", "undo / redo": "撤销 / 重做",
         "move": "移动", "fold / unfold": "折叠 / 展开", "fold / unfold all": "全部折叠 / 展开", "add sibling / child": "添加同级 / 子项",
         "add a child": "添加子项", "rename": "重命名", "notes / notes in $EDITOR": "备注 / 在 $EDITOR 中写备注",
         "due date": "截止日期", "move down / up": "下移 / 上移", "filter": "筛选",

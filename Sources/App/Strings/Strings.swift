@@ -24,13 +24,14 @@ public struct Strings: Sendable {
     var conversationModel: ConversationModelStrings
     var images: ImageStrings
     var voice: VoiceStrings
+    var sync: SyncStrings
 
     static func of(_ language: Language) -> Strings {
         switch language {
         case .english: return Strings(language: .english, dates: .english, tasks: .english, taskForm: .english,
-                                      todos: .english, dialogs: .english, chrome: .english, help: .english, settings: .english, onboarding: .english, chat: .english, transcript: .english, conversations: .english, messages: .english, notices: .english, keyCheck: .english, mcp: .english, records: .english, conversationModel: .english, images: .english, voice: .english)
+                                      todos: .english, dialogs: .english, chrome: .english, help: .english, settings: .english, onboarding: .english, chat: .english, transcript: .english, conversations: .english, messages: .english, notices: .english, keyCheck: .english, mcp: .english, records: .english, conversationModel: .english, images: .english, voice: .english, sync: .english)
         case .simplifiedChinese: return Strings(language: .simplifiedChinese, dates: .chinese, tasks: .chinese,
-                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese, chrome: .chinese, help: .chinese, settings: .chinese, onboarding: .chinese, chat: .chinese, transcript: .chinese, conversations: .chinese, messages: .chinese, notices: .chinese, keyCheck: .chinese, mcp: .chinese, records: .chinese, conversationModel: .chinese, images: .chinese, voice: .chinese)
+                                                taskForm: .chinese, todos: .chinese, dialogs: .chinese, chrome: .chinese, help: .chinese, settings: .chinese, onboarding: .chinese, chat: .chinese, transcript: .chinese, conversations: .chinese, messages: .chinese, notices: .chinese, keyCheck: .chinese, mcp: .chinese, records: .chinese, conversationModel: .chinese, images: .chinese, voice: .chinese, sync: .chinese)
         }
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Core
+
+/// Sync in the TUI (docs/sync.md, In the TUI): the accounts, whether a run is under way, how
+/// the last one ended, the conflicts waiting for a side, and when the next run is due.
+/// `UpdateSync.swift` changes it; the runtime (`SyncRunner`) runs sync off the loop.
+struct SyncState: Equatable {
+    enum Phase: Equatable {
+        /// No run yet this session.
+        case idle
+        case running
+        /// The last run ended well at that time.
+        case succeeded(Date)
+        /// The last run failed: why (one line, cleaned of control sequences).
+        case failed(String)
+    }
+
+    /// Empty when no account is configured (or not read yet): then nothing of sync shows.
+    var accounts: [SyncAccountSummary] = []
+    var phase = Phase.idle
+    /// Each account's newest run: this session's, else the journal's (`lastRun`).
+    var lastRuns: [String: SyncRunSummary] = [:]
+    var conflicts: [SyncConflictSummary] = []
+    /// The next run by the clock (the accounts' shortest interval after the last run).
+    var nextRunAt: Date?
+    /// A local change was seen: a run at this time, unless another change puts it off.
+    var changeDueAt: Date?
+
+    /// How long after a local change the run starts: edits in a row make one run.
+    static let debounce: TimeInterval = 3
+    /// Before the title of an item in conflict (Tasks, Todos).
+    static let conflictMark = "⚠ "
+
+    var isRunning: Bool { phase == .running }
+
+    /// The shortest interval of the accounts (5 minutes when none says; at least one minute).
+    var interval: TimeInterval {
+        TimeInterval(max(1, accounts.map(\.intervalMinutes).min() ?? 5) * 60)
+    }
+
+    /// The conflict of a local item, if it has one.
+    func conflict(_ item: SyncConflictSummary.Item, _ id: Int64?) -> SyncConflictSummary? {
+        guard let id else { return nil }
+        return conflicts.first { $0.item == item && $0.localId == id }
+    }
+
+    /// The last run of `account`.
+    func lastRun(_ account: String) -> SyncRunSummary? {
+        lastRuns[account] ?? accounts.first { $0.name == account }?.lastRun
+    }
+
+    /// How runs ended: the first failure (cleaned, one line), else success at the latest end.
+    static func phase(after runs: [SyncRunSummary]) -> Phase {
+        if let failure = runs.lazy.compactMap(\.failure).first {
+            return .failed(Sanitized.oneLine(Sanitizer.clean(failure), max: 200))
+        }
+        return runs.map(\.finishedAt).max().map(Phase.succeeded) ?? .idle
+    }
+}
+
+/// The sync view (`/sync`): its accounts and conflicts are `state.sync`'s, so a run ending
+/// while it shows updates it; it keeps only what is chosen and how far it is scrolled.
+struct SyncView: Equatable {
+    var selected = 0
+    var scroll = 0
+}

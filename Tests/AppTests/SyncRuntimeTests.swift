@@ -1,0 +1,132 @@
+import XCTest
+import Core
+import Storage
+import Terminal
+@testable import App
+
+/// Sync in the running app: runs go off the loop through `SyncRunner` to a real service
+/// (`FolderSync`: the test database and a folder), answered with events; a local edit starts
+/// a run after the debounce, a run's own writes do not; never two runs at once; a quit
+/// cancels the run under way; offline fails with ⚠ and the next run retries. Every wait is bounded.
+final class SyncRuntimeTests: XCTestCase {
+    private func makeApp(focus: PaneID = .chat) throws -> (AppTestHarness, FolderSync) {
+        let harness = try AppTestHarness(width: 80, height: 24)
+        harness.app.state.focus = focus
+        let service = try FolderSync(database: harness.database)
+        harness.app.useSync(service)
+        return (harness, service)
+    }
+
+    /// Handles what the mailbox gets until `condition` holds (10 s at most).
+    @discardableResult
+    private func pump(_ app: TUIApp, seconds: TimeInterval = 10, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            app.handle(app.mailbox.drain())
+            if condition() { return true }
+            usleep(2_000)
+        } while Date() < deadline
+        return condition()
+    }
+
+    private func succeeded(_ app: TUIApp) -> Bool {
+        if case .succeeded = app.state.sync.phase { return true } else { return false }
+    }
+
+    private func statusLine(_ harness: AppTestHarness) -> String {
+        harness.screen().split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    func testTheFirstRunAfterStartPushesAndPullsAndTheStatusBarSaysWhen() throws {
+        let (harness, service) = try makeApp(focus: .tasks)
+        let app = harness.app, day = app.state.tasks.selected
+        _ = try harness.database.insertTask(TaskItem(title: "Local task", dueDate: day))
+        try Data(day.iso.utf8).write(to: service.folder.appendingPathComponent("Server task.task"))
+        app.refresh()
+        _ = harness.screen()
+        XCTAssertEqual(service.runs, 0, "nothing of sync before the start")
+        XCTAssertEqual(service.accountReads, 0, "the first frame reads no sync config")
+        app.startSync()
+        XCTAssertTrue(pump(app) { succeeded(app) }, "\(app.state.sync.phase)")
+        XCTAssertEqual(service.runs, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: service.folder.appendingPathComponent("Local task.task").path), "pushed")
+        XCTAssertEqual(app.state.sync.lastRuns["home"]?.pulled, 1)
+        XCTAssertEqual(app.state.sync.lastRuns["home"]?.pushed, 1)
+        XCTAssertEqual(Set(app.state.tasks.dayTasks.map(\.title)), ["Local task", "Server task"])
+        XCTAssertTrue(statusLine(harness).contains("✓ "), statusLine(harness))
+        XCTAssertLessThanOrEqual(TextWidth.of(statusLine(harness)), 80)
+        XCTAssertNil(app.state.sync.changeDueAt, "the run's own writes are no local change")
+    }
+
+    func testALocalEditRunsAgainAfterTheDebounce() throws {
+        let (harness, service) = try makeApp()
+        let app = harness.app
+        app.startSync()
+        XCTAssertTrue(pump(app) { succeeded(app) })
+        app.perform(.changeTask(.save(TaskItem(title: "Buy milk", dueDate: app.state.tasks.selected), label: nil)))
+        XCTAssertTrue(pump(app) { app.state.sync.changeDueAt != nil }, "the edit was seen as a local change")
+        app.handle([.tick(Date().addingTimeInterval(1))])
+        XCTAssertFalse(app.syncRunner.isRunning, "not before the debounce")
+        app.handle([.tick(Date().addingTimeInterval(SyncState.debounce + 1))])
+        XCTAssertTrue(pump(app) { service.runs == 2 && succeeded(app) })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: service.folder.appendingPathComponent("Buy milk.task").path))
+    }
+
+    func testNeverTwoRunsAtOnceAndAQuitCancelsTheRunUnderWay() throws {
+        let (harness, service) = try makeApp()
+        let app = harness.app
+        service.hold()
+        app.startSync()
+        XCTAssertTrue(pump(app) { service.isActive })
+        XCTAssertTrue(app.state.sync.isRunning)
+        XCTAssertTrue(statusLine(harness).contains("⟳"), statusLine(harness))
+        XCTAssertFalse(app.syncRunner.run(), "the runner refuses a second")
+        app.handle([.tick(Date().addingTimeInterval(3600))])
+        app.handle([.key(.text("/")), .key(.text("s")), .key(.text("y")), .key(.text("n")), .key(.text("c")), .key(.enter), .key(.text("s"))])
+        XCTAssertNotNil(app.state[overlay: SyncView.self])
+        // Local edits during a run are not counted as changes while it runs.
+        _ = try harness.database.insertTask(TaskItem(title: "During", dueDate: app.state.tasks.selected))
+        app.refresh()
+        let started = Date()
+        app.syncRunner.stop(timeout: 5)  // as the app's shutDown does
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "cancelled, not waited out")
+        XCTAssertEqual(service.cancelled, 1)
+        XCTAssertEqual(service.mostAtOnce, 1)
+        XCTAssertEqual(service.runs, 1)
+        XCTAssertFalse(app.syncRunner.isRunning)
+    }
+
+    func testOfflineFailsWithTheReasonAndTheNextRunRetries() throws {
+        let (harness, service) = try makeApp()
+        let app = harness.app
+        try FileManager.default.removeItem(at: service.folder)
+        app.startSync()
+        XCTAssertTrue(pump(app) { if case .failed = app.state.sync.phase { return true }; return false })
+        let line = statusLine(harness)
+        XCTAssertTrue(line.contains("⚠ could not"), line)
+        XCTAssertFalse(line.contains("\u{1B}"))
+        try FileManager.default.createDirectory(at: service.folder, withIntermediateDirectories: true)
+        app.handle([.tick(Date().addingTimeInterval(5 * 60 + 1))])
+        XCTAssertTrue(pump(app) { succeeded(app) }, "\(app.state.sync.phase)")
+        XCTAssertEqual(service.runs, 2)
+    }
+
+    func testPickingTheServersSideWritesTheDatabaseAndTheMarkGoes() async throws {
+        let (harness, service) = try makeApp(focus: .tasks)
+        let app = harness.app
+        let task = try harness.database.insertTask(TaskItem(title: "Dentist", dueDate: app.state.tasks.selected))
+        app.refresh()
+        service.addConflict(taskId: task.id!, title: "Dentist", serverTitle: "Dentist at 5")
+        app.startSync()
+        XCTAssertTrue(pump(app) { succeeded(app) })
+        XCTAssertTrue(harness.screen().contains("⚠ Dentist"), harness.screen())
+        try await harness.press(.text("C"))
+        XCTAssertTrue(harness.screen().contains("keep mine"), harness.screen())
+        try await harness.press(.text("s"))
+        XCTAssertTrue(pump(app) { app.state.sync.conflicts.isEmpty })
+        XCTAssertEqual(try harness.database.task(id: task.id!)?.title, "Dentist at 5")
+        XCTAssertTrue(pump(app) { app.state.tasks.dayTasks.map(\.title) == ["Dentist at 5"] })
+        XCTAssertFalse(harness.screen().contains("⚠ Dentist"))
+        XCTAssertNotNil(app.state.sync.changeDueAt, "the choice goes out with a run soon")
+    }
+}

@@ -1,0 +1,149 @@
+import XCTest
+import Core
+import Terminal
+@testable import App
+
+/// Sync in the TUI, through `update` and the renderer: when runs start (on start, by the
+/// interval, after a local change), never two at once, the status bar, `/sync`, the conflict key.
+final class SyncUpdateTests: XCTestCase {
+    override func tearDown() { Strings.use(.english) }
+
+    static let account = SyncAccountSummary(name: "home", kind: "caldav", intervalMinutes: 5, conflicts: "ask")
+    static let t0 = Date(timeIntervalSince1970: 1_795_428_000)  // 2026-11-23 10:00 UTC
+
+    private func state(width: Int = 80, height: Int = 24, focus: PaneID = .chat) -> AppState {
+        var state = SnapshotFixture.state(width: width, height: height, focus: focus)
+        state.clock = Self.t0
+        return state
+    }
+
+    private func statusLine(_ state: AppState) -> String {
+        screenText(state).split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    func testNoAccountMeansNothingOfSync() {
+        var state = state()
+        let before = statusLine(state)
+        XCTAssertEqual(update(&state, .sync(.accountsRead([], conflicts: []))), [])
+        state.clock = Self.t0.addingTimeInterval(3600)
+        XCTAssertEqual(update(&state, .tick(state.clock)), [])
+        _ = update(&state, .sync(.localChange))
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(3700))), [])
+        XCTAssertEqual(statusLine(state), before, "no ⟳ ✓ ⚠ without an account")
+        XCTAssertFalse(statusLine(state).contains("⟳"))
+    }
+
+    func testRunsOnStartThenByTheIntervalNeverTwoAtOnce() {
+        var state = state()
+        XCTAssertEqual(update(&state, .sync(.accountsRead([Self.account], conflicts: []))), [.sync(.run)], "the first run at once")
+        XCTAssertTrue(statusLine(state).contains("⟳"), statusLine(state))
+        // While it runs: no second, even past the interval.
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(600))), [])
+        state.clock = Self.t0.addingTimeInterval(2)
+        let run = SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0.addingTimeInterval(2), pulled: 3, pushed: 1)
+        XCTAssertEqual(update(&state, .sync(.finished([run], conflicts: []))), [.refresh(tasks: false, todos: false)])
+        XCTAssertTrue(statusLine(state).contains("✓ 10:00"), statusLine(state))
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(2 + 299))), [], "not before 5 minutes")
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(2 + 300))), [.sync(.run)])
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(2 + 301))), [], "one at a time")
+    }
+
+    func testALocalChangeRunsAfterTheDebounceAndChangesInARowMakeOneRun() {
+        var state = state()
+        _ = update(&state, .sync(.accountsRead([Self.account], conflicts: [])))
+        _ = update(&state, .sync(.finished([SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0)], conflicts: [])))
+        state.clock = Self.t0.addingTimeInterval(10)
+        _ = update(&state, .sync(.localChange))
+        state.clock = Self.t0.addingTimeInterval(12)
+        _ = update(&state, .sync(.localChange))  // another edit: the run waits for the last
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(14))), [])
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(15))), [.sync(.run)])
+        XCTAssertNil(state.sync.changeDueAt)
+    }
+
+    func testAFailureShowsItsReasonCleanedAndShortAt80Columns() {
+        var state = state()
+        _ = update(&state, .sync(.accountsRead([Self.account], conflicts: [])))
+        let failed = SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0,
+                                    failure: "could not reach \u{1B}[31mdav.example.com\u{1B}]0;pwned\u{07}: connection refused (offline)")
+        _ = update(&state, .sync(.finished([failed], conflicts: [])))
+        let line = statusLine(state)
+        XCTAssertTrue(line.contains("⚠ could not"), line)
+        XCTAssertFalse(line.contains("\u{1B}") || line.contains("pwned"), line)
+        XCTAssertEqual(TextWidth.of(line), 80, "the bar keeps its width")
+        XCTAssertTrue(line.contains("Call mom"), "the conversation's title still shows: \(line)")
+        guard case .failed(let why) = state.sync.phase else { return XCTFail("failed") }
+        XCTAssertFalse(why.contains("\u{1B}"))
+        // The next run retries (the engine kept the queue) at the interval.
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(300))), [.sync(.run)])
+    }
+
+    func testSyncViewListsTheRunAndSyncsNowWithS() throws {
+        var state = state()
+        _ = update(&state, .sync(.accountsRead([Self.account], conflicts: [])))
+        let run = SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0.addingTimeInterval(65), pulled: 12, pushed: 3, deleted: 1,
+                                 conflicts: 1, problems: [SyncProblemSummary(href: "/cal/bad.ics", message: "malformed \u{1B}[2JVEVENT")])
+        let conflict = SyncConflictSummary(id: 7, account: "home", item: .task, localId: 1, title: "Dentist", serverTitle: "Dentist at 5")
+        _ = update(&state, .sync(.finished([run], conflicts: [conflict])))
+        state.chat.input.text = "/sync"
+        XCTAssertTrue(update(&state, .key(.enter)).contains(.sync(.readAccounts)))
+        XCTAssertNotNil(state[overlay: SyncView.self])
+        for (width, height) in [(80, 24), (120, 40)] {
+            state.size = Size(width: width, height: height)
+            let text = screenText(state)
+            for expected in ["Sync", "home", "✓ 10:01", "12 pulled · 3 pushed · 1 deleted · 1 conflict", "/cal/bad.ics — malformed VEVENT",
+                             "task “Dentist” — the server's: “Dentist at 5”", "2026-11-23 10:01"] {
+                XCTAssertTrue(text.contains(expected), "\(width)×\(height) lacks \(expected):\n\(text)")
+            }
+            XCTAssertFalse(text.contains("\u{1B}"))
+        }
+        XCTAssertEqual(update(&state, .key(.text("s"))), [.sync(.run)])
+        XCTAssertTrue(screenText(state).contains("⟳ syncing…"))
+        XCTAssertEqual(update(&state, .key(.text("s"))), [], "not while one runs")
+        _ = update(&state, .key(.escape))
+        XCTAssertNil(state[overlay: SyncView.self])
+        Strings.use(.simplifiedChinese)
+        _ = update(&state, .sync(.finished([run], conflicts: [conflict])))
+        _ = openSyncView(&state)
+        let chinese = screenText(state)
+        XCTAssertTrue(chinese.contains("拉取 12 · 推送 3 · 删除 1 · 冲突 1"), chinese)
+    }
+
+    func testSyncViewWithoutAccountSaysHowToAddOne() {
+        var state = state()
+        _ = openSyncView(&state)
+        XCTAssertTrue(screenText(state).contains("No sync account"), screenText(state))
+    }
+
+    func testConflictMarkAndKeyInTasks() {
+        var state = state(width: 80, height: 24, focus: .tasks)
+        state.sync.accounts = [Self.account]
+        let conflict = SyncConflictSummary(id: 7, account: "home", item: .task, localId: 1, title: "Dentist", serverTitle: "Dentist at 5")
+        _ = update(&state, .sync(.resolved(conflicts: [conflict], failure: nil)))
+        XCTAssertTrue(screenText(state).contains("⚠ Dentist"), screenText(state))
+        state.tasks.selectedTask = 0
+        XCTAssertEqual(state.tasks.selectedItem?.id, 1)
+        XCTAssertEqual(update(&state, .key(.text("C"))), [])
+        let choice = try? XCTUnwrap(state[overlay: Choice.self])
+        XCTAssertEqual(choice?.options.map(\.key), ["m", "s", "b"])
+        XCTAssertTrue(screenText(state).contains("Dentist at 5"))
+        XCTAssertEqual(update(&state, .key(.text("s"))), [.sync(.resolve(conflict: 7, keep: .server))])
+        // Another task has no conflict: C says so.
+        state.tasks.selectedTask = 1
+        _ = update(&state, .key(.text("C")))
+        XCTAssertNil(state[overlay: Choice.self])
+        XCTAssertEqual(state.notice?.text, tr.sync.noConflict)
+    }
+
+    func testConflictMarkAndKeyInTodos() {
+        var state = state(width: 80, height: 24, focus: .todos)
+        guard let row = state.todos.rows.first(where: { $0.section == nil && $0.subtask == nil }),
+              let todoId = state.todos.tree(row.todoId)?.todo.id else { return XCTFail("the fixture has todos") }
+        let title = state.todos.tree(row.todoId)!.todo.title
+        state.sync.conflicts = [SyncConflictSummary(id: 3, account: "home", item: .todo, localId: todoId, title: title)]
+        XCTAssertTrue(screenText(state).contains("⚠ " + title), screenText(state))
+        state.todos.selectedRow = state.todos.rows.firstIndex { $0.todoId == row.todoId && $0.subtask == nil }!
+        _ = update(&state, .key(.text("C")))
+        XCTAssertEqual(update(&state, .key(.text("b"))), [.sync(.resolve(conflict: 3, keep: .both))])
+    }
+}
