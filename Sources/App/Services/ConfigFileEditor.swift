@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,6 +55,33 @@ struct ConfigFileEditor {
         var insertAt = end
         while insertAt > start + 1, lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
         lines.insert("\(key) = \(value)", at: insertAt)
+    }
+
+    /// Puts `lines` (a `[[table]]` header and its keys) in place of the `[[table]]` whose `key`
+    /// is `value`, or after everything when there is none.
+    mutating func setArrayTable(_ table: String, key: String, value: String, lines new: [String]) {
+        let starts = lines.indices.filter { Self.arrayHeader(of: lines[$0]) == table }
+        for start in starts {
+            let end = lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") } ?? lines.count
+            let named = lines[(start + 1)..<end].contains { line in
+                (try? TOMLTable(string: line))?[key]?.string == value
+            }
+            guard named else { continue }
+            var last = end
+            while last > start + 1, lines[last - 1].trimmingCharacters(in: .whitespaces).isEmpty { last -= 1 }
+            lines.replaceSubrange(start..<last, with: new)
+            return
+        }
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        lines += (lines.isEmpty ? [] : [""]) + new
+    }
+
+    /// "sync.accounts" for a `[[sync.accounts]]` line (a comment after it dropped), nil for other lines.
+    static func arrayHeader(of line: String) -> String? {
+        let trimmed = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
+            .trimmingCharacters(in: .whitespaces) ?? ""
+        guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]") else { return nil }
+        return trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
     }
 
     /// "[voice]" for a table's header line (comments after it dropped), nil for other lines.

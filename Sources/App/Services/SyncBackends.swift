@@ -1,0 +1,81 @@
+import Foundation
+import Storage
+import Sync
+
+/// A collection on a CalDAV/CardDAV server, as discovery lists it.
+public struct FoundCollection: Sendable, Equatable {
+    public var url: String
+    public var displayName: String
+    /// What it can hold: tasks (VEVENT), todos (VTODO), contacts (an address book).
+    public var kinds: Set<SyncKind>
+    public init(url: String, displayName: String, kinds: Set<SyncKind>) {
+        self.url = url; self.displayName = displayName; self.kinds = kinds
+    }
+}
+
+/// How to reach a CalDAV/CardDAV account.
+public struct DAVAccess: Sendable, Equatable {
+    public var url: String
+    public var user: String
+    public var password: String
+    public var allowRedirectHosts: [String]
+    public init(url: String, user: String, password: String, allowRedirectHosts: [String] = []) {
+        self.url = url; self.user = user; self.password = password; self.allowRedirectHosts = allowRedirectHosts
+    }
+}
+
+/// The parts of the sync other modules build, as `SyncService` and `aihelper sync` use them:
+/// the DAV client's discovery, collections and MKCALENDAR (helper "dav"), `VdirCollection`, the
+/// engine and its journal (helper "engine"). Tests give their own.
+///
+/// SEAM (issue 21): `.live` below is what the integrator connects once those branches are merged;
+/// until then each part says it is not built yet.
+public struct SyncBackends: Sendable {
+    /// Finds the account's calendars, task lists and address books (well-known URLs,
+    /// current-user-principal, the home sets). Throws `SyncError` (unauthorized, unreachable, …).
+    public var discover: @Sendable (DAVAccess) async throws -> [FoundCollection]
+    /// Makes a calendar (tasks: VEVENT), task list (todos: VTODO) or address book named `displayName`.
+    public var create: @Sendable (DAVAccess, SyncKind, _ displayName: String) async throws -> FoundCollection
+    /// A found collection as the engine's `SyncCollection` (CalDAVCollection / CardDAVCollection).
+    public var davCollection: @Sendable (DAVAccess, FoundCollection, SyncKind) throws -> any SyncCollection
+    /// A vdir folder (one .ics or .vcf file per item) as a `SyncCollection` (VdirCollection).
+    public var vdirCollection: @Sendable (_ folder: String, SyncKind) throws -> any SyncCollection
+    /// One run of the engine over the account's collections (SyncEngine(database:account:policy:).run).
+    public var run: @Sendable (AppDatabase, _ account: String, ConflictPolicy, [any SyncCollection]) async -> SyncReport
+    /// The journal: each account's last run, newest first (for `aihelper sync --status`).
+    public var lastRuns: @Sendable (AppDatabase) throws -> [SyncReport]
+    /// The conflicts waiting for a side to be picked, per account.
+    public var openConflicts: @Sendable (AppDatabase) throws -> [String: Int]
+
+    public init(discover: @escaping @Sendable (DAVAccess) async throws -> [FoundCollection],
+                create: @escaping @Sendable (DAVAccess, SyncKind, String) async throws -> FoundCollection,
+                davCollection: @escaping @Sendable (DAVAccess, FoundCollection, SyncKind) throws -> any SyncCollection,
+                vdirCollection: @escaping @Sendable (String, SyncKind) throws -> any SyncCollection,
+                run: @escaping @Sendable (AppDatabase, String, ConflictPolicy, [any SyncCollection]) async -> SyncReport,
+                lastRuns: @escaping @Sendable (AppDatabase) throws -> [SyncReport],
+                openConflicts: @escaping @Sendable (AppDatabase) throws -> [String: Int]) {
+        self.discover = discover; self.create = create; self.davCollection = davCollection
+        self.vdirCollection = vdirCollection; self.run = run; self.lastRuns = lastRuns; self.openConflicts = openConflicts
+    }
+
+    /// What the binary uses. SEAM: replace each `pending` with the merged module's call:
+    /// discover → the dav branch's discovery; create → MKCALENDAR / extended MKCOL;
+    /// davCollection → CalDAVCollection / CardDAVCollection; vdirCollection → VdirCollection;
+    /// run → `await SyncEngine(database:account:policy:).run(collections)`; lastRuns and
+    /// openConflicts → the engine's journal and conflicts API.
+    public static let live = SyncBackends(
+        discover: { _ in throw pending("CalDAV/CardDAV discovery") },
+        create: { _, _, _ in throw pending("making calendars and address books") },
+        davCollection: { _, _, _ in throw pending("CalDAV/CardDAV collections") },
+        vdirCollection: { _, _ in throw pending("vdir folders") },
+        run: { _, account, _, _ in
+            var report = SyncReport(account: account, startedAt: Date(), finishedAt: Date())
+            report.problems = [SyncProblem(href: nil, message: pendingText("the sync engine"))]
+            return report
+        },
+        lastRuns: { _ in [] },
+        openConflicts: { _ in [:] })
+
+    static func pending(_ what: String) -> SyncError { .failed(pendingText(what)) }
+    static func pendingText(_ what: String) -> String { "\(what) is not built into this binary yet (issue 21)." }
+}
