@@ -4,7 +4,7 @@ SWIFT ?= swift
 # ncurses-term, kitty-terminfo, foot-terminfo: the terminfo entries of alacritty, kitty, foot and more (without them the app falls back to xterm-256color; wezterm and ghostty ship their own).
 # libstb-dev: stb_image's header, compiled in for image previews; libwebp-dev: libwebp's header (the library is opened on the first WebP) — docs/images.md.
 SYSTEM_PACKAGES = libncursesw5-dev ncurses-term kitty-terminfo foot-terminfo libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libstb-dev libwebp-dev
-TEST_PACKAGES = tmux openssl g++ calcurse khal todoman espeak-ng
+TEST_PACKAGES = tmux openssl g++ calcurse khal todoman espeak-ng radicale xandikos vdirsyncer
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800
 # A static Swift runtime starts in a third of the time of the shared one (docs/performance.md).
@@ -35,6 +35,8 @@ run: build
 
 test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@# Sync (issue 21): the servers and the third client (vdirsyncer ↔ Radicale, read by khal and todoman).
+	@for tool in radicale xandikos vdirsyncer khal todoman; do command -v $$tool >/dev/null || { echo "test-deps: $$tool is missing after installing $(TEST_PACKAGES)"; exit 1; }; done
 	@# The openai and anthropic SDKs check the loopback provider server (HTTPTests).
 	@scripts/peers-venv.sh
 	@# The official Python mcp SDK, whose client drives `aihelper mcp serve` (EndToEndTests.MCPServe*).

@@ -18,7 +18,7 @@ public enum SyncAccountWriter {
         if let password {
             try Credentials.savePassword(password, account: account.name, path: Credentials.path(besideConfig: configPath))
         }
-        try SafeFileWriter.write(editor.text, to: configPath, mode: 0o600)
+        try SafeFileWriter.write(editor.text, to: configPath, mode: 0o644)  // as the settings write it: no secret is in it
     }
 
     /// The account's table as TOML lines, defaults left out.

@@ -114,10 +114,10 @@ public struct SyncService: Sendable {
         guard let error = error as? SyncError else { return "Sync account '\(name)': \(error)" }
         switch error {
         case .unauthorized(let detail):
-            return "Sync account '\(name)': the server refused user '\(account.user ?? "")' (\(detail)). Check the password: "
-                + "`aihelper sync setup --name \(name) --url URL --user NAME` stores a new one (from standard input)"
+            return "Sync account '\(name)': wrong user or password (\(detail)). Store the right password with "
+                + "`aihelper sync setup --name \(name) --url URL --user NAME` (it reads the password from standard input)"
                 + (account.passwordCommand != nil ? ", or fix password_command." : ".")
-                + " Servers such as iCloud and Fastmail need an app password."
+                + " iCloud and Fastmail need an app password, not the account's own."
         case .unreachable(let detail):
             return "Sync account '\(name)': could not reach the server (\(detail)). Changes made here wait for the next run."
         case .redirectRefused(let detail):
