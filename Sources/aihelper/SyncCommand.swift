@@ -73,12 +73,13 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     private func printStatus(_ accounts: [SyncAccount], database: AppDatabase, backends: SyncBackends) throws {
-        let runs: [SyncReport], conflicts: [String: Int]
-        do { (runs, conflicts) = (try backends.lastRuns(database), try backends.openConflicts(database)) }
-        catch { throw fail("cannot read the sync journal: \(error)", code: 1) }
-        let rows = accounts.map { account in
-            SyncStatusJSON(account: account, last: runs.first { $0.account == account.name }, openConflicts: conflicts[account.name] ?? 0)
-        }
+        let rows: [SyncStatusJSON]
+        do {
+            rows = try accounts.map { account in
+                SyncStatusJSON(account: account, last: try backends.lastRun(database, account.name),
+                               openConflicts: try backends.openConflicts(database, account.name))
+            }
+        } catch { throw fail("cannot read the sync journal: \(error)", code: 1) }
         printRecords(rows, json: json, shape: { $0 }, none: "No sync accounts.") { $0.lines.joined(separator: "\n") }
     }
 }
@@ -94,11 +95,23 @@ struct SyncRunJSON: Encodable {
     let failure: String?
 
     init(account: SyncAccount, outcome: SyncService.Outcome) {
-        self.account = account.name; kind = account.kind.rawValue
         let r = outcome.report
-        startedAt = r?.startedAt; finishedAt = r?.finishedAt
-        pulled = r?.pulled ?? 0; pushed = r?.pushed ?? 0; deleted = r?.deleted ?? 0; conflicts = r?.conflicts ?? 0
-        problems = (r?.problems ?? []).map { ProblemJSON(href: $0.href, message: $0.message) }; failure = outcome.failure
+        self.init(account: account, startedAt: r?.startedAt, finishedAt: r?.finishedAt,
+                  counts: (r?.pulled ?? 0, r?.pushed ?? 0, r?.deleted ?? 0, r?.conflicts ?? 0),
+                  problems: r?.problems ?? [], failure: outcome.failure)
+    }
+
+    init(account: SyncAccount, record: SyncRunRecord) {
+        self.init(account: account, startedAt: record.startedAt, finishedAt: record.finishedAt,
+                  counts: (record.pulled, record.pushed, record.deleted, record.conflicts), problems: record.problems, failure: nil)
+    }
+
+    private init(account: SyncAccount, startedAt: Date?, finishedAt: Date?, counts: (Int, Int, Int, Int), problems: [SyncProblem], failure: String?) {
+        self.account = account.name; kind = account.kind.rawValue
+        self.startedAt = startedAt; self.finishedAt = finishedAt
+        (pulled, pushed, deleted, conflicts) = counts
+        self.problems = problems.map { ProblemJSON(href: $0.href, message: $0.message) }
+        self.failure = failure
     }
 }
 
@@ -111,10 +124,10 @@ struct SyncStatusJSON: Encodable {
     let lastRun: SyncRunJSON?
     let openConflicts: Int
 
-    init(account: SyncAccount, last: SyncReport?, openConflicts: Int) {
+    init(account: SyncAccount, last: SyncRunRecord?, openConflicts: Int) {
         self.account = account.name; kind = account.kind.rawValue
         location = account.kind == .vdir ? account.path ?? "" : account.url ?? ""
-        lastRun = last.map { SyncRunJSON(account: account, outcome: SyncService.Outcome(account: account.name, report: $0)) }
+        lastRun = last.map { SyncRunJSON(account: account, record: $0) }
         self.openConflicts = openConflicts
     }
 

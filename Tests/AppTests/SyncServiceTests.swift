@@ -33,7 +33,7 @@ final class SyncServiceTests: XCTestCase {
             davCollection: { _, c, kind in Empty(kind: kind, identity: c.url) },
             vdirCollection: { folder, kind in Empty(kind: kind, identity: folder) },
             run: { _, account, _, collections in made.handed = collections.map { "\($0.kind.rawValue)=\($0.identity)" }; return report(account) },
-            lastRuns: { _ in [] }, openConflicts: { _ in [:] })
+            lastRun: { _, _ in nil }, openConflicts: { _, _ in 0 })
     }
 
     func database() throws -> AppDatabase {
@@ -83,7 +83,8 @@ final class SyncServiceTests: XCTestCase {
 
     func testProblemsOrConflictsEndWithThree() async throws {
         var settings = SyncSettings(); settings.passwords = ["cloud": "pw"]
-        let withConflict = backends(report: { var r = SyncReport(account: $0, startedAt: Date(), finishedAt: Date()); r.conflicts = 1; return r })
+        let withConflict = backends(report: { var counts = SyncKindCounts(); counts.conflicts = 1
+            return SyncReport(account: $0, startedAt: Date(), finishedAt: Date(), byKind: [.tasks: counts]) })
         let outcome = await SyncService(backends: withConflict).run(account([.tasks: "Work"]), settings: settings, database: try database())
         XCTAssertEqual(outcome.exitCode, 3)
     }

@@ -42,27 +42,27 @@ public struct SyncBackends: Sendable {
     public var vdirCollection: @Sendable (_ folder: String, SyncKind) throws -> any SyncCollection
     /// One run of the engine over the account's collections (SyncEngine(database:account:policy:).run).
     public var run: @Sendable (AppDatabase, _ account: String, ConflictPolicy, [any SyncCollection]) async -> SyncReport
-    /// The journal: each account's last run, newest first (for `aihelper sync --status`).
-    public var lastRuns: @Sendable (AppDatabase) throws -> [SyncReport]
-    /// The conflicts waiting for a side to be picked, per account.
-    public var openConflicts: @Sendable (AppDatabase) throws -> [String: Int]
+    /// The journal: the account's last run (for `aihelper sync --status`).
+    public var lastRun: @Sendable (AppDatabase, _ account: String) throws -> SyncRunRecord?
+    /// How many of the account's conflicts wait for a side to be picked.
+    public var openConflicts: @Sendable (AppDatabase, _ account: String) throws -> Int
 
     public init(discover: @escaping @Sendable (DAVAccess) async throws -> [FoundCollection],
                 create: @escaping @Sendable (DAVAccess, SyncKind, String) async throws -> FoundCollection,
                 davCollection: @escaping @Sendable (DAVAccess, FoundCollection, SyncKind) throws -> any SyncCollection,
                 vdirCollection: @escaping @Sendable (String, SyncKind) throws -> any SyncCollection,
                 run: @escaping @Sendable (AppDatabase, String, ConflictPolicy, [any SyncCollection]) async -> SyncReport,
-                lastRuns: @escaping @Sendable (AppDatabase) throws -> [SyncReport],
-                openConflicts: @escaping @Sendable (AppDatabase) throws -> [String: Int]) {
+                lastRun: @escaping @Sendable (AppDatabase, String) throws -> SyncRunRecord?,
+                openConflicts: @escaping @Sendable (AppDatabase, String) throws -> Int) {
         self.discover = discover; self.create = create; self.davCollection = davCollection
-        self.vdirCollection = vdirCollection; self.run = run; self.lastRuns = lastRuns; self.openConflicts = openConflicts
+        self.vdirCollection = vdirCollection; self.run = run; self.lastRun = lastRun; self.openConflicts = openConflicts
     }
 
     /// What the binary uses. SEAM: replace each `pending` with the merged module's call:
     /// discover → the dav branch's discovery; create → MKCALENDAR / extended MKCOL;
     /// davCollection → CalDAVCollection / CardDAVCollection; vdirCollection → VdirCollection;
-    /// run → `await SyncEngine(database:account:policy:).run(collections)`; lastRuns and
-    /// openConflicts → the engine's journal and conflicts API.
+    /// run → `await SyncEngine(database:account:policy:).run(collections)`; lastRun →
+    /// `SyncEngine.runs(in:account:limit: 1).first`; openConflicts → `SyncEngine.conflicts(in:account:).count`.
     public static let live = SyncBackends(
         discover: { _ in throw pending("CalDAV/CardDAV discovery") },
         create: { _, _, _ in throw pending("making calendars and address books") },
@@ -73,8 +73,8 @@ public struct SyncBackends: Sendable {
             report.problems = [SyncProblem(href: nil, message: pendingText("the sync engine"))]
             return report
         },
-        lastRuns: { _ in [] },
-        openConflicts: { _ in [:] })
+        lastRun: { _, _ in nil },
+        openConflicts: { _, _ in 0 })
 
     static func pending(_ what: String) -> SyncError { .failed(pendingText(what)) }
     static func pendingText(_ what: String) -> String { "\(what) is not built into this binary yet (issue 21)." }
