@@ -70,4 +70,24 @@ final class CLISyncTests: HomeFolderTestCase {
         XCTAssertFalse((run.out + run.err).contains("hunter2-secret"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: config), "nothing is saved when the server cannot be used")
     }
+
+    /// On a terminal with no --url, the setup asks; the password is typed without echo and, when
+    /// the server cannot be used, nothing is saved.
+    func testTheQuestionsHideThePassword() throws {
+        let tmux = TmuxSession(home: home)
+        try tmux.start(arguments: ["sync", "setup", "--name", "here"])
+        let recorded = home + "/terminal.out"
+        try tmux.recordOutput(to: recorded)   // the session closes with the process: its last words are read here
+        tmux.waitFor(text: "Server URL:")
+        try tmux.type("http://127.0.0.1:9/"); try tmux.press("Enter")
+        tmux.waitFor(text: "User name:")
+        try tmux.type("ann"); try tmux.press("Enter")
+        tmux.waitFor(text: "Password (not shown):")
+        try tmux.type("hunter2-secret"); try tmux.press("Enter")
+        XCTAssertTrue(tmux.waitUntilExited(timeout: 10))
+        let screen = (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? ""
+        XCTAssertTrue(screen.contains("aihelper: Sync account 'here':"), screen)
+        XCTAssertFalse(screen.contains("hunter2-secret"), screen)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: config))
+    }
 }

@@ -66,5 +66,37 @@ final class CLISyncThirdClientTests: HomeFolderTestCase {
         XCTAssertTrue(status.out.contains("radicale (caldav, \(server.baseURL))"), status.out)
         XCTAssertTrue(status.out.contains("last run:"), status.out)
     }
+
+    /// The questions against Radicale: the collections found are listed, one is picked, a task
+    /// list is made (MKCALENDAR), and the account and password are saved.
+    func testTheQuestionsListPickAndMake() throws {
+        let server = try DAVServer.radicale(user: "ann", password: "s3cret-pw")
+        let third = try ThirdClient(root: URL(fileURLWithPath: home + "/third"), url: server.baseURL, user: "ann", password: "s3cret-pw")
+        try third.discover()
+        let tmux = TmuxSession(home: home)
+        try tmux.start(width: 160, arguments: ["sync", "setup", "--name", "rad"])
+        tmux.waitFor(text: "Server URL:")
+        try tmux.type(server.baseURL); try tmux.press("Enter")
+        tmux.waitFor(text: "User name:")
+        try tmux.type("ann"); try tmux.press("Enter")
+        tmux.waitFor(text: "Password (not shown):")
+        try tmux.type("s3cret-pw"); try tmux.press("Enter")
+        let list = tmux.waitFor(text: "Which calendar for tasks?")
+        XCTAssertTrue(list.contains("(\(server.baseURL)ann/events/)"), list)
+        let events = list.components(separatedBy: "\n").first { $0.contains("ann/events/") }!
+        try tmux.type(String(events.trimmingCharacters(in: .whitespaces).prefix(1))); try tmux.press("Enter")
+        tmux.waitFor(text: "Which task list for todos?")
+        try tmux.type("n"); try tmux.press("Enter")
+        tmux.waitFor(text: "Name [Tasks]:")
+        try tmux.type("Chores"); try tmux.press("Enter")
+        tmux.waitFor(text: "Which address book for contacts?")
+        try tmux.press("Enter")
+        let done = tmux.waitFor(text: "Run `aihelper sync` to sync now.")
+        XCTAssertTrue(done.contains("made the task list “Chores”"), done)
+        XCTAssertFalse(done.contains("s3cret-pw"), done)
+        let config = try String(contentsOfFile: home + "/config.toml", encoding: .utf8)
+        XCTAssertTrue(config.contains("tasks = \"\(server.baseURL)ann/events/\"\ntodos = \"Chores\"\n"), config)
+        XCTAssertEqual(try runner.run(["sync"]).status, 0)
+    }
 }
 #endif
