@@ -1,6 +1,6 @@
 // INTEGRATOR: remove this #if and its #endif once the engine (SyncEngine, VdirCollection) and dav
-// (DAVServer, DAVClient) branches are merged and SyncBackends.live is connected; both tests
-// passed on /work/wt-cli branch scratch-merge (cli + engine + dav, 2026-11-26 23:37 UTC).
+// (DAVServer, DAVClient) branches are merged and SyncBackends.live is connected; the tests
+// passed on /work/wt-cli branch scratch-merge (cli + engine + dav, 2026-11-26 23:45 UTC).
 #if SYNC_MERGED
 import XCTest
 import TestSupport
@@ -75,6 +75,8 @@ final class CLISyncThirdClientTests: HomeFolderTestCase {
         try third.discover()
         let tmux = TmuxSession(home: home)
         try tmux.start(width: 160, arguments: ["sync", "setup", "--name", "rad"])
+        let recorded = home + "/terminal.out"
+        try tmux.recordOutput(to: recorded)   // the session closes with the process: its last words are read here
         tmux.waitFor(text: "Server URL:")
         try tmux.type(server.baseURL); try tmux.press("Enter")
         tmux.waitFor(text: "User name:")
@@ -91,7 +93,9 @@ final class CLISyncThirdClientTests: HomeFolderTestCase {
         try tmux.type("Chores"); try tmux.press("Enter")
         tmux.waitFor(text: "Which address book for contacts?")
         try tmux.press("Enter")
-        let done = tmux.waitFor(text: "Run `aihelper sync` to sync now.")
+        XCTAssertTrue(tmux.waitUntilExited(timeout: 20))
+        let done = (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? ""
+        XCTAssertTrue(done.contains("Run `aihelper sync` to sync now."), done)
         XCTAssertTrue(done.contains("made the task list “Chores”"), done)
         XCTAssertFalse(done.contains("s3cret-pw"), done)
         let config = try String(contentsOfFile: home + "/config.toml", encoding: .utf8)
