@@ -52,7 +52,7 @@ let package = Package(
                                                   .product(name: "NIOHTTP1", package: "swift-nio")], swiftSettings: sections),
         .target(name: "Interop", dependencies: ["Core"], swiftSettings: sections),  // iCalendar, vCard, Markdown and JSON files
         // Two-way CalDAV/CardDAV and vdir sync of tasks, todos and contacts (docs/sync.md)
-        .target(name: "Sync", dependencies: ["Core", "Storage", "Interop", "HTTP"], swiftSettings: sections),
+        .target(name: "Sync", dependencies: ["Core", "Storage", "Interop", "HTTP", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: sections),
         // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
         .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: sections),
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient", "Markdown", "Sync",
@@ -95,7 +95,8 @@ let package = Package(
                                                      "MCPClient", "Markdown", "Sync"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core", "TestSupport"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Interop", "HTTP", "Core", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Interop", "HTTP", "Core", "TestSupport",
+                                                     .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "Core", "TestSupport"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"]),

@@ -24,22 +24,32 @@ extension AppDatabase {
     /// A new change drops the area's undone entries (nothing left to redo), as editors do.
     func journaled<T>(_ area: JournalArea, _ label: String, _ body: (Database) throws -> T) throws -> T {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM journalEntry WHERE area = ? AND undone = 1", arguments: [area.rawValue])
-            try db.execute(sql: "INSERT INTO journalEntry(area, label, createdAt) VALUES (?, ?, ?)",
-                           arguments: [area.rawValue, label, Date()])
-            let entry = db.lastInsertedRowID
+            let entry = try Self.openEntry(area, label, db)
             try db.execute(sql: "UPDATE journalCursor SET entryId = ? WHERE id = 1", arguments: [entry])
             let result = try body(db)
             try db.execute(sql: "UPDATE journalCursor SET entryId = NULL WHERE id = 1")
-            if try Int.fetchOne(db, sql: "SELECT count(*) FROM journalRow WHERE entryId = ?", arguments: [entry]) == 0 {
-                try db.execute(sql: "DELETE FROM journalEntry WHERE id = ?", arguments: [entry])
-            }
-            try db.execute(sql: """
-                DELETE FROM journalEntry WHERE area = ? AND id <= (
-                    SELECT id FROM journalEntry WHERE area = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
-                """, arguments: [area.rawValue, area.rawValue, Self.journalLimit])
+            try Self.closeEntry(entry, area, db)
             return result
         }
+    }
+
+    /// A new entry of `area`; the area's undone entries go (nothing left to redo).
+    static func openEntry(_ area: JournalArea, _ label: String, _ db: Database) throws -> Int64 {
+        try db.execute(sql: "DELETE FROM journalEntry WHERE area = ? AND undone = 1", arguments: [area.rawValue])
+        try db.execute(sql: "INSERT INTO journalEntry(area, label, createdAt) VALUES (?, ?, ?)",
+                       arguments: [area.rawValue, label, Date()])
+        return db.lastInsertedRowID
+    }
+
+    /// Drops `entry` when it recorded nothing, and the area's entries past the limit.
+    static func closeEntry(_ entry: Int64, _ area: JournalArea, _ db: Database) throws {
+        if try Int.fetchOne(db, sql: "SELECT count(*) FROM journalRow WHERE entryId = ?", arguments: [entry]) == 0 {
+            try db.execute(sql: "DELETE FROM journalEntry WHERE id = ?", arguments: [entry])
+        }
+        try db.execute(sql: """
+            DELETE FROM journalEntry WHERE area = ? AND id <= (
+                SELECT id FROM journalEntry WHERE area = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+            """, arguments: [area.rawValue, area.rawValue, Self.journalLimit])
     }
 
     /// Undoes the area's latest change; nil when there is nothing to undo.

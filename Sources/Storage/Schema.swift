@@ -16,6 +16,7 @@ enum Schema {
         migrator.registerMigration("v9-search-prefix-indexes", migrate: addSearchPrefixIndexes)
         migrator.registerMigration("v10-series-snooze-indexes", migrate: addSeriesAndSnoozeIndexes)
         migrator.registerMigration("v11-images", migrate: addImages)
+        migrator.registerMigration("v12-sync", migrate: addSyncState)
         return migrator
     }
 

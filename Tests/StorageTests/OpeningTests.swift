@@ -81,7 +81,7 @@ final class OpeningTests: StorageTestCase {
         }
         let queue = try DatabaseQueue(path: file)
         XCTAssertEqual(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") },
-                       ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes", "v10-series-snooze-indexes", "v11-images", "v99-from-the-future"])
+                       ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes", "v10-series-snooze-indexes", "v11-images", "v12-sync", "v99-from-the-future"])
     }
 
     func testLockedBeyondTheBusyTimeoutFailsClearly() throws {

@@ -16,7 +16,7 @@ final class SchemaTests: StorageTestCase {
             XCTAssertTrue(tables.contains(table), "missing table \(table)")
         }
         let applied = try db.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes", "v10-series-snooze-indexes", "v11-images"])
+        XCTAssertEqual(applied, ["v1", "v2-index-finished-messages", "v3-alerts-interop-journal", "v4-todo-sections", "v5-conversations", "v6-branches-summaries", "v7-conversation-persona", "v8-input-history", "v9-search-prefix-indexes", "v10-series-snooze-indexes", "v11-images", "v12-sync"])
     }
 
     /// Subtasks written before v3 get distinct iCalendar UIDs; their other fields are kept.

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import Storage
+
+/// One run as the run journal keeps it (`syncRun`, SchemaV12.swift).
+public struct SyncRunRecord: Sendable, Equatable {
+    public var id: Int64
+    public var account: String
+    public var startedAt: Date
+    public var finishedAt: Date
+    public var pulled: Int
+    public var pushed: Int
+    public var deleted: Int
+    public var conflicts: Int
+    public var problems: [SyncProblem]
+}
+
+/// The journal of runs: what each did, newest kept (`SyncEngine.runsKept` per account).
+enum RunJournal {
+    static func record(_ report: SyncReport, _ database: AppDatabase) throws {
+        let problems = String(decoding: try JSONEncoder().encode(report.problems), as: UTF8.self)
+        try database.pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO syncRun(account, startedAt, finishedAt, pulled, pushed, deleted, conflicts, problems)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [report.account, report.startedAt, report.finishedAt, report.pulled, report.pushed,
+                                 report.deleted, report.conflicts, problems])
+            try db.execute(sql: """
+                DELETE FROM syncRun WHERE account = ? AND id <= (
+                    SELECT id FROM syncRun WHERE account = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+                """, arguments: [report.account, report.account, SyncEngine.runsKept])
+        }
+    }
+}
+
+extension SyncEngine {
+    /// The account's latest runs, newest first.
+    public static func runs(in database: AppDatabase, account: String, limit: Int = 20) throws -> [SyncRunRecord] {
+        try database.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM syncRun WHERE account = ? ORDER BY id DESC LIMIT ?", arguments: [account, limit]).map { row in
+                let problems = (try? JSONDecoder().decode([SyncProblem].self, from: Data((row["problems"] as String).utf8))) ?? []
+                return SyncRunRecord(id: row["id"], account: row["account"], startedAt: row["startedAt"], finishedAt: row["finishedAt"],
+                                     pulled: row["pulled"], pushed: row["pushed"], deleted: row["deleted"],
+                                     conflicts: row["conflicts"], problems: problems)
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Storage
+
+extension SyncEngine {
+    /// Applies one item from the other side in one transaction: new → inserted; changed → updated
+    /// unless it was edited here too → merged field by field (overlaps per the policy); deleted
+    /// here meanwhile → created again (the server's edit is kept). A malformed item is skipped
+    /// and reported with its href.
+    func apply(_ resource: RemoteResource, _ read: Result<ItemValue, Error>, _ kind: SyncKind, _ state: SyncState, _ context: RunContext) {
+        let value: ItemValue
+        do { value = try read.get() } catch {
+            context.problem(resource.href, "skipped, it could not be read: \(error)")
+            return
+        }
+        do {
+            try database.syncTransaction(journal: try context.journal(for: kind)) { db in
+                try applyValue(value, resource, kind, state, context, db)
+            }
+        } catch {
+            context.problem(resource.href, "not stored: \(error)")
+        }
+    }
+
+    private func applyValue(_ value: ItemValue, _ resource: RemoteResource, _ kind: SyncKind, _ state: SyncState,
+                            _ context: RunContext, _ db: Database) throws {
+        var row = try state.item(href: resource.href, db)
+        if row == nil, let moved = try state.item(uid: value.uid, db) {
+            // The same UID under another href (moved, or listed again after an expired token).
+            try state.remove(href: moved.href, db)
+            row = moved
+        }
+        let local = try row?.local ?? LocalItems.find(uid: value.uid, kind: kind, db)
+        let serverText = String(decoding: resource.data, as: UTF8.self)
+        guard let local, let current = try LocalItems.load(local, db) else {
+            let stored = try LocalItems.store(value, at: nil, db)
+            try record(resource, stored, state, db)
+            context.report.count(kind) { $0.pulled += 1 }
+            return
+        }
+        let server = value.keepingPlace(of: current)
+        let localFields = current.fields, serverFields = server.fields
+        if localFields == serverFields {
+            try record(resource, local, state, db)
+            return
+        }
+        let editedHere = row.map { localFields.contentHash != $0.baseHash } ?? true
+        if !editedHere {
+            let stored = try LocalItems.store(server.keepingIdentity(of: current), at: local, db)
+            try record(resource, stored, state, db)
+            context.report.count(kind) { $0.pulled += 1 }
+            return
+        }
+        let merge = FieldMerge(base: row.map { ItemFields(canonicalJSON: $0.base) }, local: localFields, server: serverFields, policy: policy)
+        var stored = local
+        if merge.merged != localFields { stored = try LocalItems.store(current.applying(merge.merged), at: local, db) }
+        // The base is now the server's version: what differs from it here is pushed (or, kept
+        // apart as a conflict, waits for the user's pick).
+        try state.save(SyncItemRow(href: resource.href, etag: resource.etag, uid: value.uid, local: stored, base: serverFields), db)
+        if !merge.overlapping.isEmpty && policy == .ask {
+            try state.keepConflict(href: resource.href, local: stored, serverText: serverText, serverEtag: resource.etag, db)
+        } else if merge.merged != serverFields {
+            try SyncState.enqueue(stored, db)
+        }
+        context.report.count(kind) { $0.conflicts += 1; if merge.merged != localFields { $0.pulled += 1 } }
+    }
+
+    /// Writes the sync state of an item now equal on both sides: the base is its local fields.
+    private func record(_ resource: RemoteResource, _ local: LocalRef, _ state: SyncState, _ db: Database) throws {
+        guard let stored = try LocalItems.load(local, db) else { return }
+        try state.save(SyncItemRow(href: resource.href, etag: resource.etag, uid: stored.uid, local: local, base: stored.fields), db)
+    }
+}
+
+extension ItemValue {
+    /// A to-do from a client that keeps no position takes the local one.
+    func keepingPlace(of local: ItemValue) -> ItemValue {
+        guard case .todo(var r) = self, r.position == nil, case .todo(let mine) = local else { return self }
+        r.position = mine.position
+        return .todo(r)
+    }
+
+    /// The server's item with the local one's UID (equal but for case or spaces) — a no-op otherwise.
+    func keepingIdentity(of local: ItemValue) -> ItemValue { local.applying(fields) }
+}

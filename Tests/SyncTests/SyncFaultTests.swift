@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+import GRDB
+import Core
+import Storage
+@testable import Sync
+
+/// Offline queues, malformed items, runs cut short, runs with nothing to do, lost tokens, undo.
+final class SyncFaultTests: SyncTestCase {
+    func testOfflineEditsAreQueuedThenPushed() async throws {
+        let laptop = try device("laptop"), desktop = try device("desktop")
+        let offline = try SyncKind.allCases.map { FlakyCollection(try vdir($0)) }
+        try await sync(laptop)  // registers the collections: from now on changes are queued
+        offline.forEach { $0.offline = true }
+        let first = try laptop.db.insertTask(TaskItem(title: "Written on the train"))
+        _ = try laptop.db.createTodo(title: "Call home", items: [("Mum", "")])
+        let report = try await sync(laptop, offline, expectProblems: true)
+        XCTAssertEqual(try SyncEngine.pendingChanges(in: laptop.db, account: "test"), 3)
+        XCTAssertFalse(report.completed)
+        XCTAssertEqual(report.problems.count, 1, "one problem, no retry storm over the other collections")
+        XCTAssertEqual(try laptop.queued(), 3)
+        XCTAssertEqual(try files(.tasks), [])
+
+        offline.forEach { $0.offline = false }
+        let back = try await sync(laptop, offline)
+        XCTAssertEqual(back.pushed, 3)
+        XCTAssertEqual(try laptop.queued(), 0, "the queue is emptied once read")
+        XCTAssertEqual(try SyncEngine.pendingChanges(in: laptop.db, account: "test"), 0)
+        try await sync(desktop)
+        XCTAssertEqual(try desktop.tasks().map(\.uid), [first.uid])
+        XCTAssertEqual(try desktop.outline(), ["Call home", "  Mum"])
+    }
+
+    func testAMalformedItemIsSkippedAndReportedAndTheRestSyncs() async throws {
+        let desktop = try device("desktop")
+        try write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bad\r\nDTSTART:20261302\r\nSUMMARY:Broken\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+                  name: "bad.ics", kind: .tasks)
+        try write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:good\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+                  name: "good.ics", kind: .tasks)
+        try write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD\r\n", name: "nameless.vcf", kind: .contacts)
+        let report = try await sync(desktop, expectProblems: true)
+        XCTAssertEqual(report.problems.map(\.href), ["bad.ics", "nameless.vcf"])
+        XCTAssertTrue(report.problems[0].message.contains("20261302"), report.problems[0].message)
+        XCTAssertTrue(report.completed)
+        XCTAssertEqual(try desktop.tasks().map(\.title), ["Fine"])
+        let journal = try SyncEngine.runs(in: desktop.db, account: "test")
+        XCTAssertEqual(journal.first?.problems.map(\.href), ["bad.ics", "nameless.vcf"], "the run journal says what was skipped")
+        XCTAssertEqual(try files(.tasks), ["bad.ics", "good.ics"], "the malformed file is left alone")
+    }
+
+    /// The connection drops after the first batch of a first sync; the next run completes it
+    /// without duplicates on either side.
+    func testAnInterruptedRunIsResumedWithoutDuplicates() async throws {
+        let laptop = try device("laptop"), desktop = try device("desktop")
+        for n in 0..<250 { _ = try laptop.db.insertTask(TaskItem(title: "Task \(n)")) }
+        let cut = FlakyCollection(try vdir(.tasks))
+        cut.createsLeft = 120
+        var report = try await sync(laptop, [cut], expectProblems: true)
+        XCTAssertEqual(report.pushed, 120)
+        cut.createsLeft = nil
+        report = try await sync(laptop, [cut])
+        XCTAssertEqual(report.pushed, 130)
+        XCTAssertEqual(try files(.tasks).count, 250)
+
+        let pulling = FlakyCollection(try vdir(.tasks))
+        pulling.fetchesLeft = 1  // one batch of 100, then the network goes
+        report = try await sync(desktop, [pulling], expectProblems: true)
+        XCTAssertEqual(report.pulled, 100)
+        pulling.fetchesLeft = nil
+        report = try await sync(desktop, [pulling])
+        XCTAssertEqual(report.pulled, 150)
+        XCTAssertEqual(report.pushed, 0)
+        XCTAssertEqual(Set(try desktop.tasks().map(\.uid)), Set(try laptop.tasks().map(\.uid)))
+        XCTAssertEqual(try desktop.tasks().count, 250)
+        XCTAssertEqual(try files(.tasks).count, 250)
+    }
+
+    /// A run with nothing changed on either side writes no item, no sync state, no file.
+    func testAnIncrementalRunWithNothingChangedTouchesNothing() async throws {
+        let laptop = try device("laptop")
+        for n in 0..<50 { _ = try laptop.db.insertTask(TaskItem(title: "Task \(n)")) }
+        _ = try laptop.db.createTodo(title: "Trip", items: [("Passport", "")])
+        _ = try laptop.db.insertContact(Contact(name: "Ada"))
+        try await sync(laptop)
+        try await sync(laptop)
+        let before = try snapshot(laptop)
+        let folderBefore = try SyncKind.allCases.map { try vdir($0).list() }
+        let report = try await sync(laptop)
+        XCTAssertEqual([report.pulled, report.pushed, report.deleted, report.conflicts], [0, 0, 0, 0])
+        XCTAssertEqual(try snapshot(laptop), before)
+        XCTAssertEqual(try SyncKind.allCases.map { try vdir($0).list() }, folderBefore)
+    }
+
+    /// Everything but the run journal: change counters, the undo journal, the sync state.
+    private func snapshot(_ device: Device) throws -> [String] {
+        try device.db.pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT area || '=' || value FROM changeCounter
+                UNION ALL SELECT 'journal=' || COALESCE(MAX(id), 0) FROM journalEntry
+                UNION ALL SELECT 'items=' || count(*) || ':' || COALESCE(group_concat(etag || baseHash), '') FROM syncItem
+                UNION ALL SELECT 'queue=' || count(*) FROM syncChange
+                UNION ALL SELECT 'collections=' || group_concat(COALESCE(token, '') || queueCursor) FROM syncCollection
+                """)
+        }
+    }
+
+    /// The sync state lost (an expired token, a reinstalled sync): the complete listing matches
+    /// items by UID, so nothing is duplicated on either side.
+    func testACompleteListingWithoutStateMatchesByUID() async throws {
+        let laptop = try device("laptop"), desktop = try device("desktop")
+        _ = try laptop.db.insertTask(TaskItem(title: "One"))
+        _ = try laptop.db.createTodo(title: "Trip", items: [("Passport", "")])
+        try await sync(laptop)
+        try await sync(desktop)
+        try SyncEngine.forget(account: "test", in: desktop.db)
+        XCTAssertEqual(try desktop.queued(), 0)
+        let report = try await sync(desktop)
+        XCTAssertEqual([report.pulled, report.pushed], [0, 0])
+        XCTAssertEqual(try desktop.tasks().count, 1)
+        XCTAssertEqual(try desktop.outline(), ["Trip", "  Passport"])
+        XCTAssertEqual(try files(.tasks).count + files(.todos).count, 3)
+    }
+
+    /// What a run wrote here is one undo entry; undoing it is queued and pushed like any edit.
+    func testARunIsOneUndoEntryAndUndoSyncs() async throws {
+        let laptop = try device("laptop"), desktop = try device("desktop")
+        let made = try laptop.db.insertTask(TaskItem(title: "Before"))
+        try await sync(laptop)
+        try await sync(desktop)
+        var edited = try XCTUnwrap(try laptop.task(uid: made.uid))
+        edited.title = "After"
+        try laptop.db.updateTask(edited)
+        _ = try laptop.db.insertTask(TaskItem(title: "New"))
+        try await sync(laptop)
+        try await sync(desktop)
+        XCTAssertEqual(try desktop.tasks().map(\.title).sorted(), ["After", "New"])
+        XCTAssertEqual(try desktop.db.journalEntries(.tasks).first?.label, "sync test")
+        XCTAssertEqual(try desktop.db.undo(.tasks)?.label, "sync test")
+        XCTAssertEqual(try desktop.tasks().map(\.title), ["Before"])
+        try await sync(desktop)
+        try await sync(laptop)
+        XCTAssertEqual(try laptop.tasks().map(\.title), ["Before"])
+    }
+}
