@@ -2,8 +2,10 @@
 # make install / uninstall (PREFIX, DESTDIR), make dist (a tarball), make deb (a Debian package).
 SWIFT ?= swift
 # ncurses-term, kitty-terminfo, foot-terminfo: the terminfo entries of alacritty, kitty, foot and more (without them the app falls back to xterm-256color; wezterm and ghostty ship their own).
+# libxml2-dev: libxml2's headers for Sources/CXML (the library is opened on the first sync) — docs/sync.md.
 # libstb-dev: stb_image's header, compiled in for image previews; libwebp-dev: libwebp's header (the library is opened on the first WebP) — docs/images.md.
-SYSTEM_PACKAGES = libncursesw5-dev ncurses-term kitty-terminfo foot-terminfo libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libstb-dev libwebp-dev
+SYSTEM_PACKAGES = libncursesw5-dev ncurses-term kitty-terminfo foot-terminfo libsqlite3-dev libcurl4-openssl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libstb-dev libwebp-dev libxml2-dev
+# radicale, xandikos: CalDAV/CardDAV servers the SyncTests start; vdirsyncer: a third sync client.
 TEST_PACKAGES = tmux openssl g++ calcurse khal todoman espeak-ng radicale xandikos vdirsyncer
 RELEASE_BIN = .build/release/aihelper
 TEST_TIMEOUT ?= 1800

@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
         // Image previews: stb_image compiled in from Debian's libstb-dev, libwebp opened on first use (docs/images.md)
+        // libxml2's streaming reader, opened on first use (only sync reads XML; docs/sync.md)
+        .target(name: "CXML", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CImage", cSettings: [.unsafeFlags(["-Wno-unused-function"])], linkerSettings: [.linkedLibrary("dl")]),
 
         // Modules (arrows point down only; see docs/architecture.md)
@@ -52,7 +54,7 @@ let package = Package(
                                                   .product(name: "NIOHTTP1", package: "swift-nio")], swiftSettings: sections),
         .target(name: "Interop", dependencies: ["Core"], swiftSettings: sections),  // iCalendar, vCard, Markdown and JSON files
         // Two-way CalDAV/CardDAV and vdir sync of tasks, todos and contacts (docs/sync.md)
-        .target(name: "Sync", dependencies: ["Core", "Storage", "Interop", "HTTP", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: sections),
+        .target(name: "Sync", dependencies: ["Core", "Storage", "Interop", "HTTP", "CXML", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: sections),
         // Markdown answers: cmark-gfm's tree as Swift values, and code highlighting (issue 15)
         .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: sections),
         .target(name: "App", dependencies: ["Core", "Storage", "Providers", "Tools", "Agent", "Terminal", "Interop", "MCPClient", "Markdown", "Sync",

@@ -31,6 +31,7 @@ struct EasyHandleSetup {
         // A stream may sit quiet for a while; keep-alive probes notice a dead peer meanwhile.
         check(aih_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1))
         applyCertificateOverride()
+        applyCredentials(request.credentials)
         applyProxyExceptions()
         applyMethodAndBody(request)
         let headers = makeHeaderList(request)
@@ -79,6 +80,21 @@ struct EasyHandleSetup {
             list = aih_curl_slist_append(list, line)
         }
         return list
+    }
+
+    /// Basic and/or Digest with the user and password; CURLAUTH_BASIC is 1, CURLAUTH_DIGEST 2
+    /// (macros Swift does not import). libcurl answers one 401 and stops: no retry loop.
+    private mutating func applyCredentials(_ credentials: HTTPCredentials?) {
+        guard let credentials else { return }
+        let mask: Int
+        switch credentials.scheme {
+        case .basic: mask = 1
+        case .digest: mask = 2
+        case .basicOrDigest: mask = 1 | 2
+        }
+        check(aih_curl_setopt_long(easy, CURLOPT_HTTPAUTH, mask))
+        check(aih_curl_setopt_string(easy, CURLOPT_USERNAME, credentials.user))
+        check(aih_curl_setopt_string(easy, CURLOPT_PASSWORD, credentials.password))
     }
 
     /// libcurl reads the proxy variables itself (http_proxy, https_proxy, all_proxy) but not

@@ -21,6 +21,9 @@ public struct HTTPRequest: Sendable {
     /// sends each in its own packet; passing each on alone cost a thread hand-off per token.
     /// Zero delivers every chunk as it comes.
     public var deliveryInterval: Duration = .milliseconds(8)
+    /// A user and password that libcurl answers the server's challenge with (CalDAV/CardDAV);
+    /// the password is one of `secrets`, so it never shows in an error.
+    public var credentials: HTTPCredentials?
 
     public init(
         url: String,
@@ -64,10 +67,32 @@ public struct HTTPRequest: Sendable {
         } else if let question = url.firstIndex(of: "?") {
             whole = [String(url[url.index(after: question)...])]
         }
-        return whole.filter { !$0.isEmpty } + candidates.filter { $0.count >= 8 }
+        // A password is cut out whatever its length past 3 (shorter would garble every message).
+        let password = credentials.map { [$0.password] }?.filter { $0.count >= 4 } ?? []
+        return whole.filter { !$0.isEmpty } + candidates.filter { $0.count >= 8 } + password
     }
 
     private static func stripLineBreaks(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" })
+    }
+}
+
+/// HTTP authentication done by libcurl (CURLOPT_HTTPAUTH, USERNAME, PASSWORD).
+public struct HTTPCredentials: Sendable, Equatable {
+    public enum Scheme: Sendable, Equatable {
+        /// Sent with the first request (one round trip); only over HTTPS or to loopback.
+        case basic
+        case digest
+        /// The request goes out once without credentials, and libcurl answers the server's
+        /// 401 with whichever of Basic and Digest it offers (two round trips each time).
+        case basicOrDigest
+    }
+
+    public var user: String
+    public var password: String
+    public var scheme: Scheme
+
+    public init(user: String, password: String, scheme: Scheme = .basicOrDigest) {
+        self.user = user; self.password = password; self.scheme = scheme
     }
 }

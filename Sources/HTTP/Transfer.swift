@@ -17,6 +17,10 @@ final class Transfer: @unchecked Sendable {
     private var status = 0
     private var headerFields: [(name: String, value: String)] = []
     private var headDelivered = false
+    /// A 401 that libcurl answers itself with the credentials (`HTTPRequest.credentials`): its
+    /// head and body are not the response; the next status line starts the real one.
+    private var challengeSeen = false
+    private var inChallenge = false
     private var finished = false
     /// When a byte last came in (or the transfer started), for the idle timeout.
     private(set) var lastActivity = ContinuousClock.now
@@ -76,6 +80,7 @@ final class Transfer: @unchecked Sendable {
 
     private func receivedBody(_ bytes: UnsafeRawBufferPointer) {
         lastActivity = .now
+        if inChallenge { return }
         deliverHeadIfNeeded()
         guard !bytes.isEmpty, let piece = pacer.take(bytes, at: lastActivity) else { return }
         continuation.yield(.body(piece))
@@ -95,8 +100,17 @@ final class Transfer: @unchecked Sendable {
             // A status line starts a new response: a "100 Continue" may come before the real one.
             status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             headerFields = []
+            inChallenge = false
         } else if line.isEmpty {
-            if !(100..<200).contains(status) { deliverHeadIfNeeded() }
+            if status == 401, request.credentials != nil, !challengeSeen {
+                // The first 401 of a transfer with credentials: libcurl sends the request
+                // again with them (Basic/Digest negotiation). If it does not, `complete`
+                // delivers this head.
+                challengeSeen = true
+                inChallenge = true
+            } else if !(100..<200).contains(status) {
+                deliverHeadIfNeeded()
+            }
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)

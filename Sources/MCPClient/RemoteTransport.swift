@@ -150,16 +150,15 @@ actor RemoteTransport: Transport {
 
     /// Where a redirect points; only the same scheme, host and port are followed.
     private func redirectTarget(_ head: HTTPResponseHead) throws -> String {
-        guard let location = head.header("location"), let base = URL(string: url),
-              let target = URL(string: location, relativeTo: base)?.absoluteURL else {
+        switch HTTPRedirect.verdict(head, from: url) {
+        case .follow(let target):
+            return target
+        case .noLocation:
             throw ToolStartError("\(RemoteServer.display(url)) answered HTTP \(head.status) without a usable Location")
-        }
-        guard target.scheme?.lowercased() == base.scheme?.lowercased(), target.host?.lowercased() == base.host?.lowercased(),
-              target.port == base.port else {
-            throw ToolStartError("\(RemoteServer.display(url)) redirects to another host (\(RemoteServer.display(target.absoluteString))); "
+        case .otherHost(let target):
+            throw ToolStartError("\(RemoteServer.display(url)) redirects to another host (\(RemoteServer.display(target))); "
                                  + "refused, so its headers are not sent there. Put that URL in mcp.json if you trust it")
         }
-        return target.absoluteString
     }
 
     private func requestHeaders(session: String?) -> [(name: String, value: String)] {

@@ -45,4 +45,28 @@ final class HTTPValueTests: XCTestCase {
         let refused = HTTPError(kind: .connectionFailed, message: "Failed to connect to 127.0.0.1 port 9 after 0 ms")
         XCTAssertEqual(refused.redacting(counted.secrets), refused, "short header values are no secrets")
     }
+
+    func testTheCredentialsPasswordIsASecret() {
+        var request = HTTPRequest(url: "https://dav.example.com/")
+        request.credentials = HTTPCredentials(user: "anna", password: "hunter2x")
+        let error = HTTPError(kind: .other, message: "login anna:hunter2x refused").redacting(request.secrets)
+        XCTAssertEqual(error.message, "login anna:… refused")
+    }
+
+    func testRedirectsAreFollowedToTheSameOriginOrWhatTheCallerAllows() {
+        func head(_ location: String?) -> HTTPResponseHead {
+            HTTPResponseHead(status: 301, headers: location.map { ["Location": $0] } ?? [:])
+        }
+        let url = "http://dav.example.com:8080/a/"
+        XCTAssertEqual(HTTPRedirect.verdict(head("/b/"), from: url), .follow("http://dav.example.com:8080/b/"))
+        XCTAssertEqual(HTTPRedirect.verdict(head(nil), from: url), .noLocation)
+        XCTAssertEqual(HTTPRedirect.verdict(head("http://evil.example.net/b/"), from: url), .otherHost("http://evil.example.net/b/"))
+        XCTAssertEqual(HTTPRedirect.verdict(head("https://dav.example.com/b/"), from: url), .otherHost("https://dav.example.com/b/"))
+        XCTAssertEqual(HTTPRedirect.verdict(head("https://dav.example.com/b/"), from: url, allowUpgrade: true),
+                       .follow("https://dav.example.com/b/"))
+        XCTAssertEqual(HTTPRedirect.verdict(head("http://dav.example.com/b/"), from: "https://dav.example.com/a/", allowUpgrade: true),
+                       .otherHost("http://dav.example.com/b/"), "never down to plain HTTP")
+        XCTAssertEqual(HTTPRedirect.verdict(head("https://cloud.example.org/b/"), from: url, allowedHosts: ["cloud.example.org"]),
+                       .follow("https://cloud.example.org/b/"))
+    }
 }
