@@ -1,7 +1,6 @@
 // INTEGRATOR: remove this #if and its #endif once the engine (SyncEngine, VdirCollection) and dav
 // (DAVServer, DAVClient) branches are merged and SyncBackends.live is connected; the tests
 // passed on /work/wt-cli branch scratch-merge (cli + engine + dav, 2026-11-26 23:45 UTC).
-#if SYNC_MERGED
 import XCTest
 import TestSupport
 
@@ -103,4 +102,3 @@ final class CLISyncThirdClientTests: HomeFolderTestCase {
         XCTAssertEqual(try runner.run(["sync"]).status, 0)
     }
 }
-#endif

@@ -1,6 +1,5 @@
 // INTEGRATOR: remove this #if and its #endif once the engine (SyncEngine, VdirCollection) and dav
 // (DAVClient, CalDAVCollection, CardDAVCollection) branches are merged (see SyncBackends.swift).
-#if SYNC_MERGED
 import Foundation
 import Storage
 import Sync
@@ -43,4 +42,3 @@ extension SyncBackends {
         DAVClient(baseURL: access.url, user: access.user, password: access.password, allowRedirectHosts: access.allowRedirectHosts)
     }
 }
-#endif

@@ -58,31 +58,5 @@ public struct SyncBackends: Sendable {
         self.vdirCollection = vdirCollection; self.run = run; self.lastRun = lastRun; self.openConflicts = openConflicts
     }
 
-    // SEAM: until the engine and dav branches are merged, `live` says each part is not built
-    // yet; SyncBackends+Live.swift has the connected one behind SYNC_MERGED. INTEGRATOR: delete
-    // this #if … #endif block (and pending/pendingText), remove the #if lines of that file and
-    // delete Sources/Sync/Pending/CLIStandIns.swift (it passed so on branch scratch-merge).
-    #if !SYNC_MERGED
-    /// What the binary uses until the merge; each part says it is not built yet. Connected:
-    /// discover → the dav branch's discovery; create → MKCALENDAR / extended MKCOL;
-    /// davCollection → CalDAVCollection / CardDAVCollection; vdirCollection → VdirCollection;
-    /// run → `await SyncEngine(database:account:policy:).run(collections)`; lastRun →
-    /// `SyncEngine.runs(in:account:limit: 1).first`; openConflicts → `SyncEngine.conflicts(in:account:).count`.
-    public static let live = SyncBackends(
-        discover: { _ in throw pending("CalDAV/CardDAV discovery") },
-        create: { _, _, _ in throw pending("making calendars and address books") },
-        davCollection: { _, _, _ in throw pending("CalDAV/CardDAV collections") },
-        vdirCollection: { _, _ in throw pending("vdir folders") },
-        run: { _, account, _, _ in
-            var report = SyncReport(account: account, startedAt: Date(), finishedAt: Date())
-            report.problems = [SyncProblem(href: nil, message: pendingText("the sync engine"))]
-            return report
-        },
-        lastRun: { _, _ in nil },
-        openConflicts: { _, _ in 0 })
 
-    #endif
-
-    static func pending(_ what: String) -> SyncError { .failed(pendingText(what)) }
-    static func pendingText(_ what: String) -> String { "\(what) is not built into this binary yet (issue 21)." }
 }
