@@ -77,7 +77,8 @@ struct SyncCommand: AsyncParsableCommand {
         do {
             rows = try accounts.map { account in
                 SyncStatusJSON(account: account, last: try backends.lastRun(database, account.name),
-                               openConflicts: try backends.openConflicts(database, account.name))
+                               openConflicts: try backends.openConflicts(database, account.name),
+                               pendingChanges: try backends.pendingChanges(database, account.name))
             }
         } catch { throw fail("cannot read the sync journal: \(error)", code: 1) }
         printRecords(rows, json: json, shape: { $0 }, none: "No sync accounts.") { $0.lines.joined(separator: "\n") }
@@ -123,12 +124,14 @@ struct SyncStatusJSON: Encodable {
     /// The last run, from the sync journal; left out when there was none.
     let lastRun: SyncRunJSON?
     let openConflicts: Int
+    /// Local changes waiting to go out (made offline, or since the last run).
+    let pendingChanges: Int
 
-    init(account: SyncAccount, last: SyncRunRecord?, openConflicts: Int) {
+    init(account: SyncAccount, last: SyncRunRecord?, openConflicts: Int, pendingChanges: Int) {
         self.account = account.name; kind = account.kind.rawValue
         location = account.kind == .vdir ? account.path ?? "" : account.url ?? ""
         lastRun = last.map { SyncRunJSON(account: account, record: $0) }
-        self.openConflicts = openConflicts
+        self.openConflicts = openConflicts; self.pendingChanges = pendingChanges
     }
 
     var lines: [String] {
@@ -140,6 +143,7 @@ struct SyncStatusJSON: Encodable {
         } else {
             lines.append("  never synced")
         }
+        if pendingChanges > 0 { lines.append("  \(pendingChanges) local change\(pendingChanges == 1 ? "" : "s") waiting to go out") }
         if openConflicts > 0 { lines.append("  \(openConflicts) conflict\(openConflicts == 1 ? "" : "s") waiting for a side to be picked") }
         return lines
     }

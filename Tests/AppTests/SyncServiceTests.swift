@@ -33,7 +33,7 @@ final class SyncServiceTests: XCTestCase {
             davCollection: { _, c, kind in Empty(kind: kind, identity: c.url) },
             vdirCollection: { folder, kind in Empty(kind: kind, identity: folder) },
             run: { _, account, _, collections in made.handed = collections.map { "\($0.kind.rawValue)=\($0.identity)" }; return report(account) },
-            lastRun: { _, _ in nil }, openConflicts: { _, _ in 0 })
+            lastRun: { _, _ in nil }, openConflicts: { _, _ in 0 }, pendingChanges: { _, _ in 0 })
     }
 
     func database() throws -> AppDatabase {

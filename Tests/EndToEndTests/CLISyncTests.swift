@@ -29,6 +29,7 @@ final class CLISyncTests: HomeFolderTestCase {
         XCTAssertEqual(rows.first?["account"] as? String, "khal")
         XCTAssertEqual(rows.first?["kind"] as? String, "vdir")
         XCTAssertEqual(rows.first?["openConflicts"] as? Int, 0)
+        XCTAssertEqual(rows.first?["pendingChanges"] as? Int, 0)
 
         // Running the setup again with the same name replaces the table, not adds one.
         XCTAssertEqual(try runner.run(["sync", "setup", "--kind", "vdir", "--path", vdir, "--name", "khal"]).status, 0)

@@ -24,6 +24,8 @@ final class CLISyncThirdClientTests: HomeFolderTestCase {
         XCTAssertTrue(try runner.run(["todos"]).out.contains("Buy milk from todoman"))
 
         XCTAssertEqual(try runner.run(["add", "Pay rent from aihelper on 2026-12-02 at 9am"]).status, 0)
+        let waiting = try runner.run(["sync", "--status"]).out
+        XCTAssertTrue(waiting.contains("  1 local change waiting to go out"), waiting)
         let back = try runner.run(["sync"])
         XCTAssertTrue(back.out.hasPrefix("khal: 0 pulled, 1 pushed"), back.out + back.err)
         XCTAssertTrue(try third.khalList(from: "2026-12-01", days: 3).contains("Pay rent from aihelper"))

@@ -36,7 +36,8 @@ extension SyncBackends {
             await SyncEngine(database: database, account: account, policy: policy).run(collections)
         },
         lastRun: { database, account in try SyncEngine.runs(in: database, account: account, limit: 1).first },
-        openConflicts: { database, account in try SyncEngine.conflicts(in: database, account: account).count })
+        openConflicts: { database, account in try SyncEngine.conflicts(in: database, account: account).count },
+        pendingChanges: { database, account in try SyncEngine.pendingChanges(in: database, account: account) })
 
     static func client(_ access: DAVAccess) -> DAVClient {
         DAVClient(baseURL: access.url, user: access.user, password: access.password, allowRedirectHosts: access.allowRedirectHosts)

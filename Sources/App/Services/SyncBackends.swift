@@ -46,6 +46,8 @@ public struct SyncBackends: Sendable {
     public var lastRun: @Sendable (AppDatabase, _ account: String) throws -> SyncRunRecord?
     /// How many of the account's conflicts wait for a side to be picked.
     public var openConflicts: @Sendable (AppDatabase, _ account: String) throws -> Int
+    /// How many local changes wait to go out to the account (queued while offline, or since the last run).
+    public var pendingChanges: @Sendable (AppDatabase, _ account: String) throws -> Int
 
     public init(discover: @escaping @Sendable (DAVAccess) async throws -> [FoundCollection],
                 create: @escaping @Sendable (DAVAccess, SyncKind, String) async throws -> FoundCollection,
@@ -53,9 +55,11 @@ public struct SyncBackends: Sendable {
                 vdirCollection: @escaping @Sendable (String, SyncKind) throws -> any SyncCollection,
                 run: @escaping @Sendable (AppDatabase, String, ConflictPolicy, [any SyncCollection]) async -> SyncReport,
                 lastRun: @escaping @Sendable (AppDatabase, String) throws -> SyncRunRecord?,
-                openConflicts: @escaping @Sendable (AppDatabase, String) throws -> Int) {
+                openConflicts: @escaping @Sendable (AppDatabase, String) throws -> Int,
+                pendingChanges: @escaping @Sendable (AppDatabase, String) throws -> Int) {
         self.discover = discover; self.create = create; self.davCollection = davCollection
         self.vdirCollection = vdirCollection; self.run = run; self.lastRun = lastRun; self.openConflicts = openConflicts
+        self.pendingChanges = pendingChanges
     }
 
 
