@@ -37,6 +37,8 @@ run: build
 
 test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@# Sync (issue 21): the servers and the third client (vdirsyncer ↔ Radicale, read by khal and todoman).
+	@for tool in radicale xandikos vdirsyncer khal todoman; do command -v $$tool >/dev/null || { echo "test-deps: $$tool is missing after installing $(TEST_PACKAGES)"; exit 1; }; done
 	@# The openai and anthropic SDKs check the loopback provider server (HTTPTests).
 	@scripts/peers-venv.sh
 	@# The official Python mcp SDK, whose client drives `aihelper mcp serve` (EndToEndTests.MCPServe*).

@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "AgentTests", dependencies: ["Agent", "Providers", "Tools", "Storage", "Core", "TestSupport", "MCPClient"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Core", "ImageFixtures"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Terminal", "Storage", "Core", "Agent", "Providers", "Tools", "TestSupport", "Interop",
-                                                     "MCPClient", "Markdown"],
+                                                     "MCPClient", "Markdown", "Sync"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Storage", "Core", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Interop", "HTTP", "Core", "TestSupport",

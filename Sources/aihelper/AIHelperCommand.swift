@@ -16,7 +16,7 @@ struct AIHelperCommand: AsyncParsableCommand {
         subcommands: [TUICommand.self, AskCommand.self, TasksCommand.self, TodosCommand.self, AddCommand.self, DoneCommand.self,
                       ContactsCommand.self, NotesCommand.self, NoteCommand.self, SearchCommand.self,
                       ImportCommand.self, ExportCommand.self, ReviewCommand.self,
-                      KeysCommand.self, ModelsCommand.self, UsageCommand.self, MCPCommand.self, TranscribeCommand.self],
+                      KeysCommand.self, ModelsCommand.self, UsageCommand.self, MCPCommand.self, TranscribeCommand.self, SyncCommand.self],
         defaultSubcommand: TUICommand.self)
 }
 

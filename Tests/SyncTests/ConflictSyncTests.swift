@@ -89,6 +89,18 @@ final class ConflictSyncTests: SyncTestCase {
         }
     }
 
+    /// An item in conflict deleted here before a side is picked: the server's version comes back.
+    func testDeletingAnItemInConflictKeepsTheServersVersion() async throws {
+        let (laptop, _, uid) = try await editedOnBoth(policy: .ask, laptopEdit: { $0.title = "Laptop's" }, desktopEdit: { $0.title = "Desktop's" })
+        try await sync(laptop)
+        XCTAssertEqual(try SyncEngine.conflicts(in: laptop.db).count, 1)
+        try laptop.db.deleteTask(id: try XCTUnwrap(try laptop.task(uid: uid)).id!)
+        try await sync(laptop)
+        XCTAssertEqual(try laptop.tasks().map(\.title), ["Desktop's"])
+        XCTAssertEqual(try SyncEngine.conflicts(in: laptop.db), [])
+        XCTAssertEqual(try files(.tasks), [uid + ".ics"])
+    }
+
     /// Deleted on one side, edited on the other: the edit is kept, whichever syncs first.
     func testDeleteVersusEditKeepsTheEdit() async throws {
         // The edit reaches the folder first; the laptop deleted it meanwhile.

@@ -51,12 +51,14 @@ public struct AppConfig: Sendable, Equatable {
     public var voice = VoiceSettings()
     /// `[images] preview`: inline previews by the terminal's answer (`auto`), by name, or none.
     public var imagePreview = PreviewSetting.auto
+    /// `[[sync.accounts]]` and their passwords from credentials.toml `[sync]` (docs/sync.md).
+    public var sync = SyncSettings()
 
     public init() {}
 
     static let keys: Set<String> = Set(["mouse", "step_limit", "persona", "offer_all_tools", "files_folder", "auto_approve", "theme",
                                                    "language", "temperature", "max_tokens", "keys", "auto_summary_threshold",
-                                                   "render_markdown", "notify_after_seconds", "images", "voice"]).union(ProviderConfig.keys).union(SettingChoices.keys)
+                                                   "render_markdown", "notify_after_seconds", "images", "voice", "sync"]).union(ProviderConfig.keys).union(SettingChoices.keys)
 
     /// This config with its files folder made absolute: `~/` is the home folder, and no
     /// setting means `paths.files`.
@@ -80,6 +82,7 @@ public struct AppConfig: Sendable, Equatable {
         let credentials = Credentials.load(path: Credentials.path(besideConfig: path))
         config.providers.apiKeys = credentials.keys
         config.voice.apiKey = credentials.voice
+        config.sync.passwords = credentials.sync
         let warnings = [warning, credentials.warning].compactMap { $0 }
         return (config, warnings.isEmpty ? nil : warnings.joined(separator: " "))
     }
@@ -165,6 +168,7 @@ public struct AppConfig: Sendable, Equatable {
         config.keyBindings.style = config.keymap
         config.providers = ProviderConfig.parse(table, problems: &problems)
         config.voice = VoiceSettings.parse(table, problems: &problems)
+        config.sync = SyncSettings.parse(table, problems: &problems)
         let warning = problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; ") + " (ignored)."
         return (config, warning)
     }

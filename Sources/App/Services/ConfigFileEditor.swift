@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,15 +52,17 @@ struct ConfigFileEditor {
     /// `name`; false (nothing changed) when no entry has that name: entries are not added here.
     @discardableResult
     mutating func set(_ key: String, _ value: String?, inEntryNamed name: String, of table: String) -> Bool {
-        let header = "[[\(table)]]"
-        for start in lines.indices where Self.arrayHeader(of: lines[start]) == header {
-            let end = blockEnd(after: start)
-            let named = lines[(start + 1)..<end].contains { line in
-                Self.keyOf(line) == "name" && Self.stringValue(of: line) == name
-            }
-            if named { set(key, value, inBlockAt: start); return true }
+        guard let start = entry(of: table, where: "name", is: name) else { return false }
+        set(key, value, inBlockAt: start)
+        return true
+    }
+
+    /// The header line of the `[[table]]` entry whose `key` is the string `value`.
+    private func entry(of table: String, where key: String, is value: String) -> Int? {
+        lines.indices.first { start in
+            Self.arrayHeader(of: lines[start]) == table
+                && lines[(start + 1)..<blockEnd(after: start)].contains { Self.keyOf($0) == key && Self.stringValue(of: $0) == value }
         }
-        return false
     }
 
     /// The line after the last of the block whose header is at `start`.
@@ -81,12 +84,25 @@ struct ConfigFileEditor {
         lines.insert("\(key) = \(value)", at: insertAt)
     }
 
-    /// "[[sync.accounts]]" for an array-of-tables header line (spaces and a comment dropped).
-    private static func arrayHeader(of line: String) -> String? {
+    /// Puts `lines` (a `[[table]]` header and its keys) in place of the `[[table]]` whose `key`
+    /// is `value`, or after everything when there is none.
+    mutating func setArrayTable(_ table: String, key: String, value: String, lines new: [String]) {
+        if let start = entry(of: table, where: key, is: value) {
+            var last = blockEnd(after: start)
+            while last > start + 1, lines[last - 1].trimmingCharacters(in: .whitespaces).isEmpty { last -= 1 }
+            lines.replaceSubrange(start..<last, with: new)
+            return
+        }
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        lines += (lines.isEmpty ? [] : [""]) + new
+    }
+
+    /// "sync.accounts" for a `[[sync.accounts]]` line (a comment after it dropped), nil for other lines.
+    static func arrayHeader(of line: String) -> String? {
         let trimmed = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
             .trimmingCharacters(in: .whitespaces) ?? ""
         guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]") else { return nil }
-        return "[[" + trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces) + "]]"
+        return trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
     }
 
     /// The text of a one-line string value (`name = "home"`, `name = 'home'`); escapes are

@@ -3,7 +3,8 @@ import TOMLKit
 import Providers
 
 /// `credentials.toml` beside config.toml: API keys typed into the app, one per provider
-/// (`openai = "sk-…"`) and the transcription server's (`voice = "…"`, `[voice]`), mode 0600. Keys in it win over the environment's (a key typed in the
+/// (`openai = "sk-…"`), the transcription server's (`voice = "…"`, `[voice]`) and the sync accounts'
+/// passwords (a `[sync]` table, `home = "…"`, docs/sync.md), mode 0600. Keys in it win over the environment's (a key typed in the
 /// settings is the one the user chose last). Keys are never logged, stored elsewhere or shown
 /// whole: `masked` is all the screen gets.
 enum Credentials {
@@ -13,22 +14,26 @@ enum Credentials {
 
     /// The keys in the file; a file that cannot be read or parsed gives no keys and a warning
     /// that never quotes the file's text.
-    static func load(path: String) -> (keys: [ProviderKind: String], voice: String?, warning: String?) {
+    static func load(path: String) -> (keys: [ProviderKind: String], voice: String?, sync: [String: String], warning: String?) {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return ([:], nil, FileManager.default.fileExists(atPath: path) ? "Cannot read \(path); keys in it are not used." : nil)
+            return ([:], nil, [:], FileManager.default.fileExists(atPath: path) ? "Cannot read \(path); keys in it are not used." : nil)
         }
         if let line = TOMLKeyLines.nulLine(in: text) {
-            return ([:], nil, "\(path) line \(line): \(TOMLKeyLines.nulMessage); keys in it are not used. Save the key again in the settings (F2).")
+            return ([:], nil, [:], "\(path) line \(line): \(TOMLKeyLines.nulMessage); keys in it are not used. Save the key again in the settings (F2).")
         }
         guard let table = try? TOMLTable(string: text) else {
-            return ([:], nil, "\(path) is not valid TOML; keys in it are not used. Save the key again in the settings (F2).")
+            return ([:], nil, [:], "\(path) is not valid TOML; keys in it are not used. Save the key again in the settings (F2).")
         }
         var keys: [ProviderKind: String] = [:]
         var voice: String?
+        var sync: [String: String] = [:]
         var unknown: [String] = []
         for name in table.keys.sorted() {
             let key = table[name]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            if name == voiceName, !key.isEmpty {
+            if name == syncTable, let passwords = table[name]?.table {
+                // Passwords are kept as written (a space may belong to one); an empty one is none.
+                for account in passwords.keys { if let p = passwords[account]?.string, !p.isEmpty { sync[account] = p } }
+            } else if name == voiceName, !key.isEmpty {
                 voice = key
             } else if let kind = ProviderKind(name: name), !key.isEmpty {
                 keys[kind] = key
@@ -37,7 +42,19 @@ enum Credentials {
             }
         }
         let warning = unknown.isEmpty ? nil : "\(path): '\(unknown.joined(separator: "', '"))' is not a provider with a key (ignored)."
-        return (keys, voice, warning)
+        return (keys, voice, sync, warning)
+    }
+
+    /// The table of the sync accounts' passwords: `[sync]` with `NAME = "…"`.
+    static let syncTable = "sync"
+
+    /// Saves the password of the sync account `account` (nil removes it) in `[sync]`, keeping the
+    /// file's other lines; the file is 0600.
+    static func savePassword(_ password: String?, account: String, path: String) throws {
+        let old = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "# Keys and passwords typed into AI Helper. Keep this file private (mode 0600).\n"
+        var editor = ConfigFileEditor(text: old)
+        editor.set(account, password.map(ConfigFileEditor.string), in: syncTable)
+        try SafeFileWriter.write(editor.text, to: path, mode: 0o600)
     }
 
     /// The transcription server's key in the file (`[voice]`, docs/voice.md).

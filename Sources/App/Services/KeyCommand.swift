@@ -68,8 +68,8 @@ public enum KeyCommand {
         error(failure, what: "The api_key_command for \(provider.displayName)", table: "[providers.\(provider.rawValue)]")
     }
 
-    /// The same for any `api_key_command`: `what` names it, `table` is where it is set.
-    static func error(_ failure: Failure, what: String, table: String) -> ProviderError {
+    /// The same for any such command: `what` names it, `table` and `setting` say where it is set.
+    static func error(_ failure: Failure, what: String, table: String, setting: String = "api_key_command") -> ProviderError {
         let message: String
         switch failure {
         case .cannotStart(let code): message = "\(what) could not be started (\(String(cString: strerror(code))))."
@@ -80,7 +80,7 @@ public enum KeyCommand {
         case .notText: message = "\(what) printed control characters, not a key."
         }
         return ProviderError(.missingKey, message,
-                             suggestion: "Run it in a shell to see why, or fix \(table) api_key_command in config.toml.")
+                             suggestion: "Run it in a shell to see why, or fix \(table) \(setting) in config.toml.")
     }
 }
 

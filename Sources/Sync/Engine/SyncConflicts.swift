@@ -44,6 +44,7 @@ extension SyncEngine {
     }
 
     /// Keeps one side of conflict `id` (a local write, one undo entry); the push follows at the next run.
+    /// A local item deleted since gets the server's version back, whatever the choice.
     public func resolveConflict(_ id: Int64, _ choice: ConflictChoice) throws {
         guard let conflict = try database.pool.read({ db in
             try Row.fetchOne(db, sql: "SELECT * FROM syncConflict WHERE id = ?", arguments: [id]).map(Self.conflict)
@@ -57,7 +58,13 @@ extension SyncEngine {
         let server = try ItemValue.read(Data(conflict.serverText.utf8), kind: kind, zone: zone)
         try database.syncTransaction(journal: entry) { db in
             try db.execute(sql: "DELETE FROM syncConflict WHERE id = ?", arguments: [id])
-            guard let current = try LocalItems.load(local, db) else { return }
+            guard let current = try LocalItems.load(local, db) else {
+                // Deleted here since: the server's edit is kept (delete against edit keeps the edit).
+                let stored = try LocalItems.store(server, at: nil, db)
+                guard let after = try LocalItems.load(stored, db) else { return }
+                try state.save(SyncItemRow(href: conflict.href, etag: conflict.serverEtag, uid: after.uid, local: stored, base: after.fields), db)
+                return
+            }
             switch choice {
             case .local:
                 try SyncState.enqueue(local, db)

@@ -30,7 +30,17 @@ extension SyncEngine {
             let row = try state.item(local: ref, db)
             return (row, try LocalItems.load(ref, db), try row.map { try state.hasConflict(href: $0.href, db) } ?? false)
         }
-        if conflicted { return }  // waits for the user's pick
+        if conflicted {
+            // Waits for the user's pick; deleted here meanwhile, the server's edit is kept.
+            if current == nil, let row, let id = try await database.pool.read({ db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM syncConflict WHERE account = ? AND collection = ? AND href = ?",
+                                   arguments: [state.account, state.collection, row.href])
+            }) {
+                try resolveConflict(id, .server)
+                context.report.count(kind) { $0.pulled += 1 }
+            }
+            return
+        }
         switch (current, row) {
         case (nil, nil): return
         case (let value?, nil):
