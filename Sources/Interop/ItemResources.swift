@@ -44,6 +44,11 @@ public enum ItemResources {
             throw InteropError(line: nil, "a resource holds \(contents.tasks.count) events and \(contents.todos.count) to-dos, not one event",
                                hint: "each calendar resource must hold one VEVENT")
         }
+        // An override this reader skips would be lost when the series is written back: the item
+        // is left alone (skipped and reported) until overrides are kept with their series.
+        if let skipped = contents.notes.first(where: { $0.contains("RECURRENCE-ID") }) {
+            throw InteropError(line: nil, skipped, hint: "the event is left as it is on the server")
+        }
         return contents.tasks[0]
     }
 

@@ -60,6 +60,36 @@ final class ItemResourcesTests: XCTestCase {
         XCTAssertThrowsError(try ItemResources.readContact(todo))
     }
 
+    /// A series with a moved occurrence is refused while the reader skips overrides, so a push
+    /// never writes the series back without it.
+    func testASeriesWhoseOverrideWouldBeDroppedIsRefused() throws {
+        let text = """
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            UID:series-1\r
+            DTSTART:20261201T090000\r
+            RRULE:FREQ=DAILY;COUNT=3\r
+            SUMMARY:Standup\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:series-1\r
+            RECURRENCE-ID:20261202T090000\r
+            DTSTART:20261202T110000\r
+            SUMMARY:Standup (moved)\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        do {
+            let task = try ItemResources.readTask(Data(text.utf8), zone: zone)
+            // Once overrides are kept with their series (issue 21, Interop), they must come back out.
+            let written = String(decoding: ItemResources.write(task: task, zone: zone), as: UTF8.self)
+            XCTAssertTrue(written.contains("RECURRENCE-ID:20261202T090000"), written)
+        } catch let error as InteropError {
+            XCTAssertTrue("\(error)".contains("RECURRENCE-ID"), "\(error)")
+        }
+    }
+
     func testAContactRoundTrips() throws {
         let ada = Contact(uid: "c-1", name: "Ada", email: "ada@example.org", groups: "Work", extra: "BDAY:18151210")
         XCTAssertEqual(try ItemResources.readContact(ItemResources.write(contact: ada)).extra, "BDAY:18151210")

@@ -17,6 +17,10 @@ final class SyncBenchTests: SyncTestCase {
         var clock = ContinuousClock.now
         var report = try await sync(laptop, [timed])
         print("first run: \(report.pushed) pushed in \(ContinuousClock.now - clock)")
+        let desktop = try device("desktop")
+        clock = ContinuousClock.now
+        report = try await sync(desktop, [try vdir(.tasks)])
+        print("first run of another database: \(report.pulled) pulled in \(ContinuousClock.now - clock)")
         for (label, collection) in [("vdir (listing every file)", timed), ("a server answering 'unchanged'", UnchangedCollection(timed))] as [(String, SyncCollection)] {
             for _ in 0..<3 {
                 timed.spent = .zero

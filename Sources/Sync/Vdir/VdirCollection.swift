@@ -1,4 +1,5 @@
 import Foundation
+import Interop
 
 /// A folder of .ics or .vcf files, one item per file: the vdir layout vdirsyncer, khal and
 /// todoman use (docs/sync.md). The href is the file name; the etag is the file's mtime in
@@ -112,9 +113,10 @@ public struct VdirCollection: SyncCollection {
     }
 
     static func stamp(_ entries: [RemoteEntry]) -> String {
-        var hasher = FNV()
-        for entry in entries { hasher.add(entry.href); hasher.add("\u{1F}"); hasher.add(entry.etag); hasher.add("\u{1E}") }
-        return "\(entries.count)-" + String(hasher.value, radix: 16)
+        var text = ""
+        text.reserveCapacity(entries.count * 64)
+        for entry in entries { text += entry.href; text += "\u{1F}"; text += entry.etag; text += "\u{1E}" }
+        return "\(entries.count)-" + ItemResources.contentHash(text)
     }
 
     /// The UID as a file name, as vdirsyncer does: kept when it is made of safe characters,
@@ -122,16 +124,6 @@ public struct VdirCollection: SyncCollection {
     static func fileName(uid: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-+@")
         if !uid.isEmpty, uid.count <= 200, !uid.hasPrefix("."), uid.allSatisfy(safe.contains) { return uid }
-        var hasher = FNV()
-        hasher.add(uid)
-        return String(hasher.value, radix: 16)
-    }
-}
-
-/// FNV-1a, 64 bits: a stable hash for names and stamps (not a secret).
-private struct FNV {
-    var value: UInt64 = 0xcbf29ce484222325
-    mutating func add(_ text: String) {
-        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100000001b3 }
+        return ItemResources.contentHash(uid)
     }
 }
