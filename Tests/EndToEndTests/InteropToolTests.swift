@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Core
 import Storage
+import TestSupport
 
 /// Round trips with files written by the real tools (Debian's calcurse, khal and todoman,
 /// installed by `make test-deps`): the tool writes → `aihelper import` → `aihelper export --ics`
@@ -23,35 +24,8 @@ final class InteropToolTests: HomeFolderTestCase {
 
     /// Runs a tool; a missing tool fails the test with what to do (never a silent skip).
     @discardableResult
-    private func tool(_ name: String, _ arguments: [String], stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = "/usr/bin/" + name
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            XCTFail("\(path) is missing: run `make test-deps` (installs calcurse, khal and todoman from Debian)", file: file, line: line)
-            throw XCTSkip("not reached")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: home)
-        let outPath = home + "/tool-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardOutput = out
-        process.standardError = out
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); XCTFail("\(name) did not finish", file: file, line: line) }
-        process.waitUntilExit()
-        try out.close()
-        let text = try String(contentsOfFile: outPath, encoding: .utf8)
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments.joined(separator: " ")): \(text)", file: file, line: line)
-        return text
+    private func tool(_ name: String, _ arguments: [String], stdin: String? = nil) throws -> String {
+        try ExternalTool.run(name, arguments, environment: environment, in: home, stdin: stdin ?? "")
     }
 
     private func write(_ text: String, to path: String) throws {

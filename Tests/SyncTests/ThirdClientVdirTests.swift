@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Core
 import Storage
+import TestSupport
 @testable import Sync
 
 /// Clients no one here wrote, on the same vdir folders: todoman (to-dos) and khal (events),
@@ -14,31 +15,8 @@ final class ThirdClientVdirTests: SyncTestCase {
 
     /// Runs a tool (60 s at most); a missing tool fails the test with what to do.
     @discardableResult
-    private func tool(_ name: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = "/usr/bin/" + name
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            XCTFail("\(path) is missing: run `make test-deps`", file: file, line: line)
-            throw XCTSkip("not reached")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let output = folder.appendingPathComponent("tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); XCTFail("\(name) did not finish", file: file, line: line) }
-        process.waitUntilExit()
-        try handle.close()
-        let text = try String(contentsOf: output, encoding: .utf8)
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments.joined(separator: " ")): \(text)", file: file, line: line)
-        return text
+    private func tool(_ name: String, _ arguments: [String]) throws -> String {
+        try ExternalTool.run(name, arguments, environment: environment, in: folder.path)
     }
 
     func testTodomanAndAIHelperShareATaskList() async throws {

@@ -95,30 +95,5 @@ public final class DAVFaultProxy: @unchecked Sendable {
     public func requests() throws -> [[String: Any]] { try peer.requests() }
 }
 
-/// One DAV server for the tests of a class, as `SharedServer` does for `PeerServer`: started
-/// by the first test that asks (a failed start is remembered), stopped by `stop()` from the
-/// class's `tearDown()`.
-public final class SharedDAVServer: @unchecked Sendable {
-    private let lock = NSLock()
-    private let starter: @Sendable () throws -> DAVServer
-    private var result: Result<DAVServer, Error>?
-
-    public init(_ starter: @escaping @Sendable () throws -> DAVServer) { self.starter = starter }
-
-    public func get() throws -> DAVServer {
-        try lock.withLock {
-            if let result { return try result.get() }
-            let started = Result { try starter() }
-            result = started
-            return try started.get()
-        }
-    }
-
-    public func stop() {
-        let server = lock.withLock { () -> DAVServer? in
-            defer { result = nil }
-            return try? result?.get()
-        }
-        withExtendedLifetime(server) {}
-    }
-}
+/// One DAV server for the tests of a class (`Shared`, as for `PeerServer`).
+public typealias SharedDAVServer = Shared<DAVServer>

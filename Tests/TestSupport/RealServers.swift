@@ -126,14 +126,14 @@ public enum RealServers {
 /// One server for the tests of a class, started by the first test that asks for it (a failed
 /// start is remembered, so every test fails at once with its reason) and stopped by `stop()`
 /// (call it from the class's `tearDown()`), or when the test process ends.
-public final class SharedServer: @unchecked Sendable {
+public final class Shared<Server>: @unchecked Sendable {
     private let lock = NSLock()
-    private let starter: @Sendable () throws -> PeerServer
-    private var result: Result<PeerServer, Error>?
+    private let starter: @Sendable () throws -> Server
+    private var result: Result<Server, Error>?
 
-    public init(_ starter: @escaping @Sendable () throws -> PeerServer) { self.starter = starter }
+    public init(_ starter: @escaping @Sendable () throws -> Server) { self.starter = starter }
 
-    public func get() throws -> PeerServer {
+    public func get() throws -> Server {
         try lock.withLock {
             if let result { return try result.get() }
             let started = Result { try starter() }
@@ -144,15 +144,17 @@ public final class SharedServer: @unchecked Sendable {
 
     /// Stops the server (if it ran); a later `get()` starts a new one.
     public func stop() {
-        let server = lock.withLock { () -> PeerServer? in
+        let server = lock.withLock { () -> Server? in
             defer { result = nil }
             return try? result?.get()
         }
-        withExtendedLifetime(server) {}   // the last reference: PeerServer's deinit stops the process
+        withExtendedLifetime(server) {}   // the last reference: the server's deinit stops the process
     }
 
     /// Stops several servers at once (each may take a moment to exit).
-    public static func stop(_ servers: [SharedServer]) {
+    public static func stop(_ servers: [Shared]) {
         DispatchQueue.concurrentPerform(iterations: servers.count) { servers[$0].stop() }
     }
 }
+
+public typealias SharedServer = Shared<PeerServer>

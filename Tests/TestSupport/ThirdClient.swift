@@ -31,10 +31,6 @@ public struct ThirdClient {
     var khalConfig: URL { root.appendingPathComponent("khal.conf") }
     var todomanConfig: URL { root.appendingPathComponent("todoman.py") }
 
-    public struct Failed: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Writes the three tools' configs for the server at `url` (its root, such as
     /// http://127.0.0.1:PORT/) and makes the local folders.
     public init(root: URL, url: String, user: String, password: String) throws {
@@ -133,40 +129,19 @@ public struct ThirdClient {
         let text = try run(["todoman", "--config", todomanConfig.path, "--porcelain", "list"])
         let items = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]) ?? []
         guard let id = items.first(where: { $0["summary"] as? String == title })?["id"] as? Int else {
-            throw Failed(description: "todoman lists no open todo “\(title)”")
+            throw ExternalTool.Failed(description: "todoman lists no open todo “\(title)”")
         }
         try run(["todoman", "--config", todomanConfig.path, "done", String(id)])
     }
 
-    /// Runs a tool with its own XDG folders (khal's and todoman's caches), stdout and stderr in
-    /// files, at most `timeout` seconds; a non-zero exit throws with what it wrote.
+    /// Runs a tool with its own XDG folders (khal's and todoman's caches), at most `timeout`
+    /// seconds; a non-zero exit throws with what it wrote.
     @discardableResult
     func run(_ arguments: [String], stdin: String = "", timeout: TimeInterval = 60) throws -> String {
-        let out = root.appendingPathComponent("out-\(UUID().uuidString)"), err = root.appendingPathComponent("err-\(UUID().uuidString)")
-        for file in [out, err] { FileManager.default.createFile(atPath: file.path, contents: nil) }
-        defer { for file in [out, err] { try? FileManager.default.removeItem(at: file) } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
         let xdg = root.appendingPathComponent("xdg").path
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": root.path, "LANG": "C.UTF-8", "TZ": "UTC",
-                               "XDG_DATA_HOME": xdg, "XDG_CACHE_HOME": xdg, "XDG_CONFIG_HOME": xdg]
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit()
-            throw Failed(description: "\(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s") }
-        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            let errors = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-            throw Failed(description: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errors.suffix(2000))")
-        }
-        return text
+        return try ExternalTool.run(arguments[0], Array(arguments.dropFirst()),
+                                    environment: ["PATH": "/usr/bin:/bin", "HOME": root.path, "LANG": "C.UTF-8", "TZ": "UTC",
+                                                  "XDG_DATA_HOME": xdg, "XDG_CACHE_HOME": xdg, "XDG_CONFIG_HOME": xdg],
+                                    in: root.path, stdin: stdin, timeout: timeout)
     }
 }
