@@ -32,7 +32,7 @@ extension AppDatabase {
     }
 
     /// The ids of every subtask below `id`, depth first.
-    static func descendants(of id: Int64, _ db: Database) throws -> [Int64] {
+    public static func descendants(of id: Int64, _ db: Database) throws -> [Int64] {
         try Int64.fetchAll(db, sql: """
             WITH RECURSIVE below(id) AS (
                 SELECT id FROM subtask WHERE parentId = ?

@@ -1,6 +1,3 @@
-// INTEGRATOR: remove this #if and its #endif once the engine (SyncEngine, VdirCollection) and dav
-// (DAVServer, DAVClient) branches are merged and SyncBackends.live is connected; the tests
-// passed on /work/wt-cli branch scratch-merge (cli + engine + dav, 2026-11-26 23:45 UTC).
 import XCTest
 import TestSupport
 

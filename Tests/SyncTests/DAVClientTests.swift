@@ -78,7 +78,7 @@ final class DAVClientTests: XCTestCase {
     func testCreateUpdateDeleteWithEtagsAndA412OnAStaleOne() async throws {
         try await onBothServers { server, client in
             let info = try await Self.collection(client, .tasks)
-            let calendar = CalDAVCollection(client: client, url: info.url, kind: .tasks)
+            let calendar = DAVCollection(client: client, url: info.url, kind: .tasks)
             let entry = try await calendar.create(uid: "lunch@example.com", data: Self.event("lunch@example.com", "Lunch"))
             XCTAssertTrue(entry.href.hasSuffix("/lunch@example.com.ics"), entry.href)
             XCTAssertFalse(entry.etag.isEmpty)
@@ -108,7 +108,7 @@ final class DAVClientTests: XCTestCase {
     func testSyncCollectionReportsChangesAndDeletionsSinceTheToken() async throws {
         try await onBothServers { server, client in
             let info = try await Self.collection(client, .todos)
-            let list = CalDAVCollection(client: client, url: info.url, kind: .todos)
+            let list = DAVCollection(client: client, url: info.url, kind: .todos)
             let first = try await list.changes(since: nil)
             XCTAssertTrue(first.complete)
             XCTAssertEqual(first.changed, [])
@@ -133,7 +133,7 @@ final class DAVClientTests: XCTestCase {
     func testAnInvalidSyncTokenGivesACompleteListing() async throws {
         try await onBothServers { server, client in
             let info = try await Self.collection(client, .tasks)
-            let calendar = CalDAVCollection(client: client, url: info.url, kind: .tasks)
+            let calendar = DAVCollection(client: client, url: info.url, kind: .tasks)
             let entry = try await calendar.create(uid: "x", data: Self.event("x", "X"))
             let changes = try await calendar.changes(since: "sync:http://example.com/ns/sync/expired-123")
             XCTAssertTrue(changes.complete, server.name)
@@ -145,7 +145,7 @@ final class DAVClientTests: XCTestCase {
     func testAddressBookItemsAndMultigetInBatches() async throws {
         try await onBothServers { server, client in
             let info = try await Self.collection(client, .contacts)
-            let book = CardDAVCollection(client: client, url: info.url, batchSize: 2)
+            let book = DAVCollection(client: client, url: info.url, kind: .contacts, batchSize: 2)
             var entries: [RemoteEntry] = []
             for index in 0..<5 {
                 entries.append(try await book.create(uid: "person-\(index)", data: Self.card("person-\(index)", "Person \(index)")))

@@ -20,10 +20,10 @@ final class DAVFaultTests: XCTestCase {
         }
 
         /// A fresh collection through the proxy, and the proxy's log cleared.
-        func collection(_ client: DAVClient, _ kind: SyncKind = .todos) async throws -> CalDAVCollection {
+        func collection(_ client: DAVClient, _ kind: SyncKind = .todos) async throws -> DAVCollection {
             let info = try await DAVClientTests.collection(client, kind)
             try proxy.reset()
-            return CalDAVCollection(client: client, url: info.url, kind: kind)
+            return DAVCollection(client: client, url: info.url, kind: kind)
         }
     }
 
@@ -167,7 +167,7 @@ final class DAVFaultTests: XCTestCase {
             XCTAssertNotNil(discovery.calendarHome)
             let home = try XCTUnwrap(discovery.calendarHome)
             let info = try await client.makeCollection(in: home, slug: "digest-\(UUID().uuidString)", name: "Digest", kind: .todos)
-            let list = CalDAVCollection(client: client, url: info.url, kind: .todos)
+            let list = DAVCollection(client: client, url: info.url, kind: .todos)
             let entry = try await list.create(uid: "d1", data: DAVClientTests.todo("d1", "Digest"))
             let listed = try await list.changes(since: nil)
             XCTAssertEqual(listed.changed, [entry])

@@ -1,5 +1,3 @@
-// INTEGRATOR: remove this #if and its #endif once the engine (SyncEngine, VdirCollection) and dav
-// (DAVClient, CalDAVCollection, CardDAVCollection) branches are merged (see SyncBackends.swift).
 import Foundation
 import Storage
 import Sync
@@ -28,8 +26,7 @@ extension SyncBackends {
             return FoundCollection(url: made.url, displayName: made.displayName ?? name, kinds: made.kinds)
         },
         davCollection: { access, found, kind in
-            kind == .contacts ? CardDAVCollection(client: client(access), url: found.url) as any SyncCollection
-                              : CalDAVCollection(client: client(access), url: found.url, kind: kind)
+            DAVCollection(client: client(access), url: found.url, kind: kind)
         },
         vdirCollection: { folder, kind in try VdirCollection(path: folder, kind: kind) },
         run: { database, account, policy, collections in

@@ -24,19 +24,16 @@ public struct DAVAccess: Sendable, Equatable {
     }
 }
 
-/// The parts of the sync other modules build, as `SyncService` and `aihelper sync` use them:
-/// the DAV client's discovery, collections and MKCALENDAR (helper "dav"), `VdirCollection`, the
-/// engine and its journal (helper "engine"). Tests give their own.
-///
-/// SEAM (issue 21): `.live` below is what the integrator connects once those branches are merged;
-/// until then each part says it is not built yet.
+/// The parts of the sync `SyncService` and `aihelper sync` use: the DAV client's discovery,
+/// collections and MKCALENDAR, `VdirCollection`, the engine and its journal (`.live`). Tests
+/// give their own.
 public struct SyncBackends: Sendable {
     /// Finds the account's calendars, task lists and address books (well-known URLs,
     /// current-user-principal, the home sets). Throws `SyncError` (unauthorized, unreachable, …).
     public var discover: @Sendable (DAVAccess) async throws -> [FoundCollection]
     /// Makes a calendar (tasks: VEVENT), task list (todos: VTODO) or address book named `displayName`.
     public var create: @Sendable (DAVAccess, SyncKind, _ displayName: String) async throws -> FoundCollection
-    /// A found collection as the engine's `SyncCollection` (CalDAVCollection / CardDAVCollection).
+    /// A found collection as the engine's `SyncCollection` (`DAVCollection`).
     public var davCollection: @Sendable (DAVAccess, FoundCollection, SyncKind) throws -> any SyncCollection
     /// A vdir folder (one .ics or .vcf file per item) as a `SyncCollection` (VdirCollection).
     public var vdirCollection: @Sendable (_ folder: String, SyncKind) throws -> any SyncCollection

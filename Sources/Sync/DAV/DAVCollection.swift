@@ -1,19 +1,21 @@
 import Foundation
 
-/// A CalDAV calendar or task list, or a CardDAV address book, as a `SyncCollection`
-/// (`CalDAVCollection`, `CardDAVCollection`). Changes come from sync-collection (RFC 6578);
+/// A CalDAV calendar (`.tasks`, VEVENT) or task list (`.todos`, VTODO), or a CardDAV address
+/// book (`.contacts`), as a `SyncCollection`. Changes come from sync-collection (RFC 6578);
 /// a server without it is compared by ctag and listed by etag (docs/sync.md).
 ///
 /// Tokens it hands out say which way they were made: "sync:" + a sync-token, "ctag:" + a ctag.
-struct DAVCollection: Sendable {
+public struct DAVCollection: SyncCollection {
     let client: DAVClient
-    let kind: SyncKind
+    public let kind: SyncKind
     /// Absolute, ending in "/".
     let url: String
+    public var identity: String { url }
     /// Hrefs asked for in one multiget.
     let batchSize: Int
 
-    init(client: DAVClient, url: String, kind: SyncKind, batchSize: Int = 200) {
+    /// `url` is the collection's (from `DAVClient.collections(in:)`); `kind` says what it holds.
+    public init(client: DAVClient, url: String, kind: SyncKind, batchSize: Int = 200) {
         self.client = client
         self.kind = kind
         self.url = DAVClient.directory(url)
@@ -26,7 +28,7 @@ struct DAVCollection: Sendable {
 
     // MARK: Changes
 
-    func changes(since token: String?) async throws -> RemoteChanges {
+    public func changes(since token: String?) async throws -> RemoteChanges {
         if let token, token.hasPrefix("ctag:") { return try await byCtag(since: String(token.dropFirst(5))) }
         let syncToken = token.map { String($0.dropFirst("sync:".count)) }
         if let changes = try await syncCollection(since: syncToken) { return changes }
@@ -84,7 +86,7 @@ struct DAVCollection: Sendable {
 
     // MARK: Items
 
-    func fetch(_ hrefs: [String]) async throws -> [RemoteResource] {
+    public func fetch(_ hrefs: [String]) async throws -> [RemoteResource] {
         var resources: [RemoteResource] = []
         resources.reserveCapacity(hrefs.count)
         var start = 0
@@ -101,17 +103,17 @@ struct DAVCollection: Sendable {
         return resources
     }
 
-    func create(uid: String, data: Data) async throws -> RemoteEntry {
+    public func create(uid: String, data: Data) async throws -> RemoteEntry {
         let href = path + DAVNames.safe(uid) + (isCalendar ? ".ics" : ".vcf")
         let etag = try await put(href, data: data, condition: ("If-None-Match", "*"))
         return RemoteEntry(href: href, etag: etag)
     }
 
-    func update(href: String, data: Data, etag: String) async throws -> String {
+    public func update(href: String, data: Data, etag: String) async throws -> String {
         try await put(href, data: data, condition: ("If-Match", etag))
     }
 
-    func delete(href: String, etag: String) async throws {
+    public func delete(href: String, etag: String) async throws {
         let answer = try await client.send("DELETE", client.resolve(href, against: url), headers: [("If-Match", etag)],
                                            accept: [200, 202, 204, 404, 410, 412])
         if answer.status == 412 { throw SyncError.preconditionFailed(href: href) }

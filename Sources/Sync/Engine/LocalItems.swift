@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Core
 import Interop
+import Storage
 
 /// Which table a synced item lives in here.
 public enum SyncLocalKind: String, Sendable, Codable, CaseIterable {
@@ -93,7 +94,7 @@ enum LocalItems {
         var below: [Int64] = []
         switch ref.kind {
         case .todo: below = try Int64.fetchAll(db, sql: "SELECT id FROM subtask WHERE todoId = ?", arguments: [ref.id])
-        case .subtask: below = try TodoPlacement.descendants(of: ref.id, db)
+        case .subtask: below = try AppDatabase.descendants(of: ref.id, db)
         case .task, .contact: break
         }
         try db.execute(sql: "DELETE FROM \(ref.kind.rawValue) WHERE id = ?", arguments: [ref.id])

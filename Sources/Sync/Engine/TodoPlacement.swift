@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Core
 import Interop
+import Storage
 
 /// Where a synced to-do goes: a subtask under its parent when the parent (RELATED-TO) is a local
 /// todo or subtask, else a todo. Moving between the two keeps its children under it.
@@ -33,7 +34,7 @@ enum TodoPlacement {
                 try db.execute(sql: "UPDATE subtask SET todoId = ? WHERE todoId = ?", arguments: [place.todoId, existing.id])
                 try db.execute(sql: "DELETE FROM todo WHERE id = ?", arguments: [existing.id])
             } else if moved {
-                let below = try descendants(of: result.id, db)
+                let below = try AppDatabase.descendants(of: result.id, db)
                 if !below.isEmpty {
                     try db.execute(sql: "UPDATE subtask SET todoId = ? WHERE id IN (\(below.map(String.init).joined(separator: ",")))",
                                    arguments: [place.todoId])
@@ -54,7 +55,7 @@ enum TodoPlacement {
             result = LocalRef(kind: .todo, id: todo.id!)
             if let existing, existing.kind == .subtask {
                 // Its children stay under it: the direct ones at the top of the new todo.
-                let below = try descendants(of: existing.id, db)
+                let below = try AppDatabase.descendants(of: existing.id, db)
                 if !below.isEmpty {
                     try db.execute(sql: "UPDATE subtask SET todoId = ? WHERE id IN (\(below.map(String.init).joined(separator: ",")))",
                                    arguments: [result.id])
@@ -76,7 +77,7 @@ enum TodoPlacement {
             let place: (todoId: Int64, parentId: Int64?) = (row[1], row[0])
             if let existing {
                 if existing.kind == .todo, place.todoId == existing.id { return nil }
-                if existing.kind == .subtask, try place.parentId == existing.id || descendants(of: existing.id, db).contains(place.parentId!) { return nil }
+                if existing.kind == .subtask, try place.parentId == existing.id || AppDatabase.descendants(of: existing.id, db).contains(place.parentId!) { return nil }
             }
             return place
         }
@@ -85,15 +86,5 @@ enum TodoPlacement {
             return (todoId, nil)
         }
         return nil
-    }
-
-    /// The ids of every subtask below `id`.
-    static func descendants(of id: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: """
-            WITH RECURSIVE below(id) AS (
-                SELECT id FROM subtask WHERE parentId = ?
-                UNION ALL SELECT s.id FROM subtask s JOIN below b ON s.parentId = b.id)
-            SELECT id FROM below
-            """, arguments: [id])
     }
 }
