@@ -66,10 +66,16 @@ struct SyncCommand: AsyncParsableCommand {
     static func summary(_ outcome: SyncService.Outcome) -> [String] {
         guard let report = outcome.report else { return ["\(outcome.account): failed"] }
         let seconds = String(format: "%.1f", report.finishedAt.timeIntervalSince(report.startedAt))
-        let problems = report.problems.isEmpty ? "no problems" : "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")"
-        return ["\(report.account): \(report.pulled) pulled, \(report.pushed) pushed, \(report.deleted) deleted, "
-                + "\(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s"), \(problems) (\(seconds) s)"]
+        return ["\(report.account): " + counts(pulled: report.pulled, pushed: report.pushed, deleted: report.deleted,
+                                              conflicts: report.conflicts, problems: report.problems.count) + " (\(seconds) s)"]
             + report.problems.map { "  \($0.href.map { $0 + ": " } ?? "")\($0.message)" }
+    }
+
+    /// "3 pulled, 1 pushed, 0 deleted, 1 conflict, no problems".
+    static func counts(pulled: Int, pushed: Int, deleted: Int, conflicts: Int, problems: Int) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(pulled) pulled, \(pushed) pushed, \(deleted) deleted, \(plural(conflicts, "conflict")), "
+            + (problems == 0 ? "no problems" : plural(problems, "problem"))
     }
 
     private func printStatus(_ accounts: [SyncAccount], database: AppDatabase, backends: SyncBackends) throws {
@@ -137,8 +143,9 @@ struct SyncStatusJSON: Encodable {
     var lines: [String] {
         var lines = ["\(account) (\(kind), \(location))"]
         if let run = lastRun, let finished = run.finishedAt {
-            lines.append("  last run: \(ISO8601DateFormatter().string(from: finished)): \(run.pulled) pulled, \(run.pushed) pushed, "
-                         + "\(run.deleted) deleted, \(run.conflicts) conflicts, \(run.problems.count) problems")
+            lines.append("  last run: \(ISO8601DateFormatter().string(from: finished)): "
+                         + SyncCommand.counts(pulled: run.pulled, pushed: run.pushed, deleted: run.deleted,
+                                              conflicts: run.conflicts, problems: run.problems.count))
             lines += run.problems.map { "  problem: \($0.href.map { $0 + ": " } ?? "")\($0.message)" }
         } else {
             lines.append("  never synced")
