@@ -14,7 +14,7 @@ extension Schema {
     ///   an item changed twice is in it once (REPLACE moves it to the end). The engine's own writes
     ///   set `syncGate.muted` for their transaction, so they do not queue themselves.
     /// - `syncConflict`: the server's version of an item both sides changed, kept until a side is picked.
-    /// - `syncRun`: the journal of runs (counts, problems as JSON).
+    /// - `syncRun`: the journal of runs (counts, problems and the items changed, as JSON).
     static func addSyncState(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE syncItem (
@@ -69,7 +69,8 @@ extension Schema {
                 pushed INTEGER NOT NULL,
                 deleted INTEGER NOT NULL,
                 conflicts INTEGER NOT NULL,
-                problems TEXT NOT NULL
+                problems TEXT NOT NULL,
+                changes TEXT NOT NULL DEFAULT '[]'
             );
             CREATE INDEX syncRun_on_account ON syncRun(account, id);
             """)

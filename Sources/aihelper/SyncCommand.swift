@@ -98,6 +98,10 @@ struct SyncRunJSON: Encodable {
     let pulled: Int, pushed: Int, deleted: Int, conflicts: Int
     struct ProblemJSON: Encodable { let href: String?, message: String }
     let problems: [ProblemJSON]
+    /// The items the run changed (the first 200): "pulled", "pushed", "deleted here",
+    /// "deleted there" or "conflict"; kind "tasks", "todos" or "contacts"; the title.
+    struct ChangeJSON: Encodable { let what: String, kind: String, title: String }
+    let changes: [ChangeJSON]
     /// Why the run failed or could not start; left out when it ran.
     let failure: String?
 
@@ -105,19 +109,22 @@ struct SyncRunJSON: Encodable {
         let r = outcome.report
         self.init(account: account, startedAt: r?.startedAt, finishedAt: r?.finishedAt,
                   counts: (r?.pulled ?? 0, r?.pushed ?? 0, r?.deleted ?? 0, r?.conflicts ?? 0),
-                  problems: r?.problems ?? [], failure: outcome.failure)
+                  problems: r?.problems ?? [], changes: r?.changes ?? [], failure: outcome.failure)
     }
 
     init(account: SyncAccount, record: SyncRunRecord) {
         self.init(account: account, startedAt: record.startedAt, finishedAt: record.finishedAt,
-                  counts: (record.pulled, record.pushed, record.deleted, record.conflicts), problems: record.problems, failure: nil)
+                  counts: (record.pulled, record.pushed, record.deleted, record.conflicts), problems: record.problems,
+                  changes: record.changes, failure: nil)
     }
 
-    private init(account: SyncAccount, startedAt: Date?, finishedAt: Date?, counts: (Int, Int, Int, Int), problems: [SyncProblem], failure: String?) {
+    private init(account: SyncAccount, startedAt: Date?, finishedAt: Date?, counts: (Int, Int, Int, Int), problems: [SyncProblem],
+                 changes: [SyncItemChange], failure: String?) {
         self.account = account.name; kind = account.kind.rawValue
         self.startedAt = startedAt; self.finishedAt = finishedAt
         (pulled, pushed, deleted, conflicts) = counts
         self.problems = problems.map { ProblemJSON(href: $0.href, message: $0.message) }
+        self.changes = changes.map { ChangeJSON(what: $0.what.rawValue, kind: $0.kind.rawValue, title: $0.title) }
         self.failure = failure
     }
 }
@@ -140,12 +147,17 @@ struct SyncStatusJSON: Encodable {
         self.openConflicts = openConflicts; self.pendingChanges = pendingChanges
     }
 
+    /// The last run's changed items listed in the text output.
+    static let changesShown = 20
+
     var lines: [String] {
         var lines = ["\(account) (\(kind), \(location))"]
         if let run = lastRun, let finished = run.finishedAt {
             lines.append("  last run: \(ISO8601DateFormatter().string(from: finished)): "
                          + SyncCommand.counts(pulled: run.pulled, pushed: run.pushed, deleted: run.deleted,
                                               conflicts: run.conflicts, problems: run.problems.count))
+            lines += run.changes.prefix(Self.changesShown).map { "  \($0.what) \($0.kind.dropLast()): \($0.title)" }
+            if run.changes.count > Self.changesShown { lines.append("  … and \(run.changes.count - Self.changesShown) more (--json lists them)") }
             lines += run.problems.map { "  problem: \($0.href.map { $0 + ": " } ?? "")\($0.message)" }
         } else {
             lines.append("  never synced")

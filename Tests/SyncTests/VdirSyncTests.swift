@@ -40,6 +40,14 @@ final class VdirSyncTests: SyncTestCase {
         report = try await sync(desktop)
         XCTAssertEqual(report.deleted, 1)
         XCTAssertEqual(try desktop.tasks(), [])
+
+        // The run journal says what each run did, item by item.
+        let runs = try SyncEngine.runs(in: desktop.db, account: "test")
+        XCTAssertEqual(runs.map(\.changes), [[SyncItemChange(.deletedHere, .tasks, "Dentist (moved)")],
+                                              [SyncItemChange(.pushed, .tasks, "Dentist (moved)")],
+                                              [SyncItemChange(.pulled, .tasks, "Dentist")]])
+        XCTAssertEqual(try SyncEngine.runs(in: laptop.db, account: "test").first?.changes,
+                       [SyncItemChange(.deletedThere, .tasks, "Dentist (moved)")])
     }
 
     func testASubtaskTreeAndItsOrderSync() async throws {

@@ -99,6 +99,9 @@ extension ItemFields {
 
     var contentHash: String { ItemResources.contentHash(canonicalJSON) }
 
+    /// The item's title (a contact's name), for the run journal of an item no longer here.
+    var title: String? { self["title"] ?? self["name"] }
+
     init(canonicalJSON text: String) {
         self = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String] ?? [:]
     }

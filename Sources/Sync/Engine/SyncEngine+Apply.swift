@@ -35,7 +35,7 @@ extension SyncEngine {
         guard let local, let current = try LocalItems.load(local, db) else {
             let stored = try LocalItems.store(value, at: nil, db)
             try record(resource, stored, state, db)
-            context.report.count(kind) { $0.pulled += 1 }
+            context.report.note(.pulled, kind, value.title)
             return
         }
         let server = value.keepingPlace(of: current)
@@ -48,7 +48,7 @@ extension SyncEngine {
         if !editedHere {
             let stored = try LocalItems.store(server.keepingIdentity(of: current), at: local, db)
             try record(resource, stored, state, db)
-            context.report.count(kind) { $0.pulled += 1 }
+            context.report.note(.pulled, kind, value.title)
             return
         }
         let merge = FieldMerge(base: row.map { ItemFields(canonicalJSON: $0.base) }, local: localFields, server: serverFields, policy: policy)
@@ -62,7 +62,7 @@ extension SyncEngine {
         } else if merge.merged != serverFields {
             try SyncState.enqueue(stored, db)
         }
-        context.report.count(kind) { $0.conflicts += 1; if merge.merged != localFields { $0.pulled += 1 } }
+        context.report.note(.conflict, kind, current.title, alsoPulled: merge.merged != localFields)
     }
 
     /// Writes the sync state of an item now equal on both sides: the base is its local fields.

@@ -37,7 +37,7 @@ extension SyncEngine {
                                    arguments: [state.account, state.collection, row.href])
             }) {
                 try resolveConflict(id, .server)
-                context.report.count(kind) { $0.pulled += 1 }
+                context.report.note(.pulled, kind, try await database.pool.read { db in try state.item(href: row.href, db).flatMap { try LocalItems.load($0.local, db)?.title } } ?? row.href)
             }
             return
         }
@@ -52,7 +52,7 @@ extension SyncEngine {
             try database.syncTransaction { db in
                 try state.save(SyncItemRow(href: entry.href, etag: entry.etag, uid: value.uid, local: ref, base: value.fields), db)
             }
-            context.report.count(kind) { $0.pushed += 1 }
+            context.report.note(.pushed, kind, value.title)
         case (let value?, let row?):
             guard value.fields.contentHash != row.baseHash else { return }
             do {
@@ -60,7 +60,7 @@ extension SyncEngine {
                 try database.syncTransaction { db in
                     try state.save(SyncItemRow(href: row.href, etag: etag, uid: value.uid, local: ref, base: value.fields), db)
                 }
-                context.report.count(kind) { $0.pushed += 1 }
+                context.report.note(.pushed, kind, value.title)
             } catch SyncError.preconditionFailed {
                 guard retry else { throw SyncError.preconditionFailed(href: row.href) }
                 // Changed on the server meanwhile: merge its version, then push the result.
@@ -72,7 +72,7 @@ extension SyncEngine {
             do {
                 try await collection.delete(href: row.href, etag: row.etag)
                 try database.syncTransaction { try state.remove(href: row.href, $0) }
-                context.report.count(kind) { $0.deleted += 1 }
+                context.report.note(.deletedThere, kind, ItemFields(canonicalJSON: row.base).title ?? row.href)
             } catch SyncError.preconditionFailed {
                 // Edited on the server after it was deleted here: the edit is kept.
                 try await refetch(row.href, collection, state, context)

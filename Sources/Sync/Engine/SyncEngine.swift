@@ -98,7 +98,7 @@ public final class SyncEngine: Sendable {
             guard let current = try LocalItems.load(row.local, db) else { return }
             if current.fields.contentHash == row.baseHash {
                 for below in try LocalItems.delete(row.local, db) { try SyncState.enqueue(below, db) }
-                context.report.count(kind) { $0.deleted += 1 }
+                context.report.note(.deletedHere, kind, current.title)
             } else {
                 try SyncState.enqueue(row.local, db)
             }

@@ -17,6 +17,26 @@ public struct SyncProblem: Sendable, Equatable, Codable {
     public init(href: String?, message: String) { self.href = href; self.message = message }
 }
 
+/// One item a run changed, for the run journal: what happened, to what kind of item, its title.
+public struct SyncItemChange: Sendable, Equatable, Codable {
+    public enum What: String, Sendable, Codable {
+        /// Created or changed here from the other side.
+        case pulled
+        /// Created or changed on the other side from here.
+        case pushed
+        /// Deleted here (the other side deleted it).
+        case deletedHere = "deleted here"
+        /// Deleted on the other side (deleted here).
+        case deletedThere = "deleted there"
+        /// Both sides changed it: merged, or kept both until a side is picked.
+        case conflict
+    }
+    public var what: What
+    public var kind: SyncKind
+    public var title: String
+    public init(_ what: What, _ kind: SyncKind, _ title: String) { self.what = what; self.kind = kind; self.title = title }
+}
+
 /// Counts of one kind of item (tasks, todos with their subtasks, contacts).
 public struct SyncKindCounts: Sendable, Equatable, Codable {
     /// Items created or changed here from the other side.
@@ -37,6 +57,9 @@ public struct SyncReport: Sendable, Equatable {
     public var finishedAt: Date
     public var byKind: [SyncKind: SyncKindCounts] = [:]
     public var problems: [SyncProblem] = []
+    /// The items changed, in order, the first `changesKept` of them (the counts count all).
+    public var changes: [SyncItemChange] = []
+    public static let changesKept = 200
 
     public var pulled: Int { byKind.values.reduce(0) { $0 + $1.pulled } }
     public var pushed: Int { byKind.values.reduce(0) { $0 + $1.pushed } }
@@ -50,7 +73,17 @@ public struct SyncReport: Sendable, Equatable {
         self.byKind = byKind; self.problems = problems
     }
 
-    mutating func count(_ kind: SyncKind, _ change: (inout SyncKindCounts) -> Void) {
-        change(&byKind[kind, default: SyncKindCounts()])
+    /// Counts the change (a conflict that also took the server's fields counts as pulled too)
+    /// and notes the item.
+    mutating func note(_ what: SyncItemChange.What, _ kind: SyncKind, _ title: String, alsoPulled: Bool = false) {
+        var counts = byKind[kind, default: SyncKindCounts()]
+        switch what {
+        case .pulled: counts.pulled += 1
+        case .pushed: counts.pushed += 1
+        case .deletedHere, .deletedThere: counts.deleted += 1
+        case .conflict: counts.conflicts += 1; if alsoPulled { counts.pulled += 1 }
+        }
+        byKind[kind] = counts
+        if changes.count < Self.changesKept { changes.append(SyncItemChange(what, kind, title)) }
     }
 }
