@@ -59,6 +59,7 @@ public struct ExportJSON: Encodable {
     public static func prettyText<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601  // "2026-11-27T00:23:14Z", not seconds since 2001
         // Strings keep what they hold; C1 and bidi controls, which the encoder leaves raw, are escaped.
         let text = Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
         return closingEmptyContainers(text)

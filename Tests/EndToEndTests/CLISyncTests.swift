@@ -31,6 +31,16 @@ final class CLISyncTests: HomeFolderTestCase {
         XCTAssertEqual(rows.first?["openConflicts"] as? Int, 0)
         XCTAssertEqual(rows.first?["pendingChanges"] as? Int, 0)
 
+        // A run: what it did, item by item, in the journal; times as ISO 8601.
+        XCTAssertEqual(try runner.run(["add", "Dentist on 2026-12-01 at 9am"]).status, 0)
+        let ran = try runner.run(["sync"]).out
+        XCTAssertTrue(ran.hasPrefix("khal: 0 pulled, 1 pushed, 0 deleted, 0 conflicts, no problems ("), ran)
+        XCTAssertTrue(try runner.run(["sync", "--status"]).out.contains("\n  pushed task: Dentist\n"))
+        let run = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(try runner.run(["sync", "--status", "--json"]).out.utf8))
+            as? [[String: Any]])?.first?["lastRun"] as? [String: Any])
+        XCTAssertNotNil(ISO8601DateFormatter().date(from: run["finishedAt"] as? String ?? ""), "\(run)")
+        XCTAssertEqual(run["changes"] as? [[String: String]], [["what": "pushed", "kind": "tasks", "title": "Dentist"]])
+
         // Running the setup again with the same name replaces the table, not adds one.
         XCTAssertEqual(try runner.run(["sync", "setup", "--kind", "vdir", "--path", vdir, "--name", "khal"]).status, 0)
         let again = try String(contentsOfFile: config, encoding: .utf8)

@@ -42,7 +42,7 @@ extension SyncEngine {
         try database.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM syncRun WHERE account = ? ORDER BY id DESC LIMIT ?", arguments: [account, limit]).map { row in
                 let problems = (try? JSONDecoder().decode([SyncProblem].self, from: Data((row["problems"] as String).utf8))) ?? []
-                let changes = (try? JSONDecoder().decode([SyncItemChange].self, from: Data((row["changes"] as String).utf8))) ?? []
+                let changes = (try? JSONDecoder().decode([SyncItemChange].self, from: Data(((row["changes"] as String?) ?? "[]").utf8))) ?? []
                 return SyncRunRecord(id: row["id"], account: row["account"], startedAt: row["startedAt"], finishedAt: row["finishedAt"],
                                      pulled: row["pulled"], pushed: row["pushed"], deleted: row["deleted"],
                                      conflicts: row["conflicts"], problems: problems, changes: changes)
