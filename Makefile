@@ -24,7 +24,7 @@ deps:
 # did, so release objects made before the app's modules were split by function stay unsplit
 # and the link order (scripts/startup.order) cannot work on them: they are deleted once.
 RELEASE_OBJECTS_STAMP = .build/release-objects-function-sections
-APP_MODULES = Core Storage HTTP Providers Tools Agent MCPClient Terminal MCPServer Interop Markdown App aihelper
+APP_MODULES = Core Storage HTTP Providers Tools Agent MCPClient Terminal MCPServer Interop Markdown Sync App aihelper
 $(RELEASE_OBJECTS_STAMP):
 	rm -f $(foreach m,$(APP_MODULES),.build/*/release/$(m).build/*.o)
 	mkdir -p .build && touch $@

@@ -124,8 +124,9 @@ deb)
     # libcurl is not NEEDED (it is opened on first network use, docs/architecture.md, HTTP) but
     # every provider other than the Offline assistant needs it: a Depends, not a Recommends.
     # libwebp7 is not NEEDED either (opened on the first WebP preview, docs/images.md): small,
-    # and without it a WebP picture shows no preview.
-    depends=$( (needed_packages; echo libcurl4; echo libwebp7) | sort -u | paste -sd, | sed 's/,/, /g')
+    # and without it a WebP picture shows no preview. libxml2 likewise (opened on the first sync
+    # with a CalDAV/CardDAV server, docs/sync.md).
+    depends=$( (needed_packages; echo libcurl4; echo libwebp7; echo libxml2) | sort -u | paste -sd, | sed 's/,/, /g')
     mkdir -p "$stage/DEBIAN"
     cat > "$stage/DEBIAN/control" <<EOF
 Package: aihelper

@@ -96,7 +96,7 @@ final class PackageTests: HomeFolderTestCase {
         let deb = try XCTUnwrap(output.split(separator: "\n").map(String.init).last { $0.hasSuffix(".deb") }, output)
 
         let fields = try run("/usr/bin/dpkg-deb", ["-f", deb, "Depends", "Installed-Size", "Version"]).out
-        for package in ["libc6", "libncursesw6", "libsqlite3-0", "libcurl4", "libstdc++6", "libcmark-gfm0", "libcmark-gfm-extensions0", "libwebp7"] {
+        for package in ["libc6", "libncursesw6", "libsqlite3-0", "libcurl4", "libstdc++6", "libcmark-gfm0", "libcmark-gfm-extensions0", "libwebp7", "libxml2"] {
             XCTAssertTrue(fields.contains(package), "Depends lacks \(package): \(fields)")
         }
         XCTAssertFalse(fields.contains("-dev") || fields.contains("swift"), fields)
