@@ -19,6 +19,7 @@ import argparse
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -34,9 +35,11 @@ def free_port():
 
 
 def status_of(url):
-    """The HTTP status the server answers with, or None when nothing answers yet."""
+    """The HTTP status the server answers with, or None when nothing answers yet (an https
+    server's test certificate is not checked here: the test checks it)."""
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        context = ssl._create_unverified_context() if url.startswith("https:") else None
+        with urllib.request.urlopen(url, timeout=2, context=context) as response:
             return response.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -72,7 +75,7 @@ def stop(child):
         child.wait()
 
 
-def start(command, log_path, health, expect, timeout):
+def start(command, log_path, health, expect, timeout, scheme="http"):
     """Starts the server; returns (child, port) once healthy, or (None, reason)."""
     port = free_port()
     argv = [part.replace("{port}", str(port)) for part in command]
@@ -84,7 +87,7 @@ def start(command, log_path, health, expect, timeout):
                                      start_new_session=True)
         except OSError as e:
             return None, f"could not run {argv[0]}: {e}"
-    url = f"http://127.0.0.1:{port}{health}"
+    url = f"{scheme}://127.0.0.1:{port}{health}"
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -104,15 +107,17 @@ def main():
     parser.add_argument("--health", default="/health")
     parser.add_argument("--expect", type=int, default=200)
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--tls", action="store_true", help="the server speaks https")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
 
-    child, result = start(command, args.log, args.health, args.expect, args.timeout)
+    scheme = "https" if args.tls else "http"
+    child, result = start(command, args.log, args.health, args.expect, args.timeout, scheme)
     if child is None and "exited" in result:
-        child, result = start(command, args.log, args.health, args.expect, args.timeout)  # the port may have been taken
+        child, result = start(command, args.log, args.health, args.expect, args.timeout, scheme)  # the port may have been taken
     if child is None:
         print(f"ERROR {result}; log {args.log}: {log_tail(args.log)}", flush=True)
         sys.exit(1)

@@ -12,11 +12,13 @@ public final class DAVServer: @unchecked Sendable {
     public let folder: URL
     private let peer: PeerServer
     public var port: Int { peer.port }
-    public var baseURL: String { peer.baseURL + "/" }
+    /// Whether it speaks https (`radicale(tls:)`).
+    public let tls: Bool
+    public var baseURL: String { (tls ? "https" : "http") + "://127.0.0.1:\(port)/" }
 
-    init(name: String, user: String, password: String, checksPassword: Bool, folder: URL, peer: PeerServer) {
+    init(name: String, user: String, password: String, checksPassword: Bool, folder: URL, peer: PeerServer, tls: Bool = false) {
         self.name = name; self.user = user; self.password = password
-        self.checksPassword = checksPassword; self.folder = folder; self.peer = peer
+        self.checksPassword = checksPassword; self.folder = folder; self.peer = peer; self.tls = tls
     }
 
     deinit {
@@ -25,17 +27,20 @@ public final class DAVServer: @unchecked Sendable {
     }
 
     /// Radicale 3 with htpasswd "plain" users (`user` / `password`), no config file of the system's.
-    public static func radicale(user: String = "user", password: String = "password") throws -> DAVServer {
+    /// With `tls`, https with that certificate and key (PEM files).
+    public static func radicale(user: String = "user", password: String = "password",
+                                tls: (certificate: String, key: String)? = nil) throws -> DAVServer {
         try RealServers.require(URL(fileURLWithPath: "/usr/bin/radicale"), "radicale", hint: hint)
         let folder = try temporaryFolder("radicale")
         let users = folder.appendingPathComponent("users")
         try Data("\(user):\(password)\n".utf8).write(to: users)
-        let peer = try RealServers.start(name: "radicale", health: "/.web/", startTimeout: 30, command: [
+        let https = tls.map { ["--server-ssl", "--server-certificate", $0.certificate, "--server-key", $0.key] } ?? []
+        let peer = try RealServers.start(name: "radicale", health: "/.web/", startTimeout: 30, tls: tls != nil, command: [
             "/usr/bin/radicale", "--config", "", "--server-hosts", "127.0.0.1:{port}",
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", users.path, "--auth-htpasswd-encryption", "plain",
             "--storage-filesystem-folder", folder.appendingPathComponent("collections").path,
-        ])
-        return DAVServer(name: "radicale", user: user, password: password, checksPassword: true, folder: folder, peer: peer)
+        ] + https)
+        return DAVServer(name: "radicale", user: user, password: password, checksPassword: true, folder: folder, peer: peer, tls: tls != nil)
     }
 
     /// xandikos with --autocreate: the principal /user/ with calendars/ and contacts/ homes.

@@ -103,13 +103,13 @@ public enum RealServers {
     }
 
     /// Starts `command` through the guard, its output in `.build/real-servers/logs/<name>-<pid>-<n>.log`.
-    static func start(name: String, health: String, startTimeout: TimeInterval, command: [String]) throws -> PeerServer {
+    static func start(name: String, health: String, startTimeout: TimeInterval, tls: Bool = false, command: [String]) throws -> PeerServer {
         try? FileManager.default.createDirectory(at: logFolder, withIntermediateDirectories: true)
         let log = logFolder.appendingPathComponent("\(name)-\(getpid())-\(Counter.next()).log")
         let started = Date()
         do {
             return try PeerServer(script: "real_server.py", arguments: [
-                "--log", log.path, "--health", health, "--timeout", String(Int(startTimeout) - 5), "--",
+                "--log", log.path, "--health", health, "--timeout", String(Int(startTimeout) - 5)] + (tls ? ["--tls"] : []) + ["--",
             ] + command, startTimeout: startTimeout)
         } catch {
             throw NotReady(description: "\(name) did not start within \(Int(Date().timeIntervalSince(started))) s: \(error)")
