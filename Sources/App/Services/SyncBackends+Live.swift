@@ -1,5 +1,3 @@
-// INTEGRATOR: remove this #if and its #endif once the engine (SyncEngine, VdirCollection) and dav
-// (DAVClient, CalDAVCollection, CardDAVCollection) branches are merged (see SyncBackends.swift).
 import Foundation
 import Storage
 import Sync
@@ -37,7 +35,10 @@ extension SyncBackends {
         },
         lastRun: { database, account in try SyncEngine.runs(in: database, account: account, limit: 1).first },
         openConflicts: { database, account in try SyncEngine.conflicts(in: database, account: account).count },
-        pendingChanges: { database, account in try SyncEngine.pendingChanges(in: database, account: account) })
+        pendingChanges: { database, account in try SyncEngine.pendingChanges(in: database, account: account) },
+        recordFailure: { database, account, started, why in
+            try SyncEngine.recordFailedRun(in: database, account: account, startedAt: started, why: why)
+        })
 
     static func client(_ access: DAVAccess) -> DAVClient {
         DAVClient(baseURL: access.url, user: access.user, password: access.password, allowRedirectHosts: access.allowRedirectHosts)
