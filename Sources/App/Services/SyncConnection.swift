@@ -70,7 +70,8 @@ public struct SyncConnection: SyncRunning {
     static func summary(_ outcome: SyncService.Outcome) -> SyncRunSummary {
         guard let report = outcome.report else {
             let now = Date()
-            return SyncRunSummary(account: outcome.account, startedAt: now, finishedAt: now, failure: outcome.failure ?? "failed")
+            return summary(account: outcome.account, startedAt: now, finishedAt: now, counts: (0, 0, 0, 0),
+                           problems: [SyncProblem(href: nil, message: outcome.failure ?? "failed")])
         }
         return summary(account: report.account, startedAt: report.startedAt, finishedAt: report.finishedAt,
                        counts: (report.pulled, report.pushed, report.deleted, report.conflicts), problems: report.problems)
@@ -83,11 +84,11 @@ public struct SyncConnection: SyncRunning {
 
     private static func summary(account: String, startedAt: Date, finishedAt: Date, counts: (Int, Int, Int, Int),
                                 problems: [SyncProblem]) -> SyncRunSummary {
-        let stops = problems.filter { $0.href == nil }.map(\.message)
-        // A run that could not start journals SyncService's whole sentence; the engine's own stops name a collection.
-        let failure = stops.isEmpty ? nil
-            : stops.count == 1 && stops[0].hasPrefix("Sync account '") ? stops[0]
-            : "Sync account '\(account)': " + stops.joined(separator: "; ")
+        // The reason alone: the TUI shows it beside the account's name (a run that could not start
+        // journals SyncService's whole sentence, which names the account first).
+        let prefix = "Sync account '\(account)': "
+        let stops = problems.filter { $0.href == nil }.map { $0.message.hasPrefix(prefix) ? String($0.message.dropFirst(prefix.count)) : $0.message }
+        let failure = stops.isEmpty ? nil : stops.joined(separator: "; ")
         return SyncRunSummary(account: account, startedAt: startedAt, finishedAt: finishedAt, pulled: counts.0, pushed: counts.1,
                               deleted: counts.2, conflicts: counts.3,
                               problems: problems.filter { $0.href != nil }.map { SyncProblemSummary(href: $0.href, message: $0.message) },
