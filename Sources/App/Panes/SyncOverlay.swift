@@ -65,9 +65,9 @@ enum SyncOverlay {
 
     /// The chosen account's last run and its conflicts.
     private static func details(_ account: SyncAccountSummary, sync: SyncState, zone: TimeZone, width: Int) -> [(text: String, style: StyleName)] {
-        // Why a run failed and what was skipped are shown whole (the status bar cuts them), wrapped.
-        func wrapped(_ text: String) -> [(text: String, style: StyleName)] {
-            Wrap.lines(text, width: max(10, width - 2)).map { ("  " + $0, .errorText) }
+        // Why a run failed, what was skipped and the conflicts are shown whole (the status bar cuts), wrapped.
+        func wrapped(_ text: String, _ style: StyleName = .errorText) -> [(text: String, style: StyleName)] {
+            Wrap.lines(text, width: max(10, width - 2)).map { ("  " + $0, style) }
         }
         var lines: [(text: String, style: StyleName)] = [(tr.sync.policy(account.conflicts), .muted)]
         if let run = sync.lastRun(account.name) {
@@ -84,7 +84,7 @@ enum SyncOverlay {
         let conflicts = sync.conflicts.filter { $0.account == account.name }
         if !conflicts.isEmpty {
             lines.append((tr.sync.conflictsHeader(conflicts.count), .accent))
-            lines += conflicts.map { ("  ⚠ " + tr.sync.conflictLine($0.item, clean($0.title), $0.serverTitle.map { clean($0) }), .text) }
+            lines += conflicts.flatMap { wrapped("⚠ " + tr.sync.conflictLine($0.item, clean($0.title), $0.serverTitle.map { clean($0) }), .text) }
         }
         return lines
     }
