@@ -96,6 +96,9 @@ final class LanguageSwitchTests: XCTestCase {
         app.perform(.changeTodo(.rename(todoId: packing, subtaskId: nil, title: "Suitcase")))
         XCTAssertEqual(undid(.todos), "已撤销：重命名为“Suitcase” · Ctrl-R 重做")
         XCTAssertEqual(tr.notices.journalLabel("import calendar.ics"), "导入 calendar.ics")
+        XCTAssertEqual(tr.notices.journalLabel("sync home"), "同步 home", "a sync run's entry (issue 21)")
+        XCTAssertEqual(tr.notices.journalLabel("sync home: keep server"), "同步 home：采用服务器版本")
+        XCTAssertEqual(tr.notices.journalLabel("sync home: keep both"), "同步 home：两者都保留")
         XCTAssertEqual(tr.notices.journalLabel("something “odd” else"), "something “odd” else", "an unknown shape is shown as it is")
     }
 

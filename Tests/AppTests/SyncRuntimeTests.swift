@@ -129,4 +129,18 @@ final class SyncRuntimeTests: XCTestCase {
         XCTAssertFalse(harness.screen().contains("⚠ Dentist"))
         XCTAssertNotNil(app.state.sync.changeDueAt, "the choice goes out with a run soon")
     }
+
+    /// A run's end that changes only the conflicts (no task changed) redraws the panes: the
+    /// frame after it shows ⚠, not only its status bar (the renderer's partial frame).
+    func testTheConflictMarkShowsInTheFrameAfterTheRunThatFoundIt() throws {
+        let harness = try AppTestHarness(width: 120, height: 40)
+        let app = harness.app
+        app.useSync(try FolderSync(database: harness.database))
+        let task = try harness.database.insertTask(TaskItem(title: "Dentist", dueDate: app.state.tasks.selected))
+        app.refresh()
+        XCTAssertTrue(harness.screen().contains("Dentist"))
+        let conflict = SyncConflictSummary(id: 1, account: "home", item: .task, localId: task.id!, title: "Dentist")
+        app.handle([.sync(.finished([], conflicts: [conflict]))])
+        XCTAssertTrue(harness.screen().contains("⚠ Dentist"), harness.screen())
+    }
 }

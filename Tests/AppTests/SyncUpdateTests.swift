@@ -146,4 +146,28 @@ final class SyncUpdateTests: XCTestCase {
         _ = update(&state, .key(.text("C")))
         XCTAssertEqual(update(&state, .key(.text("b"))), [.sync(.resolve(conflict: 3, keep: .both))])
     }
+
+    /// The Contacts view marks a contact in conflict and C there asks the same three sides; a
+    /// pick (or a run's end) reads the view again, so the mark goes once the conflict is gone.
+    func testConflictMarkAndKeyInContacts() {
+        var state = state(width: 80, height: 24)
+        state.sync.accounts = [Self.account]
+        let ann = Contact(id: 4, name: "Ann Lee", email: "ann@example.com"), bob = Contact(id: 5, name: "Bob")
+        state[overlay: RecordsView.self] = RecordsView(kind: .contacts, records: [.contact(ann), .contact(bob)])
+        _ = update(&state, .sync(.accountsRead([Self.account], conflicts: [
+            SyncConflictSummary(id: 9, account: "home", item: .contact, localId: 4, title: "Ann Lee", serverTitle: "Ann Lee-Smith")])))
+        XCTAssertTrue(screenText(state).contains("› ⚠ Ann Lee"), screenText(state))
+        XCTAssertFalse(screenText(state).contains("⚠ Bob"))
+        XCTAssertEqual(update(&state, .key(.text("C"))), [])
+        XCTAssertTrue(screenText(state).contains("Ann Lee-Smith"), screenText(state))
+        XCTAssertEqual(update(&state, .key(.text("s"))), [.sync(.resolve(conflict: 9, keep: .server))])
+        XCTAssertNotNil(state[overlay: RecordsView.self], "the view stays under the choice")
+        XCTAssertEqual(update(&state, .sync(.resolved(conflicts: [], failure: nil))),
+                       [.refresh(tasks: true, todos: true), .records(.open(.contacts))])
+        XCTAssertFalse(screenText(state).contains("⚠ Ann"), screenText(state))
+        _ = update(&state, .key(.down))
+        _ = update(&state, .key(.text("C")))
+        XCTAssertNil(state[overlay: Choice.self])
+        XCTAssertEqual(state.notice?.text, tr.sync.noConflict)
+    }
 }

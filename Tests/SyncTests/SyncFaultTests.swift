@@ -75,6 +75,26 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertEqual(try files(.tasks).count, 250)
     }
 
+    /// A run whose task is cancelled (the app quitting) stops between items: what it pushed is
+    /// recorded, the next collection is not started, the journal says it stopped, and the next
+    /// run sends only the rest.
+    func testACancelledRunStopsBetweenItemsAndTheNextRunGoesOn() async throws {
+        let laptop = try device("laptop")
+        for n in 0..<120 { _ = try laptop.db.insertTask(TaskItem(title: "Task \(n)")) }
+        _ = try laptop.db.insertContact(Contact(name: "Ann"))
+        let tasks = CancellingCollection(try vdir(.tasks), cancelAfterCreates: 30)
+        let engine = laptop.engine, collections: [SyncCollection] = [tasks, try vdir(.contacts)]
+        let report = await Task { await engine.run(collections) }.value  // its own task, which the collection cancels
+        XCTAssertEqual(report.pushed, 30, "stopped at the next item")
+        XCTAssertEqual(report.problems.map(\.href), [nil])
+        XCTAssertTrue(report.problems.first?.message.contains("stopped") == true, "\(report.problems)")
+        XCTAssertEqual(try files(.contacts), [], "the next collection was not started")
+        XCTAssertEqual(try SyncEngine.runs(in: laptop.db, account: "test", limit: 1).first?.problems, report.problems)
+        let again = try await sync(laptop)
+        XCTAssertEqual(again.pushed, 91)
+        XCTAssertEqual(try files(.tasks).count, 120)
+    }
+
     /// A run with nothing changed on either side writes no item, no sync state, no file.
     func testAnIncrementalRunWithNothingChangedTouchesNothing() async throws {
         let laptop = try device("laptop")
@@ -141,4 +161,23 @@ final class SyncFaultTests: SyncTestCase {
         try await sync(laptop)
         XCTAssertEqual(try laptop.tasks().map(\.title), ["Before"])
     }
+}
+
+/// A collection that cancels the task running the engine once it made `cancelAfterCreates` items.
+final class CancellingCollection: SyncCollection, @unchecked Sendable {
+    let inner: SyncCollection
+    var kind: SyncKind { inner.kind }
+    var identity: String { inner.identity }
+    private var left: Int
+    init(_ inner: SyncCollection, cancelAfterCreates: Int) { self.inner = inner; left = cancelAfterCreates }
+    func changes(since token: String?) async throws -> RemoteChanges { try await inner.changes(since: token) }
+    func fetch(_ hrefs: [String]) async throws -> [RemoteResource] { try await inner.fetch(hrefs) }
+    func create(uid: String, data: Data) async throws -> RemoteEntry {
+        let entry = try await inner.create(uid: uid, data: data)
+        left -= 1
+        if left == 0 { withUnsafeCurrentTask { $0?.cancel() } }
+        return entry
+    }
+    func update(href: String, data: Data, etag: String) async throws -> String { try await inner.update(href: href, data: data, etag: etag) }
+    func delete(href: String, etag: String) async throws { try await inner.delete(href: href, etag: etag) }
 }

@@ -5,7 +5,8 @@ import Terminal
 // Keys of the Contacts and Notes views.
 
 /// ↑↓ j k move, a add, e edit (a form), Enter edits a contact or opens a note's text in
-/// $EDITOR, d delete (u brings it back), / filter as you type, Esc closes.
+/// $EDITOR, d delete (u brings it back), / filter as you type, C picks a side of a contact's
+/// sync conflict, Esc closes.
 func handleRecordsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     guard var view = state[overlay: RecordsView.self] else { return [] }
     defer { if state[overlay: RecordsView.self] != nil { state[overlay: RecordsView.self] = view } }
@@ -28,6 +29,8 @@ func handleRecordsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .home: view.selected = 0
     case .end: view.selected = last
     case .text("/"): view.filtering = true
+    case .text("C") where view.kind == .contacts:
+        return askConflictSide(&state, .contact, id: view.chosen?.id)
     case .text("a"): state[overlay: Form.self] = recordForm(view.kind == .contacts ? .contact(Contact(name: "")) : .note(Note(title: "")))
     case .text("e"):
         if let record = view.chosen { state[overlay: Form.self] = recordForm(record) }

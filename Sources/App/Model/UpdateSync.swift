@@ -43,7 +43,7 @@ func handleSync(_ state: inout AppState, _ event: SyncEvent) -> [Effect] {
         state.sync.conflicts = conflicts
         state.sync.nextRunAt = state.clock.addingTimeInterval(state.sync.interval)
         // What the run pulled shows now, not at the next tick (the panes whose counters moved).
-        return [.refresh(tasks: false, todos: false)]
+        return [.refresh(tasks: false, todos: false)] + reloadContactsView(state)
     case .localChange:
         guard !state.sync.accounts.isEmpty else { return [] }
         state.sync.changeDueAt = state.clock.addingTimeInterval(SyncState.debounce)
@@ -56,8 +56,13 @@ func handleSync(_ state: inout AppState, _ event: SyncEvent) -> [Effect] {
         }
         // The choice goes to the server with the next run, soon.
         state.sync.changeDueAt = state.clock.addingTimeInterval(SyncState.debounce)
-        return [.refresh(tasks: true, todos: true)]
+        return [.refresh(tasks: true, todos: true)] + reloadContactsView(state)
     }
+}
+
+/// The Contacts view, when it shows, read again (a run or a pick changed contacts).
+private func reloadContactsView(_ state: AppState) -> [Effect] {
+    state[overlay: RecordsView.self]?.kind == .contacts ? [.records(.open(.contacts))] : []
 }
 
 /// At each tick: a run when one is due (the interval, or a local change's debounce), never two at once.
@@ -103,7 +108,7 @@ func handleSyncViewKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     return []
 }
 
-/// C on a task, todo or subtask in conflict: keep mine, take the server's, or keep both.
+/// C on a task, todo, subtask or contact in conflict: keep mine, take the server's, or keep both.
 func askConflictSide(_ state: inout AppState, _ item: SyncConflictSummary.Item, id: Int64?) -> [Effect] {
     guard let conflict = state.sync.conflict(item, id) else {
         state.notice = Notice(text: tr.sync.noConflict, kind: .info, expires: state.clock.addingTimeInterval(5))

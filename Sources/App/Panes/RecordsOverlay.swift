@@ -4,9 +4,9 @@ import Terminal
 
 /// The Contacts or Notes view: a box with the keys, the filter when one is typed, and one row a
 /// record (its name or title, then its details, cut to the width). Text was cleaned on the way in
-/// and is cleaned again here: the tools store what the model sent.
+/// and is cleaned again here: the tools store what the model sent. A contact in sync conflict has ⚠.
 enum RecordsOverlay {
-    static func draw(_ view: RecordsView, in area: Rect, theme: Theme, into canvas: inout Canvas) {
+    static func draw(_ view: RecordsView, conflicts: [SyncConflictSummary] = [], in area: Rect, theme: Theme, into canvas: inout Canvas) {
         let width = min(area.width - 4, 100), height = min(area.height - 2, max(10, view.records.count + 6))
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         guard box.width > 20, box.height > 5 else { return }
@@ -36,7 +36,11 @@ enum RecordsOverlay {
             let base = selected ? theme[.selection] : theme[.text]
             if selected { canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: base) }
             let name = Sanitized.oneLine(record.title, max: 200)
-            let x = inner.x + canvas.put((selected ? "› " : "  ") + name, x: inner.x, y: y, style: base, maxWidth: inner.width / 2)
+            var x = inner.x + canvas.put(selected ? "› " : "  ", x: inner.x, y: y, style: base)
+            if case .contact(let c) = record, conflicts.contains(where: { $0.item == .contact && $0.localId == c.id }) {
+                x += canvas.put(SyncState.conflictMark, x: x, y: y, style: selected ? base : theme[.errorText])
+            }
+            x += canvas.put(name, x: x, y: y, style: base, maxWidth: max(0, inner.x + inner.width / 2 - x))
             let detail = Sanitized.oneLine(record.detail, max: 300)
             if !detail.isEmpty {
                 canvas.put("  " + detail, x: x, y: y, style: selected ? base : theme[.muted], maxWidth: inner.x + inner.width - x)

@@ -19,6 +19,8 @@ final class Renderer {
         var focus: PaneID
         var tasksVersion: Int
         var todosVersion: Int
+        /// The ⚠ marks of the Tasks and Todos panes (a run's end changes them, not the panes' versions).
+        var conflicts: [SyncConflictSummary]
     }
     /// The key of the last frame and the stamp it left in its canvas; nil after an overlay,
     /// a too-small screen or a theme change.
@@ -78,7 +80,8 @@ final class Renderer {
     }
 
     private func frameKey(_ state: AppState) -> FrameKey {
-        FrameKey(size: state.size, focus: state.focus, tasksVersion: state.tasksVersion, todosVersion: state.todosVersion)
+        FrameKey(size: state.size, focus: state.focus, tasksVersion: state.tasksVersion, todosVersion: state.todosVersion,
+                 conflicts: state.sync.conflicts)
     }
 
     private func drawAll(_ state: AppState, view: inout ViewState, layout: Layout, into canvas: inout Canvas) {
@@ -120,7 +123,7 @@ final class Renderer {
         case .mcpView(let view): MCPOverlay.draw(view, in: area, theme: theme, into: &canvas)
         case .syncView(let view): SyncOverlay.draw(view, sync: state.sync, zone: state.timeZone, in: area, theme: theme, into: &canvas)
         case .onboarding(let onboarding): OnboardingOverlay.draw(onboarding, in: area, theme: theme, into: &canvas)
-        case .records(let view): RecordsOverlay.draw(view, in: area, theme: theme, into: &canvas)
+        case .records(let view): RecordsOverlay.draw(view, conflicts: state.sync.conflicts, in: area, theme: theme, into: &canvas)
         }
     }
 

@@ -30,7 +30,7 @@ enum SyncOverlay {
         }
         let top = inner.y + 3 + listRows
         let rows = max(0, inner.y + inner.height - top)
-        let lines = details(sync.accounts[selected], sync: sync, zone: zone)
+        let lines = details(sync.accounts[selected], sync: sync, zone: zone, width: inner.width)
         // PgUp / PgDn scroll; the last row says which lines show when they do not all fit.
         let fits = lines.count <= rows
         let shown = fits ? rows : max(0, rows - 1)
@@ -64,15 +64,19 @@ enum SyncOverlay {
     }
 
     /// The chosen account's last run and its conflicts.
-    private static func details(_ account: SyncAccountSummary, sync: SyncState, zone: TimeZone) -> [(text: String, style: StyleName)] {
+    private static func details(_ account: SyncAccountSummary, sync: SyncState, zone: TimeZone, width: Int) -> [(text: String, style: StyleName)] {
+        // Why a run failed, what was skipped and the conflicts are shown whole (the status bar cuts), wrapped.
+        func wrapped(_ text: String, _ style: StyleName = .errorText) -> [(text: String, style: StyleName)] {
+            Wrap.lines(text, width: max(10, width - 2)).map { ("  " + $0, style) }
+        }
         var lines: [(text: String, style: StyleName)] = [(tr.sync.policy(account.conflicts), .muted)]
         if let run = sync.lastRun(account.name) {
             lines.append((tr.sync.lastRun(day(run.finishedAt, zone: zone) + " " + clock(run.finishedAt, zone: zone)), .text))
             lines.append(("  " + tr.sync.counts(run.pulled, run.pushed, run.deleted, run.conflicts), .text))
-            if let failure = run.failure { lines.append(("  " + tr.sync.failed(clean(failure)), .errorText)) }
+            if let failure = run.failure { lines += wrapped(tr.sync.failed(clean(failure, max: 1000))) }
             if !run.problems.isEmpty {
                 lines.append((tr.sync.problems(run.problems.count), .accent))
-                lines += run.problems.map { ("  " + ($0.href.map { clean($0) + " — " } ?? "") + clean($0.message), .errorText) }
+                lines += run.problems.flatMap { wrapped(($0.href.map { clean($0) + " — " } ?? "") + clean($0.message, max: 1000)) }
             }
         } else {
             lines.append((tr.sync.never, .muted))
@@ -80,12 +84,12 @@ enum SyncOverlay {
         let conflicts = sync.conflicts.filter { $0.account == account.name }
         if !conflicts.isEmpty {
             lines.append((tr.sync.conflictsHeader(conflicts.count), .accent))
-            lines += conflicts.map { ("  ⚠ " + tr.sync.conflictLine($0.item, clean($0.title), $0.serverTitle.map(clean)), .text) }
+            lines += conflicts.flatMap { wrapped("⚠ " + tr.sync.conflictLine($0.item, clean($0.title), $0.serverTitle.map { clean($0) }), .text) }
         }
         return lines
     }
 
-    private static func clean(_ text: String) -> String { Sanitized.oneLine(Sanitizer.clean(text), max: 200) }
+    private static func clean(_ text: String, max: Int = 200) -> String { Sanitized.oneLine(Sanitizer.clean(text), max: max) }
 
     /// "23:05" in the user's zone.
     static func clock(_ date: Date, zone: TimeZone) -> String {

@@ -34,7 +34,10 @@ extension SyncBackends {
         },
         lastRun: { database, account in try SyncEngine.runs(in: database, account: account, limit: 1).first },
         openConflicts: { database, account in try SyncEngine.conflicts(in: database, account: account).count },
-        pendingChanges: { database, account in try SyncEngine.pendingChanges(in: database, account: account) })
+        pendingChanges: { database, account in try SyncEngine.pendingChanges(in: database, account: account) },
+        recordFailure: { database, account, started, why in
+            try SyncEngine.recordFailedRun(in: database, account: account, startedAt: started, why: why)
+        })
 
     static func client(_ access: DAVAccess) -> DAVClient {
         DAVClient(baseURL: access.url, user: access.user, password: access.password, allowRedirectHosts: access.allowRedirectHosts)

@@ -38,14 +38,19 @@ public struct SyncService: Sendable {
     }
 
     /// Runs `account` once.
+    /// A run that cannot start is journaled too (its reason as its problem), so `--status` and the app show it.
     public func run(_ account: SyncAccount, settings: SyncSettings, database: AppDatabase) async -> Outcome {
-        let collections: [any SyncCollection]
+        let collections: [any SyncCollection], started = Date()
         do {
             collections = try await self.collections(for: account, password: try settings.password(for: account))
-        } catch let error as SyncSetupError {
-            return Outcome(account: account.name, failure: error.description, badSetup: true)
         } catch {
-            return Outcome(account: account.name, failure: Self.message(error, account: account))
+            let outcome = error is CancellationError ? Outcome(account: account.name, failure: "cancelled")
+                : (error as? SyncSetupError).map { Outcome(account: account.name, failure: $0.description, badSetup: true) }
+                ?? Outcome(account: account.name, failure: Self.message(error, account: account))
+            if !(error is CancellationError), let why = outcome.failure {
+                try? backends.recordFailure(database, account.name, started, why)
+            }
+            return outcome
         }
         let report = await backends.run(database, account.name, account.conflicts, collections)
         return Outcome(account: account.name, report: report)

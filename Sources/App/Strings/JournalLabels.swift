@@ -12,6 +12,7 @@ enum JournalLabels {
 
     static func chinese(_ label: String) -> String {
         if label.hasPrefix("import ") { return "导入 " + label.dropFirst("import ".count) }
+        if let sync = syncLabel(label) { return sync }
         guard let open = label.firstIndex(of: "“"), let close = label.lastIndex(of: "”"), open < close else { return label }
         let head = label[..<open].trimmingCharacters(in: .whitespaces)
         let title = label[open...close]
@@ -19,6 +20,17 @@ enum JournalLabels {
         if head == "move", rest == " up" || rest == " down" { return (rest == " up" ? "上移" : "下移") + title }
         guard let verb = verbs[head], let tail = chineseTail(rest) else { return label }
         return verb + title + tail
+    }
+
+    /// A sync run's entry, "sync ACCOUNT", and a conflict's pick, "sync ACCOUNT: keep local|server|both"
+    /// (Sync's RunContext and SyncConflicts.swift).
+    private static func syncLabel(_ label: String) -> String? {
+        guard label.hasPrefix("sync ") else { return nil }
+        let rest = label.dropFirst("sync ".count)
+        guard let colon = rest.range(of: ": keep ") else { return rest.contains(" ") ? nil : "同步 " + rest }
+        let account = rest[..<colon.lowerBound]
+        let side = ["local": "保留本地版本", "server": "采用服务器版本", "both": "两者都保留"][String(rest[colon.upperBound...])]
+        return side.map { "同步 \(account)：\($0)" }
     }
 
     /// What follows the title: the subtasks, a direction, a date, a series' scope.

@@ -44,12 +44,12 @@ struct SyncStrings: Sendable {
         running: "⟳ syncing…", runningShort: "⟳ sync", never: "never synced",
         succeeded: { "✓ \($0)" }, failed: { "⚠ \($0)" },
         accountKind: { "(\($0), every \($1) min)" },
-        policy: { "Conflicts: " + ["ask": "ask (C in Tasks / Todos picks a side)", "server_wins": "the server's version wins",
+        policy: { "Conflicts: " + ["ask": "ask (C in Tasks / Todos / Contacts picks a side)", "server_wins": "the server's version wins",
                                    "local_wins": "this computer's version wins"][$0, default: $0] },
         lastRun: { "Last run: \($0)" },
         counts: { "\($0) pulled · \($1) pushed · \($2) deleted · \($3) conflict\($3 == 1 ? "" : "s")" },
         problems: { $0 == 1 ? "1 item not synced" : "\($0) items not synced" },
-        conflictsHeader: { $0 == 1 ? "1 conflict waiting (C on it in Tasks / Todos)" : "\($0) conflicts waiting (C on one in Tasks / Todos)" },
+        conflictsHeader: { $0 == 1 ? "1 conflict waiting (C on it in Tasks / Todos / Contacts)" : "\($0) conflicts waiting (C on one in Tasks / Todos / Contacts)" },
         conflictLine: { item, title, server in
             let kind = ["task": "task", "todo": "todo", "subtask": "subtask", "contact": "contact"][item.rawValue, default: item.rawValue]
             return "\(kind) “\(title)”" + (server.map { " — the server's: “\($0)”" } ?? "")
@@ -62,7 +62,7 @@ struct SyncStrings: Sendable {
         resolveFailed: { "Could not resolve the conflict: \($0)" },
         syncInterval: { "Sync \($0): every" }, syncIntervalHint: "minutes between background runs (interval_minutes; 1–1440)",
         syncConflicts: { "Sync \($0): conflicts" },
-        syncConflictsHint: "both sides changed an item: ask (C in Tasks / Todos), or one side wins (conflicts)",
+        syncConflictsHint: "both sides changed an item: ask (C in Tasks / Todos / Contacts), or one side wins (conflicts)",
         syncPolicy: { ["ask": "ask", "server_wins": "server wins", "local_wins": "this computer wins"][$0, default: $0] },
         badSyncInterval: "Write a number of minutes from 1 to 1440.")
 
@@ -72,12 +72,12 @@ struct SyncStrings: Sendable {
         running: "⟳ 正在同步…", runningShort: "⟳ 同步", never: "从未同步",
         succeeded: { "✓ \($0)" }, failed: { "⚠ \($0)" },
         accountKind: { "（\($0)，每 \($1) 分钟）" },
-        policy: { "冲突：" + ["ask": "询问（在任务 / 待办中按 C 选择）", "server_wins": "以服务器版本为准",
+        policy: { "冲突：" + ["ask": "询问（在任务 / 待办 / 联系人中按 C 选择）", "server_wins": "以服务器版本为准",
                               "local_wins": "以本机版本为准"][$0, default: $0] },
         lastRun: { "上次同步：\($0)" },
         counts: { "拉取 \($0) · 推送 \($1) · 删除 \($2) · 冲突 \($3)" },
         problems: { "\($0) 项未能同步" },
-        conflictsHeader: { "\($0) 个冲突待处理（在任务 / 待办中对其按 C）" },
+        conflictsHeader: { "\($0) 个冲突待处理（在任务 / 待办 / 联系人中对其按 C）" },
         conflictLine: { item, title, server in
             let kind = ["task": "任务", "todo": "待办", "subtask": "子任务", "contact": "联系人"][item.rawValue, default: item.rawValue]
             return "\(kind)“\(title)”" + (server.map { " — 服务器上：“\($0)”" } ?? "")
@@ -90,7 +90,7 @@ struct SyncStrings: Sendable {
         resolveFailed: { "无法解决冲突：\($0)" },
         syncInterval: { "同步 \($0)：间隔" }, syncIntervalHint: "后台同步之间的分钟数（interval_minutes；1–1440）",
         syncConflicts: { "同步 \($0)：冲突" },
-        syncConflictsHint: "两边都修改了同一项：询问（在任务 / 待办中按 C），或以一方为准（conflicts）",
+        syncConflictsHint: "两边都修改了同一项：询问（在任务 / 待办 / 联系人中按 C），或以一方为准（conflicts）",
         syncPolicy: { ["ask": "询问", "server_wins": "以服务器为准", "local_wins": "以本机为准"][$0, default: $0] },
         badSyncInterval: "请填写 1 到 1440 之间的分钟数。")
 }

@@ -8,6 +8,9 @@ import Storage
 public enum SyncLocalKind: String, Sendable, Codable, CaseIterable {
     case task, todo, subtask, contact
 
+    /// The kind of collection it syncs with.
+    var collectionKind: SyncKind { self == .task ? .tasks : self == .contact ? .contacts : .todos }
+
     /// The local kinds a collection of `kind` syncs with.
     static func of(_ kind: SyncKind) -> [SyncLocalKind] {
         switch kind {

@@ -37,6 +37,14 @@ enum RunJournal {
 }
 
 extension SyncEngine {
+    /// Journals a run that could not start (the server refused or could not be reached during
+    /// discovery, a missing folder or password): `why` is its one problem, so `aihelper sync --status`
+    /// and the app show it as they show a run the engine stopped.
+    public static func recordFailedRun(in database: AppDatabase, account: String, startedAt: Date, why: String) throws {
+        try RunJournal.record(SyncReport(account: account, startedAt: startedAt, finishedAt: Date(),
+                                         problems: [SyncProblem(href: nil, message: why)]), database)
+    }
+
     /// The account's latest runs, newest first.
     public static func runs(in database: AppDatabase, account: String, limit: Int = 20) throws -> [SyncRunRecord] {
         try database.pool.read { db in

@@ -43,13 +43,21 @@ extension SyncEngine {
                      serverText: row["serverText"], serverEtag: row["serverEtag"], createdAt: row["createdAt"])
     }
 
+    /// The titles (a contact's name) of both sides of `conflict`: the local item's (nil when it
+    /// was deleted here since) and the server's version's (nil when it does not read).
+    public static func titles(of conflict: SyncConflict, in database: AppDatabase) throws -> (local: String?, server: String?) {
+        let server = try? ItemValue.read(Data(conflict.serverText.utf8), kind: conflict.localKind.collectionKind, zone: .current).title
+        let local = try database.pool.read { try LocalItems.load(LocalRef(kind: conflict.localKind, id: conflict.localId), $0)?.title }
+        return (local, server)
+    }
+
     /// Keeps one side of conflict `id` (a local write, one undo entry); the push follows at the next run.
     /// A local item deleted since gets the server's version back, whatever the choice.
     public func resolveConflict(_ id: Int64, _ choice: ConflictChoice) throws {
         guard let conflict = try database.pool.read({ db in
             try Row.fetchOne(db, sql: "SELECT * FROM syncConflict WHERE id = ?", arguments: [id]).map(Self.conflict)
         }) else { return }
-        let kind: SyncKind = conflict.localKind == .task ? .tasks : conflict.localKind == .contact ? .contacts : .todos
+        let kind = conflict.localKind.collectionKind
         let state = SyncState(account: conflict.account, collection: conflict.collection)
         let local = LocalRef(kind: conflict.localKind, id: conflict.localId)
         let area: JournalArea? = kind == .tasks ? .tasks : kind == .todos ? .todos : nil

@@ -16,6 +16,7 @@ extension SyncEngine {
         // once at the end: a run cut short reads the same queue again and sends only the rest.
         var done = Set<LocalRef>()
         for (_, ref) in queue where done.insert(ref).inserted {
+            try Task.checkCancellation()
             try await push(ref, collection, state, context, retry: true)
         }
         try database.syncTransaction { db in

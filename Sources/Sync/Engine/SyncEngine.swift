@@ -14,6 +14,8 @@ public final class SyncEngine: Sendable {
     public let policy: ConflictPolicy
     /// The zone tasks' clock times are kept in (as for import and export).
     public let zone: TimeZone
+    /// The problem a cancelled run leaves in the journal.
+    static let stoppedMessage = "the run was stopped (the app quit); the next run goes on from there"
     /// Items fetched per request.
     static let fetchBatch = 100
     /// Runs kept in the run journal per account.
@@ -27,8 +29,13 @@ public final class SyncEngine: Sendable {
         let context = RunContext(account: account, database: database)
         for collection in collections {
             do {
+                try Task.checkCancellation()
                 try await pull(collection, context)
                 try await push(collection, context)
+            } catch is CancellationError {
+                // The app quits: stopped between items (each one its own transaction); the next run resumes.
+                context.problem(nil, "\(collection.identity): \(Self.stoppedMessage)")
+                break
             } catch let error as SyncError {
                 context.problem(nil, "\(collection.identity): \(error.message)")
                 if case .malformed = error { continue }
@@ -62,10 +69,16 @@ public final class SyncEngine: Sendable {
             let read = try await collection.fetch(batch).map { resource in
                 (resource, Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) })
             }
-            for (resource, value) in parentsFirst(read) { apply(resource, value, collection.kind, state, context) }
+            for (resource, value) in parentsFirst(read) {
+                try Task.checkCancellation()
+                apply(resource, value, collection.kind, state, context)
+            }
         }
         let gone = changes.complete ? Set(known.keys).subtracting(changes.changed.map(\.href)).sorted() : changes.deleted
-        for href in gone { try serverDeleted(href, collection.kind, state, context) }
+        for href in gone {
+            try Task.checkCancellation()
+            try serverDeleted(href, collection.kind, state, context)
+        }
         try database.syncTransaction { try state.setToken(changes.token, $0) }
     }
 
