@@ -87,6 +87,14 @@ final class SyncServiceTests: XCTestCase {
             return SyncReport(account: $0, startedAt: Date(), finishedAt: Date(), byKind: [.tasks: counts]) })
         let outcome = await SyncService(backends: withConflict).run(account([.tasks: "Work"]), settings: settings, database: try database())
         XCTAssertEqual(outcome.exitCode, 3)
+        let skipped = backends(report: { SyncReport(account: $0, startedAt: Date(), finishedAt: Date(),
+                                                    problems: [SyncProblem(href: "/cal/bad.ics", message: "not iCalendar")]) })
+        let went = await SyncService(backends: skipped).run(account([.tasks: "Work"]), settings: settings, database: try database())
+        XCTAssertEqual(went.exitCode, 3, "an item skipped: the run went on")
+        let cut = backends(report: { SyncReport(account: $0, startedAt: Date(), finishedAt: Date(),
+                                                problems: [SyncProblem(href: nil, message: "could not reach the server")]) })
+        let stopped = await SyncService(backends: cut).run(account([.tasks: "Work"]), settings: settings, database: try database())
+        XCTAssertEqual(stopped.exitCode, 1, "the server went away during the run: failed")
     }
 
     func testVdirFoldersMustExist() async throws {

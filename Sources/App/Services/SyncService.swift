@@ -29,10 +29,11 @@ public struct SyncService: Sendable {
             self.account = account; self.report = report; self.failure = failure; self.badSetup = badSetup
         }
 
-        /// 0 ok, 1 failed (unreachable, unauthorized), 2 the setup is wrong, 3 finished with problems or conflicts.
+        /// 0 ok, 1 failed (unreachable, unauthorized — also when the server went away during the
+        /// run: `completed` is false), 2 the setup is wrong, 3 finished with items skipped or conflicts.
         public var exitCode: Int32 {
             if failure != nil { return badSetup ? 2 : 1 }
-            guard let report else { return 1 }
+            guard let report, report.completed else { return 1 }
             return report.problems.isEmpty && report.conflicts == 0 ? 0 : 3
         }
     }
