@@ -132,5 +132,8 @@ final class SyncServiceTests: XCTestCase {
         _ = try await setup.chooseDAV(&a, access: access, found: Self.server, wanted: [.todos: "Chores"], create: true)
         XCTAssertEqual(a.collections, [.todos: "Chores"])
         XCTAssertEqual(SyncSetup.defaultAccountName(url: "https://caldav.fastmail.com/"), "caldav-fastmail-com")
+        // A name with escape or bidi characters is not written into config.toml: the URL is.
+        let evil = FoundCollection(url: "http://h/ann/evil/", displayName: "Evil\u{9B}31m \u{202E}txt", kinds: [.tasks])
+        XCTAssertEqual(SyncSetup.setting(for: evil, kind: .tasks, among: [evil]), "http://h/ann/evil/")
     }
 }

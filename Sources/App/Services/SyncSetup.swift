@@ -1,4 +1,5 @@
 import Foundation
+import Core
 import Sync
 
 /// What `aihelper sync setup` decides, with or without questions: which collection each kind of
@@ -80,11 +81,12 @@ public struct SyncSetup: Sendable {
     }
 
     /// What config.toml names a chosen collection by: its display name when no other of its
-    /// kind has it, else its URL.
+    /// kind has it, else its URL — also when the name holds control or escape characters, which
+    /// would reach a terminal that shows the file.
     static func setting(for chosen: FoundCollection, kind: SyncKind, among found: [FoundCollection]) -> String {
         let name = chosen.displayName.trimmingCharacters(in: .whitespaces)
         let same = found.filter { $0.kinds.contains(kind) && $0.displayName.trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() }
-        return name.isEmpty || same.count > 1 || name.contains("/") ? chosen.url : name
+        return name.isEmpty || same.count > 1 || name.contains("/") || Sanitizer.clean(name) != name ? chosen.url : name
     }
 
     /// Sets a vdir account's folders (`wanted`, else tasks, todos and contacts under `path`) and
