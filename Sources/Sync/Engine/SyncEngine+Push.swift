@@ -16,7 +16,16 @@ extension SyncEngine {
         // once at the end: a run cut short reads the same queue again and sends only the rest.
         var done = Set<LocalRef>()
         for (_, ref) in queue where done.insert(ref).inserted {
-            try await push(ref, collection, state, context, retry: true)
+            do {
+                try await push(ref, collection, state, context, retry: true)
+            } catch SyncError.failed(let text) {
+                // The server refused this one item (400, 409, 415…): reported with its href or
+                // UID, the others still go; it is sent again when it changes here.
+                let label = try await database.pool.read { db in
+                    try state.item(local: ref, db)?.href ?? LocalItems.load(ref, db)?.uid
+                }
+                context.problem(label ?? "\(ref)", "not sent: \(text)")
+            }
         }
         try database.syncTransaction { db in
             try state.setCursor(last, db)
