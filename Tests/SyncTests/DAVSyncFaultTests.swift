@@ -30,13 +30,6 @@ class DAVSyncFaultTests: SyncTestCase {
         for i in 0..<n { _ = try device.db.insertTask(TaskItem(title: "Task \(i)", dueDate: CivilDate(year: 2026, month: 12, day: 1 + i % 28))) }
     }
 
-    /// Radicale's folder of a collection (its filesystem storage).
-    func storage(_ kind: SyncKind) throws -> URL {
-        let server = try XCTUnwrap(Self.server).get()
-        return server.folder.appendingPathComponent("collections/collection-root")
-            .appendingPathComponent(DAVClient.path(of: dav.urls[kind]!).removingPercentEncoding!)
-    }
-
     /// Offline (every request dropped): the edits wait in the queue and go out once it is back.
     func testOfflineEditsAreQueuedThenPushed() async throws {
         let laptop = try device("laptop"), desktop = try device("desktop")

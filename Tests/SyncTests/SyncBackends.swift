@@ -63,6 +63,12 @@ struct DAVBackend: SyncBackend {
         }.sorted()
     }
 
+    /// Where Radicale's filesystem storage keeps a collection's items (one file per item).
+    func radicaleFolder(_ kind: SyncKind, of server: DAVServer) -> URL {
+        server.folder.appendingPathComponent("collections/collection-root")
+            .appendingPathComponent(DAVClient.path(of: urls[kind]!).removingPercentEncoding!)
+    }
+
     /// The collection's path + the item's name: its href.
     func href(_ name: String, _ kind: SyncKind) -> String { DAVClient.path(of: urls[kind]!) + name }
 
