@@ -61,7 +61,7 @@ class ConflictSyncTests: SyncTestCase {
     /// `ask` keeps both until a side is picked; nothing is pushed over the server's version meanwhile.
     func testAskKeepsBothUntilASideIsPicked() async throws {
         for choice in ConflictChoice.allCases {
-            try await setUp()
+            try await tearDown(); try await setUp()  // a fresh start for each pick
             let (laptop, desktop, uid) = try await editedOnBoth(policy: .ask, laptopEdit: { $0.title = "Laptop's" },
                                                                 desktopEdit: { $0.title = "Desktop's" })
             var report = try await sync(laptop)
@@ -87,7 +87,6 @@ class ConflictSyncTests: SyncTestCase {
             XCTAssertEqual(try titles(laptop), try titles(desktop), "\(choice)")
             let names = try await files(.tasks)
             XCTAssertEqual(names.count, choice == .both ? 2 : 1)
-            try await tearDown()
         }
     }
 

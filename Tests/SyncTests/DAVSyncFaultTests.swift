@@ -13,12 +13,12 @@ class DAVSyncFaultTests: SyncTestCase {
     var proxy: DAVFaultProxy!
     var dav: DAVBackend { backend as! DAVBackend }
 
-    override func setUp() async throws {
-        try await super.setUp()
-        let server = try XCTUnwrap(Self.server).get()
-        proxy = try DAVFaultProxy(upstream: server.baseURL)
-        backend = try await withDeadline(60) { [proxy] in try await DAVBackend.make(server, through: proxy) }
+    override func davBackend(_ server: DAVServer) async throws -> SyncBackend {
+        let proxy = try DAVFaultProxy(upstream: server.baseURL)
+        self.proxy = proxy
+        let made = try await withDeadline(60) { try await DAVBackend.make(server, through: proxy) }
         try proxy.reset()
+        return made
     }
 
     override func tearDown() async throws {

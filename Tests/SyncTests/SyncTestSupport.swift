@@ -60,11 +60,15 @@ class SyncTestCase: XCTestCase {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if let shared = Self.server {
-            let server = try shared.get()
-            backend = try await withDeadline(60) { try await DAVBackend.make(server) }
+            backend = try await davBackend(try shared.get())
         } else {
             backend = VdirBackend(folder: folder)
         }
+    }
+
+    /// Fresh collections on `server` for a test (a subclass may put a proxy in between).
+    func davBackend(_ server: DAVServer) async throws -> SyncBackend {
+        try await withDeadline(60) { try await DAVBackend.make(server) }
     }
 
     override func tearDown() async throws { try? FileManager.default.removeItem(at: folder) }
