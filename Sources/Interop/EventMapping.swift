@@ -3,6 +3,9 @@ import Core
 
 /// VEVENT ↔ TaskItem (the mapping table is in docs/interop.md).
 enum EventMapping {
+    /// Marks the DTSTART of a task without a date (written only because a VEVENT needs one).
+    static let undated = "X-AIHELPER-UNDATED"
+
     /// Reads a VEVENT. Times are converted to the civil day and clock time of `zone`.
     static func task(from event: Component, zone: TimeZone, notes: inout [String], now: Date) throws -> TaskItem {
         var task = TaskItem(uid: PropertyMapping.uid(of: event), title: "", createdAt: now, updatedAt: now)
@@ -12,6 +15,7 @@ enum EventMapping {
         var end: (value: DateValue, line: Int)?
         var durationSeconds: Int?
         var categories: [String] = []
+        var undated = false
         var exdates: [CivilDate] = []
         for property in event.properties {
             switch property.name {
@@ -45,6 +49,7 @@ enum EventMapping {
                 exdates += try KeptEventLines.days(of: property, zone: zone, notes: &notes)
                 kept.append(property.raw)  // written back as it came while it says the same (KeptEventLines)
             case "X-AIHELPER-LIST": task.list = ContentText.unescape(property.value)
+            case Self.undated: undated = true
             default: kept.append(property.raw)
             }
         }
@@ -58,7 +63,7 @@ enum EventMapping {
             let line = "EXDATE;VALUE=DATE:" + exdates.map(DateValues.format).joined(separator: ",")
             task.recurrence = [task.recurrence, line].compactMap { $0 }.joined(separator: "\n")
         }
-        if let start {
+        if let start, !undated {
             // A UTC or TZID start is kept, so the export writes it in its zone (EventTimes).
             if EventTimes.keeps(start), let startLine { kept.append(startLine.raw) }
             let local = start.local(in: zone)
@@ -124,6 +129,10 @@ enum EventMapping {
                     lines.append("DTEND;VALUE=DATE:" + DateValues.format(day.adding(days: days)))
                 }
             }
+        } else {
+            // A VEVENT needs a DTSTART (RFC 5545 §3.6.1; Radicale refuses one without): the day
+            // it is written on, marked so that reading it back gives a task without a date.
+            lines += ["DTSTART;VALUE=DATE:" + DateValues.formatUTC(stamp).prefix(8), Self.undated + ":TRUE"]
         }
         lines += recurrenceLines(task, times: times, zone: zone)
         if let category = task.category { lines.append("CATEGORIES:" + ContentText.escape(category)) }

@@ -90,6 +90,17 @@ final class ItemResourcesTests: XCTestCase {
         }
     }
 
+    /// A VEVENT needs a DTSTART (Radicale refuses one without): an undated task gets one, marked,
+    /// and reads back without a date.
+    func testATaskWithoutADayIsWrittenWithAMarkedStartAndReadBackUndated() throws {
+        let task = TaskItem(uid: "t-1", title: "Someday")
+        let written = String(decoding: ItemResources.write(task: task, zone: zone), as: UTF8.self)
+        XCTAssertTrue(written.contains("\r\nDTSTART;VALUE=DATE:") && written.contains("\r\nX-AIHELPER-UNDATED:TRUE\r\n"), written)
+        let back = try ItemResources.readTask(Data(written.utf8), zone: zone)
+        XCTAssertNil(back.dueDate)
+        XCTAssertNil(back.extra, "neither the start nor the marker is kept as a line")
+    }
+
     func testAContactRoundTrips() throws {
         let ada = Contact(uid: "c-1", name: "Ada", email: "ada@example.org", groups: "Work", extra: "BDAY:18151210")
         XCTAssertEqual(try ItemResources.readContact(ItemResources.write(contact: ada)).extra, "BDAY:18151210")

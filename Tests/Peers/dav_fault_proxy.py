@@ -6,9 +6,9 @@ when its stdin closes.
 Usage: dav_fault_proxy.py UPSTREAM_BASE_URL
 
 Faults are set by the test through control paths (plain GETs answered with JSON):
-  /_fault?kind=K[&method=M][&count=N][&status=S][&retry_after=T][&seconds=D][&location=URL]
+  /_fault?kind=K[&method=M][&count=N][&after=A][&status=S][&retry_after=T][&seconds=D][&location=URL]
       adds a rule; the next N requests (all when N is -1; default 1) whose method is M (any
-      when absent) get it. Kinds:
+      when absent) get it, once A such requests (default 0) have passed untouched. Kinds:
         drop      close the connection without an answer
         delay     wait D seconds, then pass the request on
         status    answer S (e.g. 412, 503 with Retry-After T) without asking the server
@@ -16,6 +16,8 @@ Faults are set by the test through control paths (plain GETs answered with JSON)
         nosync    answer a sync-collection REPORT with S (default 501) and hide every
                   sync-token property in PROPFIND answers (a server without RFC 6578)
         noetag    pass a PUT on, but drop the ETag header of its answer
+        nomatch   pass a request on without its If-Match and If-None-Match headers (a server
+                  that ignores them)
         digest    ask for HTTP Digest (RFC 7616, MD5, qop=auth) with user U and password P
                   (&user=U&password=P) and pass what passes on with Basic for the same user
   /_reset     clears the rules and the request log
@@ -47,6 +49,9 @@ def take_rule(method, kinds):
     with LOCK:
         for rule in RULES:
             if rule["kind"] in kinds and rule.get("method") in (None, method) and rule["count"] != 0:
+                if rule["after"] > 0:
+                    rule["after"] -= 1
+                    continue
                 if rule["count"] > 0:
                     rule["count"] -= 1
                 return rule
@@ -91,6 +96,7 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/_fault":
             rule = {k: v[0] for k, v in query.items()}
             rule["count"] = int(rule.get("count", "1"))
+            rule["after"] = int(rule.get("after", "0"))
             with LOCK:
                 RULES.append(rule)
             return {"ok": True}
@@ -158,6 +164,8 @@ class Handler(BaseHTTPRequestHandler):
         connection = http.client.HTTPConnection(UPSTREAM.hostname, UPSTREAM.port, timeout=60)
         headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "content-length")}
         headers["Host"] = UPSTREAM.netloc
+        if take_rule(self.command, ("nomatch",)) is not None:
+            headers = {k: v for k, v in headers.items() if k.lower() not in ("if-match", "if-none-match")}
         connection.request(self.command, self.path, body=body, headers=headers)
         response = connection.getresponse()
         data = response.read()

@@ -5,8 +5,9 @@ import Core
 import Storage
 @testable import Sync
 
-/// Both sides change an item between syncs: merged field by field, or per the policy.
-final class ConflictSyncTests: SyncTestCase {
+/// Both sides change an item between syncs: merged field by field, or per the policy. Through
+/// vdir folders here, through Radicale and xandikos in DAVSyncTests.swift.
+class ConflictSyncTests: SyncTestCase {
     /// Laptop and desktop both have "Dentist" synced; each then edits it with `edit`.
     private func editedOnBoth(policy: ConflictPolicy, laptopEdit: (inout TaskItem) -> Void, desktopEdit: (inout TaskItem) -> Void)
         async throws -> (Device, Device, String) {
@@ -60,7 +61,7 @@ final class ConflictSyncTests: SyncTestCase {
     /// `ask` keeps both until a side is picked; nothing is pushed over the server's version meanwhile.
     func testAskKeepsBothUntilASideIsPicked() async throws {
         for choice in ConflictChoice.allCases {
-            try setUpWithError()
+            try await tearDown(); try await setUp()  // a fresh start for each pick
             let (laptop, desktop, uid) = try await editedOnBoth(policy: .ask, laptopEdit: { $0.title = "Laptop's" },
                                                                 desktopEdit: { $0.title = "Desktop's" })
             var report = try await sync(laptop)
@@ -84,8 +85,8 @@ final class ConflictSyncTests: SyncTestCase {
             case .both: XCTAssertEqual(try titles(desktop), ["Desktop's", "Laptop's"])
             }
             XCTAssertEqual(try titles(laptop), try titles(desktop), "\(choice)")
-            XCTAssertEqual(try files(.tasks).count, choice == .both ? 2 : 1)
-            try tearDownWithError()
+            let names = try await files(.tasks)
+            XCTAssertEqual(names.count, choice == .both ? 2 : 1)
         }
     }
 
@@ -98,7 +99,8 @@ final class ConflictSyncTests: SyncTestCase {
         try await sync(laptop)
         XCTAssertEqual(try laptop.tasks().map(\.title), ["Desktop's"])
         XCTAssertEqual(try SyncEngine.conflicts(in: laptop.db), [])
-        XCTAssertEqual(try files(.tasks), [uid + ".ics"])
+        let names = try await files(.tasks)
+        XCTAssertEqual(names, [uid + ".ics"])
     }
 
     /// Deleted on one side, edited on the other: the edit is kept, whichever syncs first.
@@ -108,14 +110,16 @@ final class ConflictSyncTests: SyncTestCase {
         try laptop.db.deleteTask(id: try XCTUnwrap(try laptop.task(uid: uid)).id!)
         try await sync(laptop)
         XCTAssertEqual(try laptop.tasks().map(\.title), ["Edited"])
-        XCTAssertEqual(try files(.tasks), [uid + ".ics"])
+        let names = try await files(.tasks)
+        XCTAssertEqual(names, [uid + ".ics"])
 
         // The delete reaches the folder first; the laptop edited it meanwhile.
-        try tearDownWithError(); try setUpWithError()
+        try await tearDown(); try await setUp()
         (laptop, desktop, uid) = try await editedOnBoth(policy: .ask, laptopEdit: { $0.title = "Edited here" }, desktopEdit: { _ in })
         try desktop.db.deleteTask(id: try XCTUnwrap(try desktop.task(uid: uid)).id!)
         try await sync(desktop)
-        XCTAssertEqual(try files(.tasks), [])
+        let left = try await files(.tasks)
+        XCTAssertEqual(left, [])
         let report = try await sync(laptop)
         XCTAssertEqual(report.pushed, 1, "pushed back as a new item")
         try await sync(desktop)
@@ -131,12 +135,13 @@ final class ConflictSyncTests: SyncTestCase {
         var mine = try XCTUnwrap(try laptop.task(uid: made.uid))
         mine.title = "Dentist at 9"
         try laptop.db.updateTask(mine)
-        let racing = RacingCollection(try vdir(.tasks)) {
+        let tasks = try backend.collection(.tasks)
+        let racing = RacingCollection(tasks) {
             // Another client writes between our pull and our push.
             var theirs = try XCTUnwrap(try desktop.task(uid: made.uid))
             theirs.notes = "from elsewhere"
             try desktop.db.updateTask(theirs)
-            _ = await desktop.engine.run([try self.vdir(.tasks)])
+            _ = await desktop.engine.run([tasks])
         }
         let report = try await sync(laptop, [racing])
         XCTAssertEqual(report.pushed, 1)
@@ -150,11 +155,11 @@ final class ConflictSyncTests: SyncTestCase {
 
 /// Runs `before` once, just before the first update goes through.
 final class RacingCollection: SyncCollection, @unchecked Sendable {
-    let inner: VdirCollection
+    let inner: SyncCollection
     var before: (() async throws -> Void)?
     var kind: SyncKind { inner.kind }
     var identity: String { inner.identity }
-    init(_ inner: VdirCollection, before: @escaping () async throws -> Void) { self.inner = inner; self.before = before }
+    init(_ inner: SyncCollection, before: @escaping () async throws -> Void) { self.inner = inner; self.before = before }
     func changes(since token: String?) async throws -> RemoteChanges { try await inner.changes(since: token) }
     func fetch(_ hrefs: [String]) async throws -> [RemoteResource] { try await inner.fetch(hrefs) }
     func create(uid: String, data: Data) async throws -> RemoteEntry { try await inner.create(uid: uid, data: data) }

@@ -19,7 +19,8 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertFalse(report.completed)
         XCTAssertEqual(report.problems.count, 1, "one problem, no retry storm over the other collections")
         XCTAssertEqual(try laptop.queued(), 3)
-        XCTAssertEqual(try files(.tasks), [])
+        let listed1 = try await files(.tasks)
+        XCTAssertEqual(listed1, [])
 
         offline.forEach { $0.offline = false }
         let back = try await sync(laptop, offline)
@@ -33,11 +34,11 @@ final class SyncFaultTests: SyncTestCase {
 
     func testAMalformedItemIsSkippedAndReportedAndTheRestSyncs() async throws {
         let desktop = try device("desktop")
-        try write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bad\r\nDTSTART:20261302\r\nSUMMARY:Broken\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        try await write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bad\r\nDTSTART:20261302\r\nSUMMARY:Broken\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
                   name: "bad.ics", kind: .tasks)
-        try write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:good\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        try await write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:good\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
                   name: "good.ics", kind: .tasks)
-        try write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD\r\n", name: "nameless.vcf", kind: .contacts)
+        try await write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD\r\n", name: "nameless.vcf", kind: .contacts)
         let report = try await sync(desktop, expectProblems: true)
         XCTAssertEqual(report.problems.map(\.href), ["bad.ics", "nameless.vcf"])
         XCTAssertTrue(report.problems[0].message.contains("20261302"), report.problems[0].message)
@@ -45,7 +46,8 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertEqual(try desktop.tasks().map(\.title), ["Fine"])
         let journal = try SyncEngine.runs(in: desktop.db, account: "test")
         XCTAssertEqual(journal.first?.problems.map(\.href), ["bad.ics", "nameless.vcf"], "the run journal says what was skipped")
-        XCTAssertEqual(try files(.tasks), ["bad.ics", "good.ics"], "the malformed file is left alone")
+        let listed2 = try await files(.tasks)
+        XCTAssertEqual(listed2, ["bad.ics", "good.ics"], "the malformed file is left alone")
     }
 
     /// The connection drops after the first batch of a first sync; the next run completes it
@@ -60,7 +62,8 @@ final class SyncFaultTests: SyncTestCase {
         cut.createsLeft = nil
         report = try await sync(laptop, [cut])
         XCTAssertEqual(report.pushed, 130)
-        XCTAssertEqual(try files(.tasks).count, 250)
+        let listed3 = try await files(.tasks)
+        XCTAssertEqual(listed3.count, 250)
 
         let pulling = FlakyCollection(try vdir(.tasks))
         pulling.fetchesLeft = 1  // one batch of 100, then the network goes
@@ -72,7 +75,8 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertEqual(report.pushed, 0)
         XCTAssertEqual(Set(try desktop.tasks().map(\.uid)), Set(try laptop.tasks().map(\.uid)))
         XCTAssertEqual(try desktop.tasks().count, 250)
-        XCTAssertEqual(try files(.tasks).count, 250)
+        let listed4 = try await files(.tasks)
+        XCTAssertEqual(listed4.count, 250)
     }
 
     /// A run whose task is cancelled (the app quitting) stops between items: what it pushed is
@@ -138,7 +142,8 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertEqual([report.pulled, report.pushed], [0, 0])
         XCTAssertEqual(try desktop.tasks().count, 1)
         XCTAssertEqual(try desktop.outline(), ["Trip", "  Passport"])
-        XCTAssertEqual(try files(.tasks).count + files(.todos).count, 3)
+        let count = try await files(.tasks).count + files(.todos).count
+        XCTAssertEqual(count, 3)
     }
 
     /// What a run wrote here is one undo entry; undoing it is queued and pushed like any edit.

@@ -3,6 +3,7 @@ import XCTest
 import GRDB
 import Core
 import Storage
+import TestSupport
 @testable import Sync
 
 /// One AI Helper database syncing through the test's vdir folders.
@@ -38,44 +39,63 @@ final class Device {
     }
 }
 
-/// A temporary folder with the vdir folders (tasks, todos, contacts) and the devices' databases.
+/// A temporary folder with the devices' databases, and the backend they sync through: vdir
+/// folders, or (a subclass naming `server`) fresh collections on Radicale or xandikos.
 class SyncTestCase: XCTestCase {
     static let zone = TimeZone(identifier: "Europe/Berlin")!
+    /// One server of each kind for a test class, stopped after it.
+    static let radicale = SharedDAVServer { try DAVServer.radicale() }
+    static let xandikos = SharedDAVServer { try DAVServer.xandikos() }
+    /// The server the class's scenarios sync through; nil: vdir folders.
+    class var server: SharedDAVServer? { nil }
     var folder: URL!
+    var backend: SyncBackend!
 
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    override class func tearDown() {
+        radicale.stop(); xandikos.stop()
+        super.tearDown()
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func setUp() async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let shared = Self.server {
+            backend = try await davBackend(try shared.get())
+        } else {
+            backend = VdirBackend(folder: folder)
+        }
+    }
+
+    /// Fresh collections on `server` for a test (a subclass may put a proxy in between).
+    func davBackend(_ server: DAVServer) async throws -> SyncBackend {
+        try await withDeadline(60) { try await DAVBackend.make(server) }
+    }
+
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: folder) }
 
     func device(_ name: String, policy: ConflictPolicy = .ask) throws -> Device {
         try Device(name: name, folder: folder, policy: policy)
     }
 
-    func vdir(_ kind: SyncKind) throws -> VdirCollection {
-        try VdirCollection(path: folder.appendingPathComponent("vdir-\(kind.rawValue)").path, kind: kind)
-    }
+    /// The vdir folder of `kind` (tests of vdir-only behaviour).
+    func vdir(_ kind: SyncKind) throws -> VdirCollection { try VdirBackend(folder: folder).vdir(kind) }
 
-    func collections() throws -> [SyncCollection] { try SyncKind.allCases.map { try vdir($0) } }
+    func collections() throws -> [SyncCollection] { try SyncKind.allCases.map { try backend.collection($0) } }
 
-    /// One run of `device` over every vdir folder; fails the test on any problem unless `problems` allowed.
+    /// One run of `device` over every collection; fails the test on any problem unless `problems` allowed.
     @discardableResult
     func sync(_ device: Device, _ collections: [SyncCollection]? = nil, expectProblems: Bool = false,
               file: StaticString = #filePath, line: UInt = #line) async throws -> SyncReport {
-        let report = await device.engine.run(try collections ?? self.collections())
+        let all = try collections ?? self.collections()
+        let engine = device.engine
+        let report = try await withDeadline(120) { await engine.run(all) }
         if !expectProblems { XCTAssertEqual(report.problems, [], "\(device.name)", file: file, line: line) }
         return report
     }
 
-    func files(_ kind: SyncKind) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: try vdir(kind).folder.path).filter { !$0.hasPrefix(".") }.sorted()
-    }
+    func files(_ kind: SyncKind) async throws -> [String] { try await backend.names(kind) }
 
-    func write(_ text: String, name: String, kind: SyncKind) throws {
-        try Data(text.utf8).write(to: try vdir(kind).folder.appendingPathComponent(name))
-    }
+    func write(_ text: String, name: String, kind: SyncKind) async throws { try await backend.write(text, name: name, kind) }
 }
 
 /// A collection in front of another that fails on cue: the network going away mid-run.

@@ -19,20 +19,21 @@ final class VdirCollectionTests: SyncTestCase {
         XCTAssertEqual(fetched.map { String(decoding: $0.data, as: UTF8.self) }, ["two"])
         try await tasks.delete(href: made.href, etag: second)
         try await tasks.delete(href: made.href, etag: second)  // gone already: not an error
-        XCTAssertEqual(try files(.tasks), [])
+        let listed1 = try await files(.tasks)
+        XCTAssertEqual(listed1, [])
     }
 
     func testTheListingSkipsHiddenAndOtherFilesAndSaysWhenNothingChanged() async throws {
         let contacts = try vdir(.contacts)
-        try write("x", name: "a.vcf", kind: .contacts)
-        try write("x", name: ".a.vcf.123.tmp", kind: .contacts)
-        try write("x", name: "notes.txt", kind: .contacts)
+        try await write("x", name: "a.vcf", kind: .contacts)
+        try await write("x", name: ".a.vcf.123.tmp", kind: .contacts)
+        try await write("x", name: "notes.txt", kind: .contacts)
         let first = try await contacts.changes(since: nil)
         XCTAssertEqual(first.changed.map(\.href), ["a.vcf"])
         XCTAssertTrue(first.complete)
         let again = try await contacts.changes(since: first.token)
         XCTAssertTrue(again.unchanged)
-        try write("y", name: "b.vcf", kind: .contacts)
+        try await write("y", name: "b.vcf", kind: .contacts)
         let changed = try await contacts.changes(since: first.token)
         XCTAssertEqual(changed.changed.map(\.href), ["a.vcf", "b.vcf"])
     }

@@ -109,8 +109,25 @@ public struct DAVCollection: SyncCollection {
         return RemoteEntry(href: href, etag: etag)
     }
 
+    /// Some servers ignore If-Match: the etag is read first too, so a write made elsewhere
+    /// since our pull is merged (412) rather than overwritten. What is left is the moment
+    /// between this read and the PUT (docs/sync.md, Tested against).
     public func update(href: String, data: Data, etag: String) async throws -> String {
-        try await put(href, data: data, condition: ("If-Match", etag))
+        let target = client.resolve(href, against: url)
+        let check = try await client.send("PROPFIND", target, depth: "0", body: DAVBodies.propfind(["D:getetag"]), accept: [207, 404])
+        let current = check.status == 207 ? try DAVClient.multistatus(check).responses.first?.properties.etag : nil
+        guard let current, Self.sameEtag(current, etag) else { throw SyncError.preconditionFailed(href: href) }
+        return try await put(href, data: data, condition: ("If-Match", etag))
+    }
+
+    /// Etags compared as servers write them in headers and in XML (quotes, a weak prefix, spaces aside).
+    static func sameEtag(_ a: String, _ b: String) -> Bool {
+        func bare(_ etag: String) -> Substring {
+            var text = Substring(etag.trimmingCharacters(in: .whitespaces))
+            if text.hasPrefix("W/") { text = text.dropFirst(2) }
+            return text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 ? text.dropFirst().dropLast() : text
+        }
+        return bare(a) == bare(b)
     }
 
     public func delete(href: String, etag: String) async throws {

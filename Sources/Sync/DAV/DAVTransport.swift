@@ -51,7 +51,10 @@ struct DAVTransport: Sendable {
 
     private func sendWithRetries(_ method: String, _ url: String, headers: [(name: String, value: String)], body: Data?,
                                  noRetry: Set<Int>, maxBytes: Int) async throws -> DAVAnswer {
-        var request = HTTPRequest(url: url, method: method, headers: headers, body: body, connectTimeout: 15, idleTimeout: 60)
+        // A server builds a listing whole before its first byte: Radicale takes over 60 s for
+        // 50,000 items it has not read yet (docs/sync.md, Tested against).
+        let idle: Double = method == "REPORT" || method == "PROPFIND" ? 600 : 60
+        var request = HTTPRequest(url: url, method: method, headers: headers, body: body, connectTimeout: 15, idleTimeout: idle)
         request.deliveryInterval = .zero
         var attempt = 1
         while true {

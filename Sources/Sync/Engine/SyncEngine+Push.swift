@@ -17,7 +17,16 @@ extension SyncEngine {
         var done = Set<LocalRef>()
         for (_, ref) in queue where done.insert(ref).inserted {
             try Task.checkCancellation()
-            try await push(ref, collection, state, context, retry: true)
+            do {
+                try await push(ref, collection, state, context, retry: true)
+            } catch SyncError.failed(let text) {
+                // The server refused this one item (400, 409, 415…): reported with its href or
+                // UID, the others still go; it is sent again when it changes here.
+                let label = try await database.pool.read { db in
+                    try state.item(local: ref, db)?.href ?? LocalItems.load(ref, db)?.uid
+                }
+                context.problem(label ?? "\(ref)", "not sent: \(text)")
+            }
         }
         try database.syncTransaction { db in
             try state.setCursor(last, db)
