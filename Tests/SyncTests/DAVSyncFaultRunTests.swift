@@ -109,25 +109,6 @@ extension DAVSyncFaultTests {
         XCTAssertEqual(names, ["bad.ics", "good.ics"])
     }
 
-    /// Garbage put straight into Radicale's folder: Radicale answers 500 for the whole
-    /// collection, so the run fails and says so, changing nothing; once the file is gone the
-    /// next run completes.
-    func testGarbageInRadicalesFolderFailsTheRunUntilItIsRemoved() async throws {
-        try XCTSkipUnless(Self.server === Self.radicale, "Radicale's storage folder")
-        let laptop = try device("laptop"), desktop = try device("desktop")
-        try tasks(2, on: laptop)
-        try await sync(laptop)
-        let garbage = dav.radicaleFolder(.tasks, of: try Self.radicale.get()).appendingPathComponent("garbage.ics")
-        try Data("BEGIN:VCALENDAR\r\nthis is not iCalendar\r\n\u{1B}[2J".utf8).write(to: garbage)
-        let report = try await sync(desktop, expectProblems: true)
-        XCTAssertFalse(report.completed)
-        XCTAssertTrue(report.problems.first?.message.contains("HTTP 500") == true, "\(report.problems)")
-        XCTAssertEqual(try desktop.tasks().count, 0)
-        try FileManager.default.removeItem(at: garbage)
-        let again = try await sync(desktop)
-        XCTAssertEqual(again.pulled, 2)
-    }
-
     /// A redirect to another host is refused with a clear message, and nothing changes.
     func testARedirectToAnotherHostIsRefused() async throws {
         let laptop = try device("laptop")

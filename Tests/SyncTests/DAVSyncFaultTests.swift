@@ -93,11 +93,12 @@ class DAVSyncFaultTests: SyncTestCase {
         let quiet = try await sync(laptop)
         XCTAssertEqual([quiet.pulled, quiet.pushed, quiet.deleted], [0, 0, 0])
     }
+
 }
 
 /// The same on xandikos (which answers an unknown sync token with 500); the tests of
 /// DAVSyncFaultRunTests.swift run on it too (test discovery lists an extension's methods for
-/// each subclass), apart from the one about Radicale's folder.
+/// each subclass); the one about Radicale's folder is RadicaleStorageFaultTests.
 final class XandikosSyncFaultTests: DAVSyncFaultTests {
     override class var server: SharedDAVServer? { xandikos }
     override func testOfflineEditsAreQueuedThenPushed() async throws { try await super.testOfflineEditsAreQueuedThenPushed() }
@@ -105,4 +106,27 @@ final class XandikosSyncFaultTests: DAVSyncFaultTests {
         try await super.testAnInvalidSyncTokenGivesAFullResyncWithoutDuplicates()
     }
     override func testAServerWithoutSyncCollectionSyncsByCtag() async throws { try await super.testAServerWithoutSyncCollectionSyncsByCtag() }
+}
+
+/// Radicale's own storage folder (no proxy): what another program leaves there.
+final class RadicaleStorageFaultTests: SyncTestCase {
+    override class var server: SharedDAVServer? { radicale }
+
+    /// Garbage put straight into Radicale's folder: Radicale answers 500 for the whole
+    /// collection, so the run fails and says so, changing nothing; once the file is gone the
+    /// next run completes.
+    func testGarbageInRadicalesFolderFailsTheRunUntilItIsRemoved() async throws {
+        let laptop = try device("laptop"), desktop = try device("desktop")
+        for i in 0..<2 { _ = try laptop.db.insertTask(TaskItem(title: "Task \(i)", dueDate: CivilDate(year: 2026, month: 12, day: 1 + i))) }
+        try await sync(laptop)
+        let garbage = (backend as! DAVBackend).radicaleFolder(.tasks, of: try Self.radicale.get()).appendingPathComponent("garbage.ics")
+        try Data("BEGIN:VCALENDAR\r\nthis is not iCalendar\r\n\u{1B}[2J".utf8).write(to: garbage)
+        let report = try await sync(desktop, expectProblems: true)
+        XCTAssertFalse(report.completed)
+        XCTAssertTrue(report.problems.first?.message.contains("HTTP 500") == true, "\(report.problems)")
+        XCTAssertEqual(try desktop.tasks().count, 0)
+        try FileManager.default.removeItem(at: garbage)
+        let again = try await sync(desktop)
+        XCTAssertEqual(again.pulled, 2)
+    }
 }

@@ -54,7 +54,7 @@ struct DAVBackend: SyncBackend {
     }
 
     func collection(_ kind: SyncKind) -> SyncCollection {
-        kind == .contacts ? CardDAVCollection(client: client, url: urls[kind]!) : CalDAVCollection(client: client, url: urls[kind]!, kind: kind)
+        DAVCollection(client: client, url: urls[kind]!, kind: kind)
     }
 
     func names(_ kind: SyncKind) async throws -> [String] {
