@@ -111,8 +111,6 @@ final class VoiceRecorder {
                 if wav.seconds >= Double(maxSeconds) {
                     limited = true
                     stop()
-                } else if wav.isComplete {
-                    stop()  // the header's size came: more is not this recording's
                 }
             }
         }

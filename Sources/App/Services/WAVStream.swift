@@ -28,8 +28,8 @@ struct WAVStream {
     }
 
     /// The header stated its `data` size and every byte of it came: what the recorder writes
-    /// after that is not audio of this file.
-    var isComplete: Bool {
+    /// after that is not audio of this file, and is not kept.
+    private var isComplete: Bool {
         guard let header, let length = header.dataLength else { return false }
         return sampleBytes >= length
     }
