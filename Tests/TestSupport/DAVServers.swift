@@ -25,7 +25,8 @@ public final class DAVServer: @unchecked Sendable {
     }
 
     /// Radicale 3 with htpasswd "plain" users (`user` / `password`), no config file of the system's.
-    public static func radicale(user: String = "user", password: String = "password") throws -> DAVServer {
+    /// `options` go on its command line as well (the benchmark's `--logging-level warning`).
+    public static func radicale(user: String = "user", password: String = "password", options: [String] = []) throws -> DAVServer {
         try RealServers.require(URL(fileURLWithPath: "/usr/bin/radicale"), "radicale", hint: hint)
         let folder = try temporaryFolder("radicale")
         let users = folder.appendingPathComponent("users")
@@ -34,7 +35,7 @@ public final class DAVServer: @unchecked Sendable {
             "/usr/bin/radicale", "--config", "", "--server-hosts", "127.0.0.1:{port}",
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", users.path, "--auth-htpasswd-encryption", "plain",
             "--storage-filesystem-folder", folder.appendingPathComponent("collections").path,
-        ])
+        ] + options)
         return DAVServer(name: "radicale", user: user, password: password, checksPassword: true, folder: folder, peer: peer)
     }
 
