@@ -21,7 +21,9 @@ enum SyncBench {
 
     struct Pair {
         let laptop: AppDatabase, desktop: AppDatabase
-        let collections: [SyncCollection]
+        let collections: [TimedCollection]
+        /// The time the collections spent in requests since the last call.
+        func inRequests() -> Duration { collections.reduce(.zero) { $0 + $1.take() } }
         var laptopEngine: SyncEngine { SyncEngine(database: laptop, account: "bench", policy: .ask) }
         var desktopEngine: SyncEngine { SyncEngine(database: desktop, account: "bench", policy: .ask) }
     }
@@ -32,38 +34,49 @@ enum SyncBench {
         let server = try DAVServer.radicale(options: radicaleOptions)
         let client = DAVClient(baseURL: server.baseURL, user: server.user, password: server.password)
         print("Radicale \(server.baseURL) (\(radicaleOptions.joined(separator: " ")))")
-        var push: [Duration] = [], pull: [Duration] = []
+        var push: [Duration] = [], pull: [Duration] = [], pushRequests: [Duration] = [], pullRequests: [Duration] = []
         let pair = try makePair(client, server: server, folder: folder)
+        _ = pair.inRequests()
         push.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pushed == todos }, "push"))
+        pushRequests.append(pair.inRequests())
         for round in 0..<firstRuns {
             let desktop = round == 0 ? pair.desktop : try AppDatabase.open(path: "\(folder)/desktop-\(round).sqlite")
             let engine = SyncEngine(database: desktop, account: "bench", policy: .ask)
             pull.append(try timedRun(engine, pair.collections, expect: { $0.pulled == events + todos }, "pull"))
+            pullRequests.append(pair.inRequests())
         }
-        print(Report.line("first sync, laptop: 10,000 matched + 1,000 pushed", seconds(push)))
-        print(Report.line("first sync, Radicale → empty database (pull)", seconds(pull)))
-        var unchanged: [Duration] = []
+        print(Report.line("first sync, laptop (push 1,000)", seconds(push)))
+        print(Report.line("  of which in requests (client + Radicale)", seconds(pushRequests)))
+        print(Report.line("first sync, empty db (pull 11,000)", seconds(pull)))
+        print(Report.line("  of which in requests (client + Radicale)", seconds(pullRequests)))
+        var unchanged: [Duration] = [], unchangedRequests: [Duration] = []
+        _ = pair.inRequests()
         for _ in 0..<runs {
             unchanged.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pulled + $0.pushed == 0 }, "no change"))
+            unchangedRequests.append(pair.inRequests())
         }
-        print(Report.line("incremental sync, nothing changed", Report.summary(unchanged)))
-        var tenChanges: [Duration] = []
+        print(Report.line("no-change sync", Report.summary(unchanged)))
+        print(Report.line("  of which in requests (client + Radicale)", Report.summary(unchangedRequests)))
+        var tenChanges: [Duration] = [], tenRequests: [Duration] = []
         for round in 0..<runs {
             try edit(pair.desktop, ids: 1...5, round: round)
             _ = try timedRun(pair.desktopEngine, pair.collections, expect: { $0.pushed == 5 }, "the other side's 5 changes")
             try edit(pair.laptop, ids: 101...105, round: round)
+            _ = pair.inRequests()
             tenChanges.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pulled == 5 && $0.pushed == 5 }, "10 changes"))
+            tenRequests.append(pair.inRequests())
         }
-        print(Report.line("incremental sync, 10 changes (5 + 5)", Report.summary(tenChanges)))
+        print(Report.line("10 changes (5 here + 5 on server)", Report.summary(tenChanges)))
+        print(Report.line("  of which in requests (client + Radicale)", Report.summary(tenRequests)))
         // Radicale's own cost of the requests a no-change run sends (for comparison).
         for (name, time) in try RadicaleRequests.time(server, collections: pair.collections.map(\.identity), runs: runs) {
-            print(Report.line("  Radicale alone (curl): \(name)", Report.summary(time)))
+            print(Report.line("  Radicale alone: \(name)", Report.summary(time)))
         }
         // The TUI while its first sync pulls the 11,000 items from the server.
         let echo = try SyncEchoBenchmark(binary: binary, server: server, collections: pair.collections.map(\.identity))
             .measure(home: folder + "/tui", runs: max(1, firstRuns))
-        print(Report.line("keystroke echo while the first sync runs", Report.summary(echo.samples)
-                          + " · \(echo.syncing) of them while ⟳ showed" + (echo.missed.isEmpty ? "" : " · MISSED " + echo.missed.joined(separator: "; "))))
+        print(Report.line("keystroke echo during first sync", Report.summary(echo.samples)
+                          + " · \(echo.syncing) during the sync" + (echo.besideRuns > 0 ? " (`aihelper sync` beside the TUI: its own sync is not wired)" : "") + (echo.missed.isEmpty ? "" : " · MISSED " + echo.missed.joined(separator: "; "))))
     }
 
     /// New collections on the server, the events among them as files; a laptop database holding
@@ -88,8 +101,8 @@ enum SyncBench {
             try FileManager.default.copyItem(at: vdir.folder.appendingPathComponent(file), to: onServer.appendingPathComponent(file))
         }
         let pair = Pair(laptop: laptop, desktop: try AppDatabase.open(path: "\(folder)/desktop.sqlite"), collections: [
-            CalDAVCollection(client: client, url: tasks.url, kind: .tasks),
-            CalDAVCollection(client: client, url: todoList.url, kind: .todos),
+            TimedCollection(CalDAVCollection(client: client, url: tasks.url, kind: .tasks)),
+            TimedCollection(CalDAVCollection(client: client, url: todoList.url, kind: .todos)),
         ])
         // Radicale builds its item cache at the first listing (untimed, once).
         let warm = ContinuousClock.now
