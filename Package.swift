@@ -76,7 +76,7 @@ let package = Package(
                           "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release)),
         ]),
         .executableTarget(name: "Bench", dependencies: ["App", "Core", "Storage", "Terminal", "Providers", "Agent", "Tools",
-                                                  "Interop", "TestSupport"]),  // the loopback provider peer
+                                                  "Interop", "Sync", "TestSupport"]),  // the loopback provider peer, Radicale
 
         // Shared by the test targets: the loopback peer servers and bounded waits. It knows no
         // module of the app; the App's test harness is a file of AppTests (docs/architecture.md, Tests).

@@ -40,6 +40,15 @@ if arguments.contains("--startup-only") {  // the 1× start-up and memory alone
     _ = startupFigures()
     exit(0)
 }
+// Issue 21: sync with a local Radicale (docs/performance.md, "Sync (issue 21)").
+func syncFigures() throws {
+    try SyncBench.run(binary: binary, folder: home + "-sync", firstRuns: arguments.contains("--quick") ? 1 : 3,
+                      runs: arguments.contains("--quick") ? 5 : 11)
+}
+if arguments.contains("--sync-only") {
+    try syncFigures()
+    exit(0)
+}
 if arguments.contains("--big-only") {
     try BigBench.run(binary: binary, home: bigHome, runs: runs)
     exit(0)
@@ -97,6 +106,7 @@ if !streamOnly {
         print(Report.line("render one frame, \(count) messages", Report.summary(cost)))
     }
     try MarkdownBench.run(runs: runs, home: home)
+    do { try syncFigures() } catch { print("sync benchmark not run: \(error)") }  // Radicale missing: the rest still runs
     if !arguments.contains("--no-big") { try BigBench.run(binary: binary, home: bigHome, runs: runs) }
 }
 

@@ -27,9 +27,10 @@ public final class DAVServer: @unchecked Sendable {
     }
 
     /// Radicale 3 with htpasswd "plain" users (`user` / `password`), no config file of the system's.
-    /// With `tls`, https with that certificate and key (PEM files).
+    /// With `tls`, https with that certificate and key (PEM files); `options` go on its command
+    /// line as well (the benchmark's `--logging-level warning`).
     public static func radicale(user: String = "user", password: String = "password",
-                                tls: (certificate: String, key: String)? = nil) throws -> DAVServer {
+                                tls: (certificate: String, key: String)? = nil, options: [String] = []) throws -> DAVServer {
         try RealServers.require(URL(fileURLWithPath: "/usr/bin/radicale"), "radicale", hint: hint)
         let folder = try temporaryFolder("radicale")
         let users = folder.appendingPathComponent("users")
@@ -39,7 +40,7 @@ public final class DAVServer: @unchecked Sendable {
             "/usr/bin/radicale", "--config", "", "--server-hosts", "127.0.0.1:{port}",
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", users.path, "--auth-htpasswd-encryption", "plain",
             "--storage-filesystem-folder", folder.appendingPathComponent("collections").path,
-        ] + https)
+        ] + https + options)
         return DAVServer(name: "radicale", user: user, password: password, checksPassword: true, folder: folder, peer: peer, tls: tls != nil)
     }
 

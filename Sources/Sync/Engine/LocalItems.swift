@@ -42,8 +42,8 @@ enum LocalItems {
             return .todo(resource)
         case .subtask:
             guard let s = try Subtask.fetchOne(db, key: ref.id) else { return nil }
-            let parent = try s.parentId.map { try String.fetchOne(db, sql: "SELECT uid FROM subtask WHERE id = ?", arguments: [$0]) }
-                ?? String.fetchOne(db, sql: "SELECT uid FROM todo WHERE id = ?", arguments: [s.todoId])
+            let parent = try s.parentId.map { try String.fetchOne(try db.cachedStatement(sql: "SELECT uid FROM subtask WHERE id = ?"), arguments: [$0]) }
+                ?? String.fetchOne(try db.cachedStatement(sql: "SELECT uid FROM todo WHERE id = ?"), arguments: [s.todoId])
             let todo = Todo(uid: s.uid, title: s.title, notes: s.notes, completed: s.completed, position: s.position,
                             dueDate: s.dueDate, extra: s.extra, createdAt: s.createdAt, updatedAt: s.updatedAt)
             return .todo(TodoResource(todo: todo, parentUID: parent, position: s.position))
@@ -53,7 +53,7 @@ enum LocalItems {
     /// The local item of a collection's kind with this UID.
     static func find(uid: String, kind: SyncKind, _ db: Database) throws -> LocalRef? {
         for local in SyncLocalKind.of(kind) {
-            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM \(local.rawValue) WHERE uid = ?", arguments: [uid]) {
+            if let id = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM \(local.rawValue) WHERE uid = ?"), arguments: [uid]) {
                 return LocalRef(kind: local, id: id)
             }
         }
@@ -96,17 +96,17 @@ enum LocalItems {
     static func delete(_ ref: LocalRef, _ db: Database) throws -> [LocalRef] {
         var below: [Int64] = []
         switch ref.kind {
-        case .todo: below = try Int64.fetchAll(db, sql: "SELECT id FROM subtask WHERE todoId = ?", arguments: [ref.id])
+        case .todo: below = try Int64.fetchAll(try db.cachedStatement(sql: "SELECT id FROM subtask WHERE todoId = ?"), arguments: [ref.id])
         case .subtask: below = try AppDatabase.descendants(of: ref.id, db)
         case .task, .contact: break
         }
-        try db.execute(sql: "DELETE FROM \(ref.kind.rawValue) WHERE id = ?", arguments: [ref.id])
+        try db.cachedStatement(sql: "DELETE FROM \(ref.kind.rawValue) WHERE id = ?").execute(arguments: [ref.id])
         return below.map { LocalRef(kind: .subtask, id: $0) }
     }
 
     /// Todos kept with a RELATED-TO naming `uid` (their parent had not arrived) become its subtasks.
     static func adoptChildren(of uid: String, _ db: Database) throws {
-        let candidates = try Int64.fetchAll(db, sql: "SELECT id FROM todo WHERE instr(extra, ?) > 0", arguments: [uid])
+        let candidates = try Int64.fetchAll(try db.cachedStatement(sql: "SELECT id FROM todo WHERE instr(extra, ?) > 0"), arguments: [uid])
         for id in candidates {
             let ref = LocalRef(kind: .todo, id: id)
             guard case .todo(let resource)? = try load(ref, db), resource.parentUID == uid else { continue }
@@ -118,7 +118,7 @@ enum LocalItems {
     static func relink(_ old: LocalRef, to new: LocalRef, _ db: Database) throws {
         guard old != new else { return }
         for table in ["syncItem", "syncConflict"] {
-            try db.execute(sql: "UPDATE \(table) SET localKind = ?, localId = ? WHERE localKind = ? AND localId = ?",
+            try db.cachedStatement(sql: "UPDATE \(table) SET localKind = ?, localId = ? WHERE localKind = ? AND localId = ?").execute(
                            arguments: [new.kind.rawValue, new.id, old.kind.rawValue, old.id])
         }
     }

@@ -3,22 +3,42 @@ import GRDB
 import Storage
 
 extension SyncEngine {
-    /// Applies one item from the other side in one transaction: new → inserted; changed → updated
-    /// unless it was edited here too → merged field by field (overlaps per the policy); deleted
-    /// here meanwhile → created again (the server's edit is kept). A malformed item is skipped
-    /// and reported with its href.
+    /// Applies one item from the other side: new → inserted; changed → updated unless it was
+    /// edited here too → merged field by field (overlaps per the policy); deleted here meanwhile
+    /// → created again (the server's edit is kept). A malformed item is skipped and reported
+    /// with its href.
     func apply(_ resource: RemoteResource, _ read: Result<ItemValue, Error>, _ kind: SyncKind, _ state: SyncState, _ context: RunContext) {
-        let value: ItemValue
-        do { value = try read.get() } catch {
-            context.problem(resource.href, "skipped, it could not be read: \(error)")
-            return
+        apply([(resource, read)], kind, state, context)
+    }
+
+    /// Applies a fetched batch in one transaction, each item in its own savepoint: an item is
+    /// stored whole or not at all (one that fails is rolled back alone and reported), and the
+    /// batch costs one commit instead of one per item.
+    func apply(_ batch: [(RemoteResource, Result<ItemValue, Error>)], _ kind: SyncKind, _ state: SyncState, _ context: RunContext) {
+        var readable: [(RemoteResource, ItemValue)] = []
+        for (resource, read) in batch {
+            do { readable.append((resource, try read.get())) } catch {
+                context.problem(resource.href, "skipped, it could not be read: \(error)")
+            }
         }
+        guard !readable.isEmpty else { return }
+        let before = context.report
         do {
             try database.syncTransaction(journal: try context.journal(for: kind)) { db in
-                try applyValue(value, resource, kind, state, context, db)
+                for (resource, value) in readable {
+                    do {
+                        try db.inSavepoint {
+                            try applyValue(value, resource, kind, state, context, db)
+                            return .commit
+                        }
+                    } catch {
+                        context.problem(resource.href, "not stored: \(error)")
+                    }
+                }
             }
         } catch {
-            context.problem(resource.href, "not stored: \(error)")
+            context.report = before  // nothing of the batch was kept
+            for (resource, _) in readable { context.problem(resource.href, "not stored: \(error)") }
         }
     }
 

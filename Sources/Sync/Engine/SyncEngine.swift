@@ -4,8 +4,8 @@ import Storage
 
 /// Two-way sync of one account's collections with the local database (docs/sync.md).
 ///
-/// A run pulls each collection (what changed since its token, fetched and applied one item per
-/// transaction), then pushes the local changes the triggers queued. The token is saved only once
+/// A run pulls each collection (what changed since its token, fetched and applied a batch per
+/// transaction, each item in its own savepoint), then pushes the local changes the triggers queued. The token is saved only once
 /// a collection's pull is applied, and each item's sync state is written with the item, so a run
 /// cut short (`SyncError.unreachable`) is resumed by the next one without losing or duplicating.
 public final class SyncEngine: Sendable {
@@ -69,10 +69,8 @@ public final class SyncEngine: Sendable {
             let read = try await collection.fetch(batch).map { resource in
                 (resource, Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) })
             }
-            for (resource, value) in parentsFirst(read) {
-                try Task.checkCancellation()
-                apply(resource, value, collection.kind, state, context)
-            }
+            try Task.checkCancellation()
+            apply(parentsFirst(read), collection.kind, state, context)
         }
         let gone = changes.complete ? Set(known.keys).subtracting(changes.changed.map(\.href)).sorted() : changes.deleted
         for href in gone {
