@@ -101,8 +101,8 @@ enum SyncBench {
             try FileManager.default.copyItem(at: vdir.folder.appendingPathComponent(file), to: onServer.appendingPathComponent(file))
         }
         let pair = Pair(laptop: laptop, desktop: try AppDatabase.open(path: "\(folder)/desktop.sqlite"), collections: [
-            TimedCollection(CalDAVCollection(client: client, url: tasks.url, kind: .tasks)),
-            TimedCollection(CalDAVCollection(client: client, url: todoList.url, kind: .todos)),
+            TimedCollection(DAVCollection(client: client, url: tasks.url, kind: .tasks)),
+            TimedCollection(DAVCollection(client: client, url: todoList.url, kind: .todos)),
         ])
         // Radicale builds its item cache at the first listing (untimed, once).
         let warm = ContinuousClock.now

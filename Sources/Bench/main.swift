@@ -45,6 +45,11 @@ func syncFigures() throws {
     try SyncBench.run(binary: binary, folder: home + "-sync", firstRuns: arguments.contains("--quick") ? 1 : 3,
                       runs: arguments.contains("--quick") ? 5 : 11)
 }
+if let at = arguments.firstIndex(of: "--sync-large") {
+    let count = arguments.dropFirst(at + 1).first.flatMap { Int($0) } ?? 50_000
+    try SyncLargeBench.run(folder: home + "-sync-large", count: count)
+    exit(0)
+}
 if arguments.contains("--sync-only") {
     try syncFigures()
     exit(0)
