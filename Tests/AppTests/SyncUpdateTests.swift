@@ -1,4 +1,5 @@
 import XCTest
+import Sync
 import Core
 import Terminal
 @testable import App
@@ -82,7 +83,9 @@ final class SyncUpdateTests: XCTestCase {
         var state = state()
         _ = update(&state, .sync(.accountsRead([Self.account], conflicts: [])))
         let run = SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0.addingTimeInterval(65), pulled: 12, pushed: 3, deleted: 1,
-                                 conflicts: 1, problems: [SyncProblemSummary(href: "/cal/bad.ics", message: "malformed \u{1B}[2JVEVENT")])
+                                 conflicts: 1, problems: [SyncProblemSummary(href: "/cal/bad.ics", message: "malformed \u{1B}[2JVEVENT")],
+                                 changes: [SyncItemChange(.pulled, .tasks, "Gym\u{1B}]0;owned\u{7}"), SyncItemChange(.deletedThere, .contacts, "Ann")]
+                                     + (0..<10).map { SyncItemChange(.pushed, .todos, "Todo \($0)") })
         let conflict = SyncConflictSummary(id: 7, account: "home", item: .task, localId: 1, title: "Dentist", serverTitle: "Dentist at 5")
         _ = update(&state, .sync(.finished([run], conflicts: [conflict])))
         state.chat.input.text = "/sync"
@@ -97,6 +100,14 @@ final class SyncUpdateTests: XCTestCase {
             }
             XCTAssertFalse(text.contains("\u{1B}"))
         }
+        // What the run changed, after the problems and conflicts: scrolled to.
+        for _ in 0..<3 { _ = update(&state, .key(.pageDown)) }
+        let end = screenText(state)
+        for expected in ["What the last run changed:", "pulled task “Gym”", "deleted on the server contact “Ann”", "pushed to-do “Todo 5”",
+                         "… and 4 more (aihelper sync --status --json lists them)"] {
+            XCTAssertTrue(end.contains(expected), "lacks \(expected):\n\(end)")
+        }
+        XCTAssertFalse(end.contains("\u{1B}") || end.contains("owned\u{7}"))
         XCTAssertEqual(update(&state, .key(.text("s"))), [.sync(.run)])
         XCTAssertTrue(screenText(state).contains("⟳ syncing…"))
         XCTAssertEqual(update(&state, .key(.text("s"))), [], "not while one runs")
@@ -107,6 +118,8 @@ final class SyncUpdateTests: XCTestCase {
         _ = openSyncView(&state)
         let chinese = screenText(state)
         XCTAssertTrue(chinese.contains("拉取 12 · 推送 3 · 删除 1 · 冲突 1"), chinese)
+        for _ in 0..<3 { _ = update(&state, .key(.pageDown)) }
+        XCTAssertTrue(screenText(state).contains("拉取任务“Gym”"), screenText(state))
     }
 
     func testSyncViewWithoutAccountSaysHowToAddOne() {

@@ -86,8 +86,18 @@ enum SyncOverlay {
             lines.append((tr.sync.conflictsHeader(conflicts.count), .accent))
             lines += conflicts.flatMap { wrapped("⚠ " + tr.sync.conflictLine($0.item, clean($0.title), $0.serverTitle.map { clean($0) }), .text) }
         }
+        // What the last run did, item by item, after what needs the user (the first few;
+        // `aihelper sync --status --json` lists them all).
+        if let changes = sync.lastRun(account.name)?.changes, !changes.isEmpty {
+            lines.append((tr.sync.changesHeader, .accent))
+            lines += changes.prefix(Self.changesShown).map { ("  " + tr.sync.change($0.what, $0.kind, clean($0.title)), .muted) }
+            if changes.count > Self.changesShown { lines.append(("  " + tr.sync.moreChanges(changes.count - Self.changesShown), .muted)) }
+        }
         return lines
     }
+
+    /// Changed items listed under the last run.
+    static let changesShown = 8
 
     private static func clean(_ text: String, max: Int = 200) -> String { Sanitized.oneLine(Sanitizer.clean(text), max: max) }
 

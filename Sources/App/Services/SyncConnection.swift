@@ -71,19 +71,21 @@ public struct SyncConnection: SyncRunning {
         guard let report = outcome.report else {
             let now = Date()
             return summary(account: outcome.account, startedAt: now, finishedAt: now, counts: (0, 0, 0, 0),
-                           problems: [SyncProblem(href: nil, message: outcome.failure ?? "failed")])
+                           problems: [SyncProblem(href: nil, message: outcome.failure ?? "failed")], changes: [])
         }
         return summary(account: report.account, startedAt: report.startedAt, finishedAt: report.finishedAt,
-                       counts: (report.pulled, report.pushed, report.deleted, report.conflicts), problems: report.problems)
+                       counts: (report.pulled, report.pushed, report.deleted, report.conflicts), problems: report.problems,
+                       changes: report.changes)
     }
 
     static func summary(_ record: SyncRunRecord) -> SyncRunSummary {
         summary(account: record.account, startedAt: record.startedAt, finishedAt: record.finishedAt,
-                counts: (record.pulled, record.pushed, record.deleted, record.conflicts), problems: record.problems)
+                counts: (record.pulled, record.pushed, record.deleted, record.conflicts), problems: record.problems,
+                changes: record.changes)
     }
 
     private static func summary(account: String, startedAt: Date, finishedAt: Date, counts: (Int, Int, Int, Int),
-                                problems: [SyncProblem]) -> SyncRunSummary {
+                                problems: [SyncProblem], changes: [SyncItemChange]) -> SyncRunSummary {
         // The reason alone: the TUI shows it beside the account's name (a run that could not start
         // journals SyncService's whole sentence, which names the account first).
         let prefix = "Sync account '\(account)': "
@@ -92,6 +94,6 @@ public struct SyncConnection: SyncRunning {
         return SyncRunSummary(account: account, startedAt: startedAt, finishedAt: finishedAt, pulled: counts.0, pushed: counts.1,
                               deleted: counts.2, conflicts: counts.3,
                               problems: problems.filter { $0.href != nil }.map { SyncProblemSummary(href: $0.href, message: $0.message) },
-                              failure: failure)
+                              failure: failure, changes: changes)
     }
 }

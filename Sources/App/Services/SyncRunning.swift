@@ -1,4 +1,5 @@
 import Foundation
+import Sync
 
 // The seam between the TUI and sync (docs/sync.md, In the TUI): the App knows only this
 // protocol and these plain values; the sync service (config, credentials, the engine)
@@ -51,12 +52,14 @@ public struct SyncRunSummary: Sendable, Equatable {
     public var problems: [SyncProblemSummary]
     /// Why the whole run failed (offline, wrong password), nil when it ran.
     public var failure: String?
+    /// The items it changed, in order (the run journal's, at most 200).
+    public var changes: [SyncItemChange]
 
     public init(account: String, startedAt: Date, finishedAt: Date, pulled: Int = 0, pushed: Int = 0, deleted: Int = 0,
-                conflicts: Int = 0, problems: [SyncProblemSummary] = [], failure: String? = nil) {
+                conflicts: Int = 0, problems: [SyncProblemSummary] = [], failure: String? = nil, changes: [SyncItemChange] = []) {
         self.account = account; self.startedAt = startedAt; self.finishedAt = finishedAt
         self.pulled = pulled; self.pushed = pushed; self.deleted = deleted
-        self.conflicts = conflicts; self.problems = problems; self.failure = failure
+        self.conflicts = conflicts; self.problems = problems; self.failure = failure; self.changes = changes
     }
 }
 

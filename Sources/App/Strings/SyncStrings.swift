@@ -1,4 +1,5 @@
 import Foundation
+import Sync
 
 /// Sync in the TUI (docs/sync.md, In the TUI): the status bar, the `/sync` view, the conflict
 /// choice of the Tasks and Todos panes.
@@ -21,6 +22,10 @@ struct SyncStrings: Sendable {
     var lastRun: @Sendable (String) -> String
     var counts: @Sendable (_ pulled: Int, _ pushed: Int, _ deleted: Int, _ conflicts: Int) -> String
     var problems: @Sendable (Int) -> String
+    /// One item a run changed ("pushed task “Dentist”"), and how many more were not listed.
+    var change: @Sendable (SyncItemChange.What, SyncKind, _ title: String) -> String
+    var moreChanges: @Sendable (Int) -> String
+    var changesHeader: String
     var conflictsHeader: @Sendable (Int) -> String
     var conflictLine: @Sendable (_ item: SyncConflictSummary.Item, _ title: String, _ server: String?) -> String
     /// C on an item without a conflict.
@@ -49,6 +54,14 @@ struct SyncStrings: Sendable {
         lastRun: { "Last run: \($0)" },
         counts: { "\($0) pulled · \($1) pushed · \($2) deleted · \($3) conflict\($3 == 1 ? "" : "s")" },
         problems: { $0 == 1 ? "1 item not synced" : "\($0) items not synced" },
+        change: { what, kind, title in
+            let noun = [SyncKind.tasks: "task", .todos: "to-do", .contacts: "contact"][kind]!
+            let verb = [SyncItemChange.What.pulled: "pulled", .pushed: "pushed", .deletedHere: "deleted here",
+                        .deletedThere: "deleted on the server", .conflict: "conflict:"][what]!
+            return "\(verb) \(noun) “\(title)”"
+        },
+        moreChanges: { "… and \($0) more (aihelper sync --status --json lists them)" },
+        changesHeader: "What the last run changed:",
         conflictsHeader: { $0 == 1 ? "1 conflict waiting (C on it in Tasks / Todos / Contacts)" : "\($0) conflicts waiting (C on one in Tasks / Todos / Contacts)" },
         conflictLine: { item, title, server in
             let kind = ["task": "task", "todo": "todo", "subtask": "subtask", "contact": "contact"][item.rawValue, default: item.rawValue]
@@ -77,6 +90,14 @@ struct SyncStrings: Sendable {
         lastRun: { "上次同步：\($0)" },
         counts: { "拉取 \($0) · 推送 \($1) · 删除 \($2) · 冲突 \($3)" },
         problems: { "\($0) 项未能同步" },
+        change: { what, kind, title in
+            let noun = [SyncKind.tasks: "任务", .todos: "待办", .contacts: "联系人"][kind]!
+            let verb = [SyncItemChange.What.pulled: "拉取", .pushed: "推送", .deletedHere: "已在本机删除",
+                        .deletedThere: "已在服务器删除", .conflict: "冲突："][what]!
+            return "\(verb)\(noun)“\(title)”"
+        },
+        moreChanges: { "……另有 \($0) 项（aihelper sync --status --json 可全部列出）" },
+        changesHeader: "上次同步改动的项目：",
         conflictsHeader: { "\($0) 个冲突待处理（在任务 / 待办 / 联系人中对其按 C）" },
         conflictLine: { item, title, server in
             let kind = ["task": "任务", "todo": "待办", "subtask": "子任务", "contact": "联系人"][item.rawValue, default: item.rawValue]
