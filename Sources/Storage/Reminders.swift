@@ -29,7 +29,7 @@ extension AppDatabase {
             placed.dueDate = day
             return placed
         }
-        return Array((single + placed).sorted(by: Self.dayOrder).prefix(limit))  // undated last, as in the query
+        return Array(Self.inDayOrder(single + placed).prefix(limit))  // undated last, as in the query
     }
 
     /// Every reminder list with its open and completed counts, by name.

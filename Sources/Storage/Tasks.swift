@@ -71,7 +71,7 @@ extension AppDatabase {
         }
         let horizon = single.count == limit ? single.last?.dueDate ?? start : start.adding(days: 365)
         let occurrences = try self.occurrences(of: taskSeries(startingBy: horizon), in: start...max(start, horizon)).filter { !$0.completed }
-        return Array((single + occurrences).sorted(by: Self.dayOrder).prefix(limit))
+        return Array(Self.inDayOrder(single + occurrences).prefix(limit))
     }
 
     private static func tasksInDayOrder(_ filter: SQLExpression) -> QueryInterfaceRequest<TaskItem> {

@@ -35,7 +35,7 @@ final class TaskPaneLoader {
         case .day:
             let single = try database.singleTasks(from: day, to: day)
             let repeating = try month?.tasks(on: day, from: database) ?? []
-            return TasksLoad(summary: summary, dayTasks: (single + repeating).sorted(by: AppDatabase.dayOrder),
+            return TasksLoad(summary: summary, dayTasks: AppDatabase.inDayOrder(single + repeating),
                              dayTodos: try database.dueTodos(from: day, to: day))
         case .week:
             return TasksLoad(summary: summary, dayTasks: try database.agenda(from: day, to: day.adding(days: 6), series: series.series(counter: counter)),
