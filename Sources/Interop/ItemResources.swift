@@ -44,8 +44,9 @@ public enum ItemResources {
             throw InteropError(line: nil, "a resource holds \(contents.tasks.count) events and \(contents.todos.count) to-dos, not one event",
                                hint: "each calendar resource must hold one VEVENT")
         }
-        // An override this reader skips would be lost when the series is written back: the item
-        // is left alone (skipped and reported) until overrides are kept with their series.
+        // Overrides are kept with their series; what the reader still notes is an override it
+        // cannot place (of an event that does not repeat, or without its series in the
+        // resource). Written back, it would be lost: the item is left alone, skipped and reported.
         if let skipped = contents.notes.first(where: { $0.contains("RECURRENCE-ID") }) {
             throw InteropError(line: nil, skipped, hint: "the event is left as it is on the server")
         }
