@@ -112,6 +112,25 @@ final class XandikosSyncFaultTests: DAVSyncFaultTests {
 final class RadicaleStorageFaultTests: SyncTestCase {
     override class var server: SharedDAVServer? { radicale }
 
+    /// Radicale takes an item holding a NUL and puts it raw into its multiget answer, which no
+    /// XML reader accepts: that batch is fetched item by item, so the NUL item alone is skipped
+    /// and reported by its href, and the rest (a 1 MB title among them) syncs.
+    func testAnItemHoldingANulIsSkippedAndTheRestOfItsBatchSyncs() async throws {
+        let tasks = (backend as! DAVBackend).collection(.tasks)
+        func event(_ uid: String, _ summary: String) -> Data {
+            Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20261120T100000Z\r\nDTSTART:20261201T090000Z\r\nSUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        }
+        _ = try await tasks.create(uid: "good", data: event("good", "Good"))
+        _ = try await tasks.create(uid: "long", data: event("long", String(repeating: "A", count: 1_000_000)))
+        let nul = try await tasks.create(uid: "nul", data: event("nul", "Has a \u{0} in it"))
+        let desktop = try device("desktop")
+        let report = try await sync(desktop, expectProblems: true)
+        XCTAssertEqual(report.pulled, 2)
+        XCTAssertEqual(report.problems.map(\.href), [nul.href])
+        XCTAssertTrue(report.problems.first?.message.contains("NUL") == true, "\(report.problems)")
+        XCTAssertEqual(Set(try desktop.tasks().map { $0.title.count }), [4, 1_000_000])
+    }
+
     /// Garbage put straight into Radicale's folder: Radicale answers 500 for the whole
     /// collection, so the run fails and says so, changing nothing; once the file is gone the
     /// next run completes.

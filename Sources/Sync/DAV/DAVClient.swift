@@ -126,7 +126,8 @@ public final class DAVClient: Sendable {
         do {
             return try Multistatus.parse(answer.body)
         } catch {
-            throw SyncError.malformed(href: Self.path(of: answer.url), "\(DAVTransport.display(answer.url)): \(error.description)")
+            throw SyncError.malformed(href: Self.path(of: answer.url),
+                                      "the server's answer is not a readable multistatus (\(error.description))")
         }
     }
 

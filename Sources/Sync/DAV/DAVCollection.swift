@@ -94,11 +94,32 @@ public struct DAVCollection: SyncCollection {
             let batch = Array(hrefs[start..<min(hrefs.count, start + batchSize)])
             start += batchSize
             let answer = try await client.send("REPORT", url, depth: "1", body: DAVBodies.multiget(calendar: isCalendar, hrefs: batch))
-            for response in try DAVClient.multistatus(answer).responses {
+            let listed: Multistatus
+            do {
+                listed = try DAVClient.multistatus(answer)
+            } catch SyncError.malformed {
+                // A server that puts a character XML cannot carry (a NUL in an item) into its
+                // answer spoils the whole batch: its items are fetched one by one, so only that
+                // item fails (to the engine's reader, which skips and reports it by href).
+                resources += try await fetchOneByOne(batch)
+                continue
+            }
+            for response in listed.responses {
                 guard response.status == nil || response.status == 200, let text = response.properties.data else { continue }
                 resources.append(RemoteResource(href: normalized(response.href), etag: response.properties.etag ?? "",
                                                 data: Data(text.utf8)))
             }
+        }
+        return resources
+    }
+
+    /// Each href by GET (404 and 410: gone, left out), its etag from the answer's header.
+    private func fetchOneByOne(_ hrefs: [String]) async throws -> [RemoteResource] {
+        var resources: [RemoteResource] = []
+        for href in hrefs {
+            let answer = try await client.send("GET", client.resolve(href, against: url), accept: [200, 404, 410])
+            guard answer.status == 200 else { continue }
+            resources.append(RemoteResource(href: normalized(href), etag: answer.head.header("etag") ?? "", data: answer.body))
         }
         return resources
     }

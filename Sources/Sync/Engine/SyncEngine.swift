@@ -37,7 +37,10 @@ public final class SyncEngine: Sendable {
                 context.problem(nil, "\(collection.identity): \(Self.stoppedMessage)")
                 break
             } catch let error as SyncError {
-                context.problem(nil, "\(collection.identity): \(error.message)")
+                // A collection's malformed answer names the collection's path: the identity (its URL) says it once.
+                var text = error.message
+                if case .malformed(_?, let detail) = error { text = detail }
+                context.problem(nil, "\(collection.identity): \(text)")
                 if case .malformed = error { continue }
                 break  // unreachable, unauthorized, refused: the next collection would fail alike
             } catch {
