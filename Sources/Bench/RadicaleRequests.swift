@@ -29,7 +29,7 @@ enum RadicaleRequests {
         for (name, method, depth, body) in [("REPORT sync, token", "REPORT", "0", syncCollection(token)),
                                             ("PROPFIND getctag+token", "PROPFIND", "0", ctag),
                                             ("REPORT sync, no token", "REPORT", "0", syncCollection("")),
-                                            ("REPORT multiget, \(hrefs.count) items", "REPORT", "1", multiget)] {
+                                            ("multiget, \(hrefs.count) items", "REPORT", "1", multiget)] {
             results.append((name, try (0..<runs).map { _ in try curl(server, method, url, depth: depth, body: body).time }))
         }
         return results

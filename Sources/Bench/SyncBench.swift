@@ -14,14 +14,24 @@ import TestSupport
 /// folder), and Radicale's item cache is built once (untimed); the laptop's first sync then
 /// matches them by UID and pushes the 1,000 to-dos with one PUT each; the desktop's first sync
 /// pulls all 11,000. Then incremental runs with nothing changed, and with 10 changes (5 here, 5
-/// on the server, made through the desktop). Radicale runs with logging at "warning".
+/// on the server, made through the desktop) — at that size and again at a tenth of it
+/// (1,000 events + 100 to-dos), each split into Radicale's own time (from its log) and the rest.
 enum SyncBench {
-    static let events = 10_000, todos = 1_000
-    static let radicaleOptions = ["--logging-level", "warning"]
+    /// Radicale logs each request with its time at "info" (`RadicaleLog`).
+    static let radicaleOptions = ["--logging-level", "info"]
+
+    struct Size {
+        var events: Int, todos: Int
+        var slug: String
+        var label: String { "\(events.formatted()) events + \(todos.formatted()) to-dos" }
+    }
+    static let full = Size(events: 10_000, todos: 1_000, slug: "")
+    static let tenth = Size(events: 1_000, todos: 100, slug: "-small")
 
     struct Pair {
         let laptop: AppDatabase, desktop: AppDatabase
         let collections: [TimedCollection]
+        let size: Size
         /// The time the collections spent in requests since the last call.
         func inRequests() -> Duration { collections.reduce(.zero) { $0 + $1.take() } }
         var laptopEngine: SyncEngine { SyncEngine(database: laptop, account: "bench", policy: .ask) }
@@ -32,46 +42,31 @@ enum SyncBench {
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let server = try DAVServer.radicale(options: radicaleOptions)
+        guard let logFile = server.log else { throw SyncError.failed("Radicale was started without a log") }
+        let log = try RadicaleLog(logFile)
         let client = DAVClient(baseURL: server.baseURL, user: server.user, password: server.password)
         print("Radicale \(server.baseURL) (\(radicaleOptions.joined(separator: " ")))")
         var push: [Duration] = [], pull: [Duration] = [], pushRequests: [Duration] = [], pullRequests: [Duration] = []
-        let pair = try makePair(client, server: server, folder: folder)
+        let pair = try makePair(client, server: server, folder: folder, size: full)
         _ = pair.inRequests()
-        push.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pushed == todos }, "push"))
+        push.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pushed == full.todos }, "push"))
         pushRequests.append(pair.inRequests())
         for round in 0..<firstRuns {
             let desktop = round == 0 ? pair.desktop : try AppDatabase.open(path: "\(folder)/desktop-\(round).sqlite")
             let engine = SyncEngine(database: desktop, account: "bench", policy: .ask)
-            pull.append(try timedRun(engine, pair.collections, expect: { $0.pulled == events + todos }, "pull"))
+            pull.append(try timedRun(engine, pair.collections, expect: { $0.pulled == full.events + full.todos }, "pull"))
             pullRequests.append(pair.inRequests())
         }
         print(Report.line("first sync, laptop (push 1,000)", seconds(push)))
-        print(Report.line("  of which in requests (client + Radicale)", seconds(pushRequests)))
+        print(Report.line("  in requests (client + Radicale)", seconds(pushRequests)))
         print(Report.line("first sync, empty db (pull 11,000)", seconds(pull)))
-        print(Report.line("  of which in requests (client + Radicale)", seconds(pullRequests)))
-        var unchanged: [Duration] = [], unchangedRequests: [Duration] = []
-        _ = pair.inRequests()
-        for _ in 0..<runs {
-            unchanged.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pulled + $0.pushed == 0 }, "no change"))
-            unchangedRequests.append(pair.inRequests())
-        }
-        print(Report.line("no-change sync", Report.summary(unchanged)))
-        print(Report.line("  of which in requests (client + Radicale)", Report.summary(unchangedRequests)))
-        var tenChanges: [Duration] = [], tenRequests: [Duration] = []
-        for round in 0..<runs {
-            try edit(pair.desktop, ids: 1...5, round: round)
-            _ = try timedRun(pair.desktopEngine, pair.collections, expect: { $0.pushed == 5 }, "the other side's 5 changes")
-            try edit(pair.laptop, ids: 101...105, round: round)
-            _ = pair.inRequests()
-            tenChanges.append(try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pulled == 5 && $0.pushed == 5 }, "10 changes"))
-            tenRequests.append(pair.inRequests())
-        }
-        print(Report.line("10 changes (5 here + 5 on server)", Report.summary(tenChanges)))
-        print(Report.line("  of which in requests (client + Radicale)", Report.summary(tenRequests)))
+        print(Report.line("  in requests (client + Radicale)", seconds(pullRequests)))
+        try incremental(pair, log: log, runs: runs)
         // Radicale's own cost of the requests a no-change run sends (for comparison).
         for (name, time) in try RadicaleRequests.time(server, collections: pair.collections.map(\.identity), runs: runs) {
             print(Report.line("  Radicale alone: \(name)", Report.summary(time)))
         }
+        try incremental(try makePair(client, server: server, folder: folder, size: tenth, firstSyncs: true), log: log, runs: runs)
         // The TUI while its first sync pulls the 11,000 items from the server.
         let echo = try SyncEchoBenchmark(binary: binary, server: server, collections: pair.collections.map(\.identity))
             .measure(home: folder + "/tui", runs: max(1, firstRuns))
@@ -79,35 +74,82 @@ enum SyncBench {
                           + " · \(echo.syncing) during the sync" + (echo.besideRuns > 0 ? " (`aihelper sync` beside the TUI: its own sync is not wired)" : "") + (echo.missed.isEmpty ? "" : " · MISSED " + echo.missed.joined(separator: "; "))))
     }
 
+    /// Runs with nothing changed, then with 10 changes (5 here, 5 on the server through the
+    /// desktop): each run's time, what of it was requests, and what was Radicale's own.
+    static func incremental(_ pair: Pair, log: RadicaleLog, runs: Int) throws {
+        print("incremental runs, \(pair.size.label):")
+        var unchanged = Split(), ten = Split()
+        _ = pair.inRequests()
+        _ = try log.take()
+        for _ in 0..<runs {
+            let took = try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pulled + $0.pushed == 0 }, "no change")
+            unchanged.add(took, requests: pair.inRequests(), server: try log.take())
+        }
+        unchanged.print("no-change sync")
+        for round in 0..<runs {
+            try edit(pair.desktop, ids: 1...5, round: round)
+            _ = try timedRun(pair.desktopEngine, pair.collections, expect: { $0.pushed == 5 }, "the other side's 5 changes")
+            try edit(pair.laptop, ids: 101...105, round: round)
+            _ = pair.inRequests()
+            _ = try log.take()
+            let took = try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pulled == 5 && $0.pushed == 5 }, "10 changes")
+            ten.add(took, requests: pair.inRequests(), server: try log.take())
+        }
+        ten.print("10 changes (5 here + 5 on server)")
+    }
+
+    /// A run's time, split: in requests (client and Radicale), Radicale's own time (from its
+    /// log), and the rest — AI Helper's own (the engine, libcurl, reading the answers).
+    struct Split {
+        var total: [Duration] = [], requests: [Duration] = [], server: [Duration] = [], own: [Duration] = []
+        var requestCount = 0
+
+        mutating func add(_ took: Duration, requests inRequests: Duration, server logged: (requests: Int, time: Duration)) {
+            total.append(took); requests.append(inRequests); server.append(logged.time); own.append(took - logged.time)
+            requestCount = logged.requests
+        }
+
+        func print(_ label: String) {
+            Swift.print(Report.line("  " + label, Report.summary(total)))
+            Swift.print(Report.line("    in requests", Report.summary(requests)))
+            Swift.print(Report.line("    Radicale's own (\(requestCount) req.)", Report.summary(server)))
+            Swift.print(Report.line("    AI Helper's own", Report.summary(own)))
+        }
+    }
+
     /// New collections on the server, the events among them as files; a laptop database holding
-    /// the data and an empty desktop one.
-    static func makePair(_ client: DAVClient, server: DAVServer, folder: String) throws -> Pair {
+    /// the data and an empty desktop one. With `firstSyncs`, both have had their first sync.
+    static func makePair(_ client: DAVClient, server: DAVServer, folder: String, size: Size, firstSyncs: Bool = false) throws -> Pair {
         let home = try blocking { try await client.discover().calendarHome }
         guard let home else { throw SyncError.failed("Radicale gave no calendar home") }
-        let tasks = try blocking { try await client.makeCollection(in: home, slug: "tasks", name: "Tasks", kind: .tasks) }
-        let todoList = try blocking { try await client.makeCollection(in: home, slug: "todos", name: "Todos", kind: .todos) }
-        let laptop = try AppDatabase.open(path: "\(folder)/laptop.sqlite")
-        let items = (0..<events).map { i in
+        let tasks = try blocking { try await client.makeCollection(in: home, slug: "tasks" + size.slug, name: "Tasks", kind: .tasks) }
+        let todoList = try blocking { try await client.makeCollection(in: home, slug: "todos" + size.slug, name: "Todos", kind: .todos) }
+        let laptop = try AppDatabase.open(path: "\(folder)/laptop\(size.slug).sqlite")
+        let items = (0..<size.events).map { i in
             TaskItem(title: "Event \(i)", notes: i % 10 == 0 ? "Notes of event \(i)" : "",
                      dueDate: CivilDate(year: 2026, month: 1 + i % 12, day: 1 + i % 28))
         }
-        let list = (0..<todos).map { Todo(title: "Todo \($0)", position: $0) }
+        let list = (0..<size.todos).map { Todo(title: "Todo \($0)", position: $0) }
         _ = try laptop.importCalendar(tasks: items, todos: list, subtasks: [], label: "bench")
         // The events as Radicale keeps them: one .ics file per item in the collection's folder.
-        let vdir = try VdirCollection(path: folder + "/vdir-tasks", kind: .tasks)
+        let vdir = try VdirCollection(path: folder + "/vdir-tasks" + size.slug, kind: .tasks)
         _ = try blocking { await SyncEngine(database: laptop, account: "seed", policy: .ask).run([vdir]) }
         let onServer = server.folder.appendingPathComponent("collections/collection-root" + (URL(string: tasks.url)?.path ?? "/user/tasks/"))
         for file in try FileManager.default.contentsOfDirectory(atPath: vdir.folder.path) where file.hasSuffix(".ics") {
             try FileManager.default.copyItem(at: vdir.folder.appendingPathComponent(file), to: onServer.appendingPathComponent(file))
         }
-        let pair = Pair(laptop: laptop, desktop: try AppDatabase.open(path: "\(folder)/desktop.sqlite"), collections: [
+        let pair = Pair(laptop: laptop, desktop: try AppDatabase.open(path: "\(folder)/desktop\(size.slug).sqlite"), collections: [
             TimedCollection(DAVCollection(client: client, url: tasks.url, kind: .tasks)),
             TimedCollection(DAVCollection(client: client, url: todoList.url, kind: .todos)),
-        ])
+        ], size: size)
         // Radicale builds its item cache at the first listing (untimed, once).
         let warm = ContinuousClock.now
         let listed = try blocking { try await pair.collections[0].changes(since: nil).changed.count }
         print(String(format: "Radicale: %d events on the server; its item cache built in %.1f s (untimed)", listed, (ContinuousClock.now - warm).milliseconds / 1000))
+        if firstSyncs {
+            _ = try timedRun(pair.laptopEngine, pair.collections, expect: { $0.pushed == size.todos }, "push")
+            _ = try timedRun(pair.desktopEngine, pair.collections, expect: { $0.pulled == size.events + size.todos }, "pull")
+        }
         return pair
     }
 

@@ -12,6 +12,8 @@ public final class DAVServer: @unchecked Sendable {
     public let folder: URL
     private let peer: PeerServer
     public var port: Int { peer.port }
+    /// The server's own output (requests and their times at Radicale's `--logging-level info`).
+    public var log: URL? { peer.log }
     /// Whether it speaks https (`radicale(tls:)`).
     public let tls: Bool
     public var baseURL: String { (tls ? "https" : "http") + "://127.0.0.1:\(port)/" }

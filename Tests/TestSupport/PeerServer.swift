@@ -20,6 +20,8 @@ public final class PeerServer: @unchecked Sendable {
 
     public let port: Int
     public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// Where the server's own output goes, when it was started with a log (`RealServers.start`).
+    public internal(set) var log: URL?
     private let process = Process()
     private let stdinPipe = Pipe()
     private let stdoutPipe = Pipe()

@@ -108,9 +108,11 @@ public enum RealServers {
         let log = logFolder.appendingPathComponent("\(name)-\(getpid())-\(Counter.next()).log")
         let started = Date()
         do {
-            return try PeerServer(script: "real_server.py", arguments: [
+            let peer = try PeerServer(script: "real_server.py", arguments: [
                 "--log", log.path, "--health", health, "--timeout", String(Int(startTimeout) - 5)] + (tls ? ["--tls"] : []) + ["--",
             ] + command, startTimeout: startTimeout)
+            peer.log = log
+            return peer
         } catch {
             throw NotReady(description: "\(name) did not start within \(Int(Date().timeIntervalSince(started))) s: \(error)")
         }
