@@ -1,11 +1,13 @@
 import Foundation
 import Storage
+import Sync
 
 /// Runs sync off the loop (docs/sync.md, In the TUI): one run at a time, its end posted as
 /// `.sync(.finished)`; the accounts and conflicts read, a side picked, each answered through
 /// the mailbox. Tells a local change from a run's own writes by the change counters: those a
 /// run leaves are the baseline, and only counters that move past it while no run is under way
-/// are the user's (an edit made during a run is pushed by the next timed run).
+/// are the user's; an edit made during a run that its push missed is still in the engine's
+/// queue afterwards, and is sent after the debounce too.
 final class SyncRunner: @unchecked Sendable {
     private let database: AppDatabase
     private let mailbox: Mailbox
@@ -49,15 +51,21 @@ final class SyncRunner: @unchecked Sendable {
         let ended = DispatchSemaphore(value: 0)
         self.ended = ended
         running = Task.detached { [weak self] in
+            let queued = try? SyncEngine.lastQueuedChange(in: database)
             let runs = await service.run(account: nil)
             let conflicts = (try? service.conflicts()) ?? []
             let counters = try? database.changeCounters()
+            // An edit made while the run went on, after its push: it goes out shortly, as any edit.
+            let editedMeanwhile = queued.map { (try? SyncEngine.waitingChanges(after: $0, in: database)) ?? false } ?? false
             self?.lock.withLock {
                 self?.baseline = counters
                 self?.running = nil
             }
             // Cancelled at quit: the app is going, nothing to tell.
-            if !Task.isCancelled { mailbox.post(.sync(.finished(runs, conflicts: conflicts))) }
+            if !Task.isCancelled {
+                mailbox.post(.sync(.finished(runs, conflicts: conflicts)))
+                if editedMeanwhile { mailbox.post(.sync(.localChange)) }
+            }
             ended.signal()
         }
         return true

@@ -17,6 +17,25 @@ extension SyncEngine {
         }
     }
 
+    /// The newest change queued so far: what a run is about to read (see `waitingChanges(after:in:)`).
+    public static func lastQueuedChange(in database: AppDatabase) throws -> Int64 {
+        try database.pool.read { try SyncState.lastQueued($0) }
+    }
+
+    /// Whether a change queued after `seq` still waits for some collection: after a run, an
+    /// edit made while it ran (too late for its push), which the app sends shortly rather than
+    /// at the next timed run.
+    public static func waitingChanges(after seq: Int64, in database: AppDatabase) throws -> Bool {
+        try database.pool.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM syncChange c JOIN syncCollection s
+                    ON c.kind IN (CASE s.kind WHEN 'tasks' THEN 'task' WHEN 'contacts' THEN 'contact' ELSE 'todo' END,
+                                  CASE s.kind WHEN 'todos' THEN 'subtask' ELSE '' END)
+                    WHERE c.seq > ? AND c.seq > s.queueCursor)
+                """, arguments: [seq]) ?? false
+        }
+    }
+
     /// Forgets everything synced with `account` (its items stay here): the next run with it is a
     /// first run, matching items by UID.
     public static func forget(account: String, in database: AppDatabase) throws {
