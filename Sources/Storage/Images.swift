@@ -69,13 +69,12 @@ extension AppDatabase {
 
     static func images(owners: [Int64], table: String, owner: String, _ db: Database) throws -> [Int64: [StoredImage]] {
         var result: [Int64: [StoredImage]] = [:]
-        for chunk in stride(from: 0, to: owners.count, by: 500).map({ Array(owners[$0..<min($0 + 500, owners.count)]) }) {
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        try BoundIdentifiers.inParts(owners) { marks, arguments in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT l.\(owner) AS owner, l.position, l.imageHash, l.fileName, i.mimeType, i.width, i.height, i.byteCount
                 FROM \(table) l JOIN image i ON i.hash = l.imageHash
                 WHERE l.\(owner) IN (\(marks)) ORDER BY l.\(owner), l.position
-                """, arguments: StatementArguments(chunk))
+                """, arguments: arguments)
             for row in rows {
                 let format = ImageInfo.Format(mimeType: row["mimeType"]) ?? .png
                 result[row["owner"], default: []].append(StoredImage(

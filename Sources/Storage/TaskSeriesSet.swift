@@ -185,10 +185,8 @@ extension AppDatabase {
         found.reserveCapacity(ids.count)
         let ids = Array(ids)
         try pool.read { db in
-            for start in stride(from: 0, to: ids.count, by: 500) {
-                let part = ids[start..<min(start + 500, ids.count)]
-                let marks = repeatElement("?", count: part.count).joined(separator: ",")
-                try TaskItem.forEachPositional(db, where: "id IN (\(marks))", arguments: StatementArguments(part)) { found[$0.id!] = $0 }
+            try BoundIdentifiers.inParts(ids) { marks, arguments in
+                try TaskItem.forEachPositional(db, where: "id IN (\(marks))", arguments: arguments) { found[$0.id!] = $0 }
             }
         }
         return found

@@ -8,12 +8,11 @@ extension AppDatabase {
         guard !messageIds.isEmpty else { return [:] }
         return try pool.read { db in
             var calls: [Int64: (messageId: Int64, callId: String)] = [:]
-            for chunk in stride(from: 0, to: messageIds.count, by: 500).map({ Array(messageIds[$0..<min($0 + 500, messageIds.count)]) }) {
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            try BoundIdentifiers.inParts(messageIds) { marks, arguments in
                 for row in try Row.fetchAll(db, sql: """
                     SELECT t.id, t.messageId, t.callId FROM toolCall t
                     WHERE t.messageId IN (\(marks)) AND EXISTS (SELECT 1 FROM toolCallImage i WHERE i.toolCallId = t.id)
-                    """, arguments: StatementArguments(chunk)) {
+                    """, arguments: arguments) {
                     calls[row["id"]] = (row["messageId"], row["callId"])
                 }
             }

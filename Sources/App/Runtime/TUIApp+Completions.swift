@@ -44,7 +44,7 @@ extension TUIApp {
     /// A folder's entries as typed (relative to the working folder; `~/` is home), folders
     /// ending in "/", sorted; at most 2,000.
     static func fileItems(_ folder: String) -> [Picker.Item] {
-        let expanded = folder.hasPrefix("~/") ? NSHomeDirectory() + folder.dropFirst() : folder
+        let expanded = HomePath.expand(folder)
         let path = expanded.isEmpty ? FileManager.default.currentDirectoryPath : expanded
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         return names.sorted().prefix(2000).map { name in

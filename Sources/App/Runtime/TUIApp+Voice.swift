@@ -24,7 +24,7 @@ extension TUIApp {
         case .test(let settings, let file, let attempt):
             voiceTestSettings = settings
             guard let file else { return startRecorder() }
-            transcribe(.file(ImageFiles.expand(file)), attempt: attempt)
+            transcribe(.file(HomePath.expand(file)), attempt: attempt)
         }
     }
 

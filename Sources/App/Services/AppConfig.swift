@@ -65,7 +65,7 @@ public struct AppConfig: Sendable, Equatable {
     public func resolvingFilesFolder(_ paths: AppPaths, home: String = NSHomeDirectory()) -> AppConfig {
         var config = self
         let folder = filesFolder ?? paths.files
-        config.filesFolder = folder.hasPrefix("~/") ? home + folder.dropFirst(1) : folder
+        config.filesFolder = HomePath.expand(folder, home: home)
         return config
     }
 

@@ -19,12 +19,8 @@ public enum ImageFiles {
         }
     }
 
-    public static func expand(_ path: String, home: String = NSHomeDirectory()) -> String {
-        path == "~" || path.hasPrefix("~/") ? home + path.dropFirst() : path
-    }
-
     public static func load(_ path: String, maxBytes: Int, home: String = NSHomeDirectory()) throws -> ImageAttachment {
-        let full = expand(path, home: home)
+        let full = HomePath.expand(path, home: home)
         let name = (full as NSString).lastPathComponent
         let data: Data
         do throws(RegularFile.Failure) {

@@ -50,17 +50,15 @@ public struct SyncAccount: Sendable, Equatable {
 
     /// `path` with `~/` made the home folder.
     public func folder(home: String = NSHomeDirectory()) -> String? {
-        path.map { Self.expand($0, home: home) }
+        path.map { HomePath.expand($0, home: home) }
     }
 
     /// The vdir folder of `kind`: its setting under `path`, or the setting itself when absolute.
     public func folder(of kind: SyncKind, home: String = NSHomeDirectory()) -> String? {
         guard let sub = collections[kind] else { return nil }
-        if sub.hasPrefix("/") || sub.hasPrefix("~/") { return Self.expand(sub, home: home) }
+        if sub.hasPrefix("/") || sub.hasPrefix("~/") { return HomePath.expand(sub, home: home) }
         return folder(home: home).map { $0 + "/" + sub }
     }
-
-    static func expand(_ path: String, home: String) -> String { path.hasPrefix("~/") ? home + path.dropFirst(1) : path }
 
     /// A vdir collection's setting: a relative folder without `..`, or an absolute one.
     static func isFolderName(_ s: String) -> Bool {
