@@ -115,4 +115,25 @@ final class SeriesMonthTests: XCTestCase {
         XCTAssertFalse(try pane(2).contains("Standup"), "moved away")
         XCTAssertFalse(try pane(4).contains("moved"))
     }
+
+    /// "repeats (rule kept as is)" is worked out when the tasks are loaded (each rule text
+    /// parsed once there, off the loop); the pane reads the load's flag and parses nothing.
+    func testTheKeptRuleMarkIsWorkedOutByTheLoadNotWhileDrawing() throws {
+        let database = try AppDatabase.temporary()
+        let today = CivilDate(year: 2027, month: 3, day: 1)
+        let kept = try database.insertTask(TaskItem(title: "Week ten", dueDate: today, recurrence: "RRULE:FREQ=YEARLY;BYWEEKNO=10;BYDAY=MO"))
+        _ = try database.insertTask(TaskItem(title: "Standup", dueDate: today, recurrence: "RRULE:FREQ=WEEKLY"))
+        let series = SeriesStore(database: database, ready: {})
+        let loader = TaskPaneLoader(database: database, series: series)
+        var state = AppState(size: Size(width: 100, height: 30), today: today, providerName: "Offline", modelName: "offline-assistant")
+        _ = try loader.load(for: state.tasks)
+        series.settle()
+        let load = try loader.load(for: state.tasks)
+        XCTAssertEqual(load.keptRules, [try XCTUnwrap(kept.id)])
+        state.tasks.take(load)
+        let shown = screenText(state)
+        XCTAssertTrue(shown.contains("Week ten ↻ repeats (rul") && !shown.contains("Standup ↻ repeats"), shown)
+        state.tasks.keptRules = []
+        XCTAssertFalse(screenText(state).contains("repeats (rul"), "drawing reads the flag, it does not parse the rule")
+    }
 }
