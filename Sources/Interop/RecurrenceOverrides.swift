@@ -28,10 +28,15 @@ enum RecurrenceOverrides {
             if override.first("STATUS")?.value.uppercased() == "CANCELLED" {
                 moved.to = nil
                 moved.time = nil
-            } else if let start = override.first("DTSTART") {
-                let local = try DateValues.parse(start, notes: &notes).local(in: zone)
-                moved.to = local.day
-                moved.time = local.time
+            } else {
+                if let start = override.first("DTSTART") {
+                    let local = try DateValues.parse(start, notes: &notes).local(in: zone)
+                    moved.to = local.day
+                    moved.time = local.time
+                }
+                // Its own title and alert, for the day's list (the block itself stays as it came).
+                moved.title = override.first("SUMMARY").map { ContentText.unescape($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
+                moved.alertMinutes = override.children.lazy.filter { $0.name == "VALARM" }.compactMap(EventMapping.alertMinutes).first
             }
             recurrence.append(moved.line)
         }

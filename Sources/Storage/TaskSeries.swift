@@ -42,6 +42,7 @@ extension AppDatabase {
             case .future, .all:
                 // The series moves by as many days as the occurrence was moved.
                 var changed = edited
+                for moved in set.moved(onto: day) { changed.keepSeries(series, whereShowing: moved) }
                 changed.id = seriesId
                 changed.uid = series.uid
                 changed.dueDate = start.adding(days: day.days(until: edited.dueDate ?? day))
@@ -81,5 +82,15 @@ extension AppDatabase {
         case .future: return "from \(day.iso) on"
         case .all: return "every occurrence"
         }
+    }
+}
+
+extension TaskItem {
+    /// An edit of "all" made from a moved occurrence: the fields it still shows as the override
+    /// had them (title, alert, time) stay the series' own, so the override's do not spread.
+    fileprivate mutating func keepSeries(_ series: TaskItem, whereShowing moved: RecurrenceSet.Moved) {
+        if let title = moved.title, self.title == title { self.title = series.title }
+        if let minutes = moved.alertMinutes, alertMinutes == minutes { alertMinutes = series.alertMinutes }
+        if moved.to != nil, dueTime == moved.time { dueTime = series.dueTime }
     }
 }

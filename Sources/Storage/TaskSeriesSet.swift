@@ -153,7 +153,8 @@ extension AppDatabase {
     public func tasks(for occurrences: [TaskSeriesSet.Occurrence], of set: TaskSeriesSet) throws -> [TaskItem] {
         let rows = try tasks(ids: Set(occurrences.map { set.series[Int($0.index)].id }))
         // Occurrences moved onto a day (overrides from a calendar) are the last copies of their
-        // series on it, shown at their new time; the copies before are the rule's own.
+        // series on it, shown at their new time with their own title and alert; the copies
+        // before are the rule's own.
         var copies: [Int64: Int] = [:]
         for occurrence in occurrences { copies[Self.key(occurrence), default: 0] += 1 }
         var seen: [Int64: Int] = [:]
@@ -164,7 +165,7 @@ extension AppDatabase {
             seen[key, default: 0] += 1
             if let moved = set.rule(Int(occurrence.index))?.moved(onto: occurrence.day), !moved.isEmpty {
                 let position = seen[key]! - 1 - (copies[key]! - moved.count)
-                if position >= 0, position < moved.count { task.dueTime = moved[position].time }
+                if position >= 0, position < moved.count { task.showing(moved[position]) }
             }
             return task
         }
@@ -190,5 +191,15 @@ extension AppDatabase {
             }
         }
         return found
+    }
+}
+
+extension TaskItem {
+    /// This copy of a series as its moved occurrence `moved` shows: at its time, with its
+    /// own title and alert where the override has them.
+    mutating func showing(_ moved: RecurrenceSet.Moved) {
+        dueTime = moved.time
+        if let title = moved.title { self.title = title }
+        if let minutes = moved.alertMinutes { alertMinutes = minutes }
     }
 }

@@ -56,6 +56,9 @@ public protocol SyncCollection: Sendable {
     var kind: SyncKind { get }
     /// The collection's identity in the sync state: its URL, or the vdir folder's path.
     var identity: String { get }
+    /// True for a folder of files (vdir), false for a server's collection: what a problem with
+    /// one of its items tells the user to fix.
+    var isFolder: Bool { get }
     /// Items changed since `token` (nil: everything).
     func changes(since token: String?) async throws -> RemoteChanges
     /// The items at these hrefs (calendar-multiget / addressbook-multiget); an href that is
@@ -70,6 +73,10 @@ public protocol SyncCollection: Sendable {
     /// Deletes an item only if it is still at `etag` (DELETE with If-Match). An item already
     /// gone is not an error. Throws `SyncError.preconditionFailed` when it changed meanwhile.
     func delete(href: String, etag: String) async throws
+}
+
+extension SyncCollection {
+    public var isFolder: Bool { false }
 }
 
 /// Why a sync step failed; each has a message that says what to do next.

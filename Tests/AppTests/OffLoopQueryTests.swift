@@ -90,7 +90,7 @@ final class OffLoopQueryTests: XCTestCase {
         XCTAssertTrue(harness.screen().contains("Filter “d” · 2 found"), harness.screen())
         XCTAssertNotNil(app.state[overlay: Form.self], "the filter's form is still open")
         keys(.text("e"))
-        app.handle([.result(.taskFilterLoaded(text: "d", tasks: []))])
+        app.handle([.result(.taskFilterLoaded(text: "d", tasks: [], keptRules: []))])
         XCTAssertEqual(app.state.tasks.dayTasks.count, 2, "a late answer for “d” is dropped")
         app.settle()
         XCTAssertEqual(app.state.tasks.dayTasks.map(\.title), ["Dentist"])

@@ -1,6 +1,8 @@
 import XCTest
 import Core
 import Storage
+import Interop
+import Terminal
 @testable import App
 
 /// The series store keeps a month's occurrences as indices into the series (a month of 10,000
@@ -82,5 +84,56 @@ final class SeriesMonthTests: XCTestCase {
         let after = try loader.load(for: tasks)
         XCTAssertEqual(after.summary[may3]?.count, 1, "May's marks once expanded")
         XCTAssertEqual(after.dayTasks?.map(\.title), ["Standup"])
+    }
+
+    /// Issue 21: a calendar's occurrence moved and renamed on a phone (a RECURRENCE-ID override)
+    /// is listed in the Tasks pane on its new day under its own title; its old day shows nothing,
+    /// the other days the series' title.
+    func testTheTasksPaneShowsAMovedOccurrenceUnderItsOwnTitle() throws {
+        let file = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\n\
+            BEGIN:VEVENT\r\nUID:standup\r\nSUMMARY:Standup\r\nDTSTART:20270301T090000Z\r\nRRULE:FREQ=DAILY;COUNT=5\r\nEND:VEVENT\r\n\
+            BEGIN:VEVENT\r\nUID:standup\r\nSUMMARY:Standup (moved)\r\nRECURRENCE-ID:20270302T090000Z\r\nDTSTART:20270303T150000Z\r\nEND:VEVENT\r\n\
+            END:VCALENDAR\r\n
+            """
+        let database = try AppDatabase.temporary()
+        let contents = try ICalendar.read(Data(file.utf8), zone: TimeZone(identifier: "UTC")!, now: Date(timeIntervalSince1970: 1_795_000_000))
+        _ = try database.importCalendar(tasks: contents.tasks, todos: [], subtasks: [], label: "import phone.ics")
+        let series = SeriesStore(database: database, ready: {})
+        let loader = TaskPaneLoader(database: database, series: series)
+        var state = AppState(size: Size(width: 100, height: 30), today: CivilDate(year: 2027, month: 3, day: 1), providerName: "Offline", modelName: "offline-assistant")
+        state.focus = .tasks
+        _ = try loader.load(for: state.tasks)
+        series.settle()
+        func pane(_ day: Int) throws -> String {
+            state.tasks.selected = CivilDate(year: 2027, month: 3, day: day)
+            state.tasks.dayTasks = try loader.load(for: state.tasks).dayTasks ?? []
+            return screenText(state)
+        }
+        let third = try pane(3)
+        XCTAssertTrue(third.contains("09:00   ○ Standup ↻") && third.contains("15:00   ○ Standup (moved) ↻"), third)
+        XCTAssertFalse(try pane(2).contains("Standup"), "moved away")
+        XCTAssertFalse(try pane(4).contains("moved"))
+    }
+
+    /// "repeats (rule kept as is)" is worked out when the tasks are loaded (each rule text
+    /// parsed once there, off the loop); the pane reads the load's flag and parses nothing.
+    func testTheKeptRuleMarkIsWorkedOutByTheLoadNotWhileDrawing() throws {
+        let database = try AppDatabase.temporary()
+        let today = CivilDate(year: 2027, month: 3, day: 1)
+        let kept = try database.insertTask(TaskItem(title: "Week ten", dueDate: today, recurrence: "RRULE:FREQ=YEARLY;BYWEEKNO=10;BYDAY=MO"))
+        _ = try database.insertTask(TaskItem(title: "Standup", dueDate: today, recurrence: "RRULE:FREQ=WEEKLY"))
+        let series = SeriesStore(database: database, ready: {})
+        let loader = TaskPaneLoader(database: database, series: series)
+        var state = AppState(size: Size(width: 100, height: 30), today: today, providerName: "Offline", modelName: "offline-assistant")
+        _ = try loader.load(for: state.tasks)
+        series.settle()
+        let load = try loader.load(for: state.tasks)
+        XCTAssertEqual(load.keptRules, [try XCTUnwrap(kept.id)])
+        state.tasks.take(load)
+        let shown = screenText(state)
+        XCTAssertTrue(shown.contains("Week ten ↻ repeats (rul") && !shown.contains("Standup ↻ repeats"), shown)
+        state.tasks.keptRules = []
+        XCTAssertFalse(screenText(state).contains("repeats (rul"), "drawing reads the flag, it does not parse the rule")
     }
 }

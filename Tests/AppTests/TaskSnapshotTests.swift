@@ -17,6 +17,7 @@ final class TaskSnapshotTests: XCTestCase {
         state.tasks.selected = selected
         state.tasks.summary = marks
         state.tasks.dayTasks = tasks
+        state.tasks.keptRules = TasksLoad.keptRules(of: tasks)  // as the loader works it out
         state.tasks.mode = mode
         return screenText(state)
     }

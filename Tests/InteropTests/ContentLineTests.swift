@@ -83,6 +83,7 @@ final class ContentLineTests: XCTestCase {
         XCTAssertThrowsError(try Component.parse(data)) { error in
             XCTAssertEqual((error as? InteropError)?.line, 3)
             XCTAssertTrue("\(error)".contains("NUL byte"), "\(error)")
+            XCTAssertTrue("\(error)".contains("import the fixed file"), "a file's fix, for a file: \(error)")
         }
     }
 

@@ -100,4 +100,50 @@ final class RecurrenceOverrideTests: XCTestCase {
         XCTAssertTrue(try db.agenda(from: day(8), to: day(8)).isEmpty, "not on its original day")
         XCTAssertTrue(try db.agenda(from: day(15), to: day(15)).isEmpty, "cancelled")
     }
+
+    /// A phone moved one occurrence, renamed it and gave it its own alarm: the day's list shows
+    /// the override's title and alert on its new day (the series' elsewhere); an edit of the
+    /// whole series from that occurrence keeps the series' own title, alert and time, and the
+    /// override comes back byte for byte.
+    static let renamed = """
+        BEGIN:VEVENT\r\nUID:weekly\r\nDTSTAMP:20261102T100000Z\r\nRECURRENCE-ID;TZID=Europe/Berlin:20261208T090000\r\n\
+        SUMMARY:Standup (moved)\\, in room 2\r\nDTSTART;TZID=Europe/Berlin:20261209T140000\r\nDTEND;TZID=Europe/Berlin:20261209T143000\r\n\
+        BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Standup\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VEVENT\r\n
+        """
+
+    func testAMovedAndRenamedOccurrenceShowsItsOwnTitleAndAlert() throws {
+        let master = Self.master.replacingOccurrences(of: "END:VEVENT\r\n",
+                                                      with: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Standup\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("renamed-\(UUID().uuidString).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try calendar(master + Self.renamed).write(to: file)
+        let db = try AppDatabase.temporary()
+        let contents = try ICalendar.read(Data(contentsOf: file), zone: berlin, now: now)
+        _ = try db.importCalendar(tasks: contents.tasks, todos: [], subtasks: [], label: "import renamed.ics")
+        let shown = try db.agenda(from: day(1), to: day(31))
+        XCTAssertEqual(shown.map { "\($0.dueDate!.iso) \($0.dueTime?.hhmm ?? "-") \($0.title) \($0.alertMinutes ?? -1)" },
+                       ["2026-12-01 09:00 Standup 15", "2026-12-09 14:00 Standup (moved), in room 2 5",
+                        "2026-12-15 09:00 Standup 15", "2026-12-29 09:00 Standup 15"])
+
+        // "All occurrences" from the moved one, only the notes changed: the series keeps its own.
+        var edited = try XCTUnwrap(shown.first { $0.dueDate == day(9) })
+        edited.notes = "bring the numbers"
+        try db.saveOccurrence(edited, seriesId: XCTUnwrap(edited.id), day: day(9), scope: .all)
+        let series = try XCTUnwrap(db.task(id: XCTUnwrap(edited.id)))
+        XCTAssertEqual([series.title, series.dueTime?.hhmm, series.alertMinutes.map(String.init), series.dueDate?.iso, series.notes],
+                       ["Standup", "09:00", "15", "2026-12-01", "bring the numbers"])
+        let text = ICalendar.write(tasks: [series], todos: [], zone: berlin, now: now).replacingOccurrences(of: "\r\n ", with: "")
+        XCTAssertTrue(text.contains("END:VEVENT\r\n" + Self.renamed), "the override comes back as it came:\n" + text)
+        XCTAssertTrue(text.contains("SUMMARY:Standup\r\n"), text)
+    }
+
+    func testAMovedLineKeepsATitleWithLineBreaksBackslashesAndArrows() throws {
+        let moved = RecurrenceSet.Moved(from: day(8), to: day(9), time: TimeOfDay(hour: 10, minute: 0), alertMinutes: 0,
+                                        title: "a > b\\c\nd")
+        let set = RecurrenceSet(rule: try RecurrenceRule(parsing: "FREQ=DAILY"), moved: [moved])
+        XCTAssertEqual(set.text.split(separator: "\n").count, 2, set.text)
+        XCTAssertEqual(try RecurrenceSet(parsing: set.text).moved, [moved])
+        XCTAssertEqual(try RecurrenceSet(parsing: "RRULE:FREQ=DAILY\nX-AIHELPER-MOVED:20261208>20261209T1000").moved,
+                       [RecurrenceSet.Moved(from: day(8), to: day(9), time: TimeOfDay(hour: 10, minute: 0))], "a line from before")
+    }
 }

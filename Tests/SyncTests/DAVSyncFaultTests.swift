@@ -127,7 +127,11 @@ final class RadicaleStorageFaultTests: SyncTestCase {
         let report = try await sync(desktop, expectProblems: true)
         XCTAssertEqual(report.pulled, 2)
         XCTAssertEqual(report.problems.map(\.href), [nul.href])
-        XCTAssertTrue(report.problems.first?.message.contains("NUL") == true, "\(report.problems)")
+        let message = try XCTUnwrap(report.problems.first?.message)
+        XCTAssertTrue(message.contains("NUL"), message)
+        // A synced item is not a file given to `aihelper import`: the fix is on the server.
+        XCTAssertTrue(message.contains("fix or delete this item on the server") && message.contains("the other items synced"), message)
+        XCTAssertFalse(message.contains("tr -d") || message.contains("import"), message)
         XCTAssertEqual(Set(try desktop.tasks().map { $0.title.count }), [4, 1_000_000])
     }
 

@@ -42,12 +42,30 @@ final class SyncFaultTests: SyncTestCase {
         let report = try await sync(desktop, expectProblems: true)
         XCTAssertEqual(report.problems.map(\.href), ["bad.ics", "nameless.vcf"])
         XCTAssertTrue(report.problems[0].message.contains("20261302"), report.problems[0].message)
+        XCTAssertTrue(report.problems[0].message.contains("fix or delete this item's file in the folder"), report.problems[0].message)
         XCTAssertTrue(report.completed)
         XCTAssertEqual(try desktop.tasks().map(\.title), ["Fine"])
         let journal = try SyncEngine.runs(in: desktop.db, account: "test")
         XCTAssertEqual(journal.first?.problems.map(\.href), ["bad.ics", "nameless.vcf"], "the run journal says what was skipped")
         let listed2 = try await files(.tasks)
         XCTAssertEqual(listed2, ["bad.ics", "good.ics"], "the malformed file is left alone")
+    }
+
+    /// A NUL byte in a synced file: skipped with words for a synced item (fix its file in the
+    /// folder), not the import's ("tr -d … and import the fixed file"); the rest syncs.
+    func testAnItemHoldingANulIsSkippedWithAFixForASyncedItem() async throws {
+        let desktop = try device("desktop")
+        try await write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:nul\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Has a \u{0} in it\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+                        name: "nul.ics", kind: .tasks)
+        try await write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:good\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+                        name: "good.ics", kind: .tasks)
+        let report = try await sync(desktop, expectProblems: true)
+        XCTAssertEqual(report.problems.map(\.href), ["nul.ics"])
+        let message = report.problems[0].message
+        XCTAssertTrue(message.contains("line 5: this line holds a NUL byte"), message)
+        XCTAssertTrue(message.contains("fix or delete this item's file in the folder") && message.contains("the other items synced"), message)
+        XCTAssertFalse(message.contains("tr -d") || message.contains("import"), message)
+        XCTAssertEqual(try desktop.tasks().map(\.title), ["Fine"])
     }
 
     /// The connection drops after the first batch of a first sync; the next run completes it

@@ -103,6 +103,7 @@ final class FlakyCollection: SyncCollection, @unchecked Sendable {
     let inner: SyncCollection
     var kind: SyncKind { inner.kind }
     var identity: String { inner.identity }
+    var isFolder: Bool { inner.isFolder }
     private let lock = NSLock()
     /// Calls of each operation left before it throws `.unreachable` (nil: never fails).
     var fetchesLeft: Int?

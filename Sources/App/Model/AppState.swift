@@ -174,6 +174,8 @@ struct TasksState {
     /// The tasks the list shows (the day's, the week's or the filter's); an occurrence of a
     /// series carries the day it falls on as its `dueDate`.
     var dayTasks: [TaskItem] = []
+    /// The ids in `dayTasks` of series whose rule is kept as is (worked out when loaded).
+    var keptRules: Set<Int64> = []
     /// Todos and subtasks due on the selected day.
     var dayTodos: [DueTodo] = []
     var selectedTask = 0

@@ -68,7 +68,7 @@ enum ResultEvent: Sendable {
     /// The Todos rows for the filter `text`, worked out off the loop from the trees of `version`.
     case todoRowsFiltered(text: String, rows: [TodoRows.Row], version: Int)
     /// The tasks matching the Tasks pane's filter `text`, read off the loop.
-    case taskFilterLoaded(text: String, tasks: [TaskItem])
+    case taskFilterLoaded(text: String, tasks: [TaskItem], keptRules: Set<Int64>)
     /// A page of search results for a request (`searchAnswered` drops those of an older one).
     case searchResults(SearchAnswer)
     case mcpViewOpened(MCPView)
@@ -127,4 +127,25 @@ struct TasksLoad: Sendable {
     /// nil for a filter: its tasks are read off the loop (`ResultEvent.taskFilterLoaded`).
     var dayTasks: [TaskItem]?
     var dayTodos: [DueTodo]
+    /// The listed series whose rule the app cannot expand ("repeats (rule kept as is)").
+    var keptRules: Set<Int64>
+
+    init(summary: [CivilDate: DaySummary], dayTasks: [TaskItem]?, dayTodos: [DueTodo]) {
+        self.summary = summary; self.dayTasks = dayTasks; self.dayTodos = dayTodos
+        keptRules = dayTasks.map(Self.keptRules(of:)) ?? []
+    }
+
+    /// The ids of `tasks` whose recurrence does not parse, each distinct text parsed once:
+    /// worked out where the tasks are loaded, off the loop, so drawing never parses a rule.
+    static func keptRules(of tasks: [TaskItem]) -> Set<Int64> {
+        var verdicts: [String: Bool] = [:]
+        var kept: Set<Int64> = []
+        for task in tasks {
+            guard let id = task.id, let text = task.recurrence else { continue }
+            let keptAsIs = verdicts[text] ?? RecurrenceSet.keptAsIs(text)
+            verdicts[text] = keptAsIs
+            if keptAsIs { kept.insert(id) }
+        }
+        return kept
+    }
 }

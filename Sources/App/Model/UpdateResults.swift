@@ -111,9 +111,9 @@ func applyResult(_ state: inout AppState, _ result: ResultEvent) -> [Effect] {
         state[overlay: Picker.self] = picker
     case .todoRowsFiltered(let text, let rows, let version):
         _ = state.todos.takeFiltered(text, rows: rows, version: version)
-    case .taskFilterLoaded(let text, let tasks):
+    case .taskFilterLoaded(let text, let tasks, let keptRules):
         guard case .filter(text) = state.tasks.mode else { return [] }
-        state.tasks.takeList(tasks)
+        state.tasks.takeList(tasks, keptRules: keptRules)
         state.tasks.listedFilter = text
     case .searchResults(let answer):
         searchAnswered(&state, answer)
@@ -186,15 +186,16 @@ extension TasksState {
         summary = load.summary
         dayTodos = load.dayTodos
         if let tasks = load.dayTasks {
-            takeList(tasks)
+            takeList(tasks, keptRules: load.keptRules)
             listedFilter = nil
         }
     }
 
     /// The list's tasks: the day's or week's with the rest of a load, or the filter's, read
     /// off the loop.
-    mutating func takeList(_ tasks: [TaskItem]) {
+    mutating func takeList(_ tasks: [TaskItem], keptRules: Set<Int64>) {
         dayTasks = tasks
+        self.keptRules = keptRules
         selectedTask = min(selectedTask, max(0, dayTasks.count - 1))
         takeFocus()
     }

@@ -61,7 +61,8 @@ enum TasksPane {
             case .day(let day):
                 canvas.put(DayFormat.long(day) + (day == tasks.today ? " · " + tr.dates.today : ""), x: rect.x + 1, y: y, style: theme[.title], maxWidth: rect.width - 2)
             case .task(let i):
-                drawTask(tasks.dayTasks[i], conflict: conflicts.contains { $0.item == .task && $0.localId == tasks.dayTasks[i].id }, today: tasks.today, showDay: tasks.mode != .day && tasks.mode != .week,
+                drawTask(tasks.dayTasks[i], keptAsIs: tasks.dayTasks[i].id.map(tasks.keptRules.contains) ?? false,
+                         conflict: conflicts.contains { $0.item == .task && $0.localId == tasks.dayTasks[i].id }, today: tasks.today, showDay: tasks.mode != .day && tasks.mode != .week,
                          selected: focused && i == tasks.selectedTask, x: rect.x + 1, y: y, width: rect.width - 2, theme: theme, into: &canvas)
             case .todo(let todo):
                 let mark = todo.completed ? "☑ " : "☐ "
@@ -106,7 +107,7 @@ enum TasksPane {
         return lines + taskLines.filter { !placed.contains($0.taskIndex!) }
     }
 
-    private static func drawTask(_ task: TaskItem, conflict: Bool, today: CivilDate, showDay: Bool, selected: Bool, x: Int, y: Int, width: Int,
+    private static func drawTask(_ task: TaskItem, keptAsIs: Bool, conflict: Bool, today: CivilDate, showDay: Bool, selected: Bool, x: Int, y: Int, width: Int,
                                  theme: Theme, into canvas: inout Canvas) {
         var cx = x
         let base = selected ? theme[.selection] : theme[.text]
@@ -122,7 +123,7 @@ enum TasksPane {
         // After the title, each with its color; the title keeps priority over them (RowFit).
         var marks: [RowFit.Mark] = []
         if task.recurrence != nil { marks.append(.init(text: " ↻", style: theme[.muted], rank: 3)) }
-        if RecurrenceSet.keptAsIs(task.recurrence) {  // a calendar's rule the app cannot expand: cut first when narrow
+        if keptAsIs {  // a calendar's rule the app cannot expand: cut first when narrow
             marks.append(.init(text: " " + tr.tasks.ruleKeptAsIs, style: theme[.muted], rank: 1, elastic: true))
         }
         if task.priority != .none { marks.append(.init(text: " !" + tr.tasks.priority(task.priority), style: theme.priority(task.priority), rank: 1)) }

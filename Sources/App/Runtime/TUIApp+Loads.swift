@@ -25,7 +25,10 @@ extension TUIApp {
     private func filterTasks(_ text: String) {
         let database = self.database, words = tr.notices
         queries.taskFilter.run { _ in
-            do { return .taskFilterLoaded(text: text, tasks: try database.filterTasks(text)) } catch {
+            do {
+                let tasks = try database.filterTasks(text)
+                return .taskFilterLoaded(text: text, tasks: tasks, keptRules: TasksLoad.keptRules(of: tasks))
+            } catch {
                 return .noticed(Notice(text: words.couldNotLoadTasks("\(error)"), kind: .error, expires: nil))
             }
         }

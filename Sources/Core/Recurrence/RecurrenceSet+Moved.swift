@@ -6,6 +6,9 @@ import Foundation
 ///     X-AIHELPER-MOVED:20261208>20261209T1000     (the 8th's occurrence is on the 9th at 10:00)
 ///     X-AIHELPER-MOVED:20261215>20261215          (all day, same day: only its details changed)
 ///     X-AIHELPER-MOVED:20261222>-                 (cancelled)
+///     X-AIHELPER-MOVED:20261208>20261209T1000>15>Standup (moved)
+///                         (its own alert, minutes before, and its own title: the override's
+///                          VALARM and SUMMARY, so the day's list shows them; either may be empty)
 ///
 /// The override itself is kept verbatim elsewhere (Interop keeps it in the task's `extra`);
 /// this line is what the calendar needs to show it without reading that.
@@ -17,26 +20,39 @@ extension RecurrenceSet {
         public var to: CivilDate?
         /// Its time there, nil for all day (or the series' time when nothing says otherwise).
         public var time: TimeOfDay?
+        /// The override's own alert (minutes before) and title; nil: the series'.
+        public var alertMinutes: Int?
+        public var title: String?
 
-        public init(from: CivilDate, to: CivilDate?, time: TimeOfDay? = nil) {
-            self.from = from; self.to = to; self.time = time
+        public init(from: CivilDate, to: CivilDate?, time: TimeOfDay? = nil, alertMinutes: Int? = nil, title: String? = nil) {
+            self.from = from; self.to = to; self.time = time; self.alertMinutes = alertMinutes; self.title = title
         }
 
         public static let property = "X-AIHELPER-MOVED"
 
-        /// "X-AIHELPER-MOVED:20261208>20261209T1000".
+        /// "X-AIHELPER-MOVED:20261208>20261209T1000", then ">15>Title" when it has its own.
         public var line: String {
             let target = to.map { RecurrenceRule.iCalendarText($0) + (time.map { String(format: "T%02d%02d", $0.hour, $0.minute) } ?? "") } ?? "-"
-            return Self.property + ":" + RecurrenceRule.iCalendarText(from) + ">" + target
+            let own = alertMinutes == nil && title == nil ? "" : ">" + (alertMinutes.map(String.init) ?? "") + ">" + Self.escape(title ?? "")
+            return Self.property + ":" + RecurrenceRule.iCalendarText(from) + ">" + target + own
         }
 
         init(parsing line: String) throws {
             let value = line.drop { $0 != ":" }.dropFirst()
-            let halves = value.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
-            guard halves.count == 2, let from = RecurrenceRule.civilDate(iCalendar: String(halves[0])) else {
+            // The title comes last and may hold ">" itself.
+            let fields = value.split(separator: ">", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 2 || fields.count == 4, let from = RecurrenceRule.civilDate(iCalendar: String(fields[0])) else {
                 throw RecurrenceError("“\(line.prefix(60))” is not a moved occurrence like \(Self.property):20261208>20261209T1000")
             }
             self.from = from
+            if fields.count == 4 {
+                if !fields[2].isEmpty {
+                    guard let minutes = Int(fields[2]) else { throw RecurrenceError("“\(fields[2])” is not an alert in minutes") }
+                    alertMinutes = minutes
+                }
+                if !fields[3].isEmpty { title = Self.unescape(String(fields[3])) }
+            }
+            let halves = fields.prefix(2)
             if halves[1] == "-" { return }
             let parts = halves[1].split(separator: "T", maxSplits: 1)
             guard let to = RecurrenceRule.civilDate(iCalendar: String(parts[0])) else {
@@ -51,6 +67,24 @@ extension RecurrenceSet {
                 }
                 time = TimeOfDay(hour: hour, minute: minute)
             }
+        }
+
+        /// A title on one line: backslashes and line breaks (any the lines are split at) as \\ and \n.
+        static func escape(_ text: String) -> String {
+            var out = ""
+            for character in text {
+                if character == "\\" { out += "\\\\" } else if character.isNewline { out += "\\n" } else { out.append(character) }
+            }
+            return out
+        }
+
+        static func unescape(_ text: String) -> String {
+            var out = "", escaped = false
+            for character in text {
+                if escaped { out.append(character == "n" ? "\n" : character); escaped = false }
+                else if character == "\\" { escaped = true } else { out.append(character) }
+            }
+            return out
         }
 
         /// True for a stored line of this kind (`upper`: the line upper-cased).

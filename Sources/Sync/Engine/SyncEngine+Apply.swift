@@ -11,6 +11,13 @@ extension SyncEngine {
         apply([(resource, read)], kind, state, context)
     }
 
+    /// An item from the other side read as a value; what makes it unreadable is worded for a
+    /// synced item (`UnreadableItem`).
+    func readItem(_ resource: RemoteResource, of collection: SyncCollection) -> Result<ItemValue, Error> {
+        Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) }
+            .mapError { UnreadableItem($0, folder: collection.isFolder) }
+    }
+
     /// Applies a fetched batch in one transaction, each item in its own savepoint: an item is
     /// stored whole or not at all (one that fails is rolled back alone and reported), and the
     /// batch costs one commit instead of one per item.
@@ -18,7 +25,7 @@ extension SyncEngine {
         var readable: [(RemoteResource, ItemValue)] = []
         for (resource, read) in batch {
             do { readable.append((resource, try read.get())) } catch {
-                context.problem(resource.href, "skipped, it could not be read: \(error)")
+                context.problem(resource.href, "skipped, it could not be read: \(error)")  // an UnreadableItem
             }
         }
         guard !readable.isEmpty else { return }

@@ -93,7 +93,7 @@ extension SyncEngine {
     /// Fetches one item again and applies it (merging with the local side); gone: forgets it.
     private func refetch(_ href: String, _ collection: SyncCollection, _ state: SyncState, _ context: RunContext) async throws {
         if let resource = try await collection.fetch([href]).first {
-            apply(resource, Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) }, collection.kind, state, context)
+            apply(resource, readItem(resource, of: collection), collection.kind, state, context)
         } else {
             try database.syncTransaction { try state.remove(href: href, $0) }
         }

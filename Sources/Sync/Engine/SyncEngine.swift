@@ -70,7 +70,7 @@ public final class SyncEngine: Sendable {
             let batch = Array(wanted[start..<min(start + Self.fetchBatch, wanted.count)])
             start += batch.count
             let read = try await collection.fetch(batch).map { resource in
-                (resource, Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) })
+                (resource, readItem(resource, of: collection))
             }
             try Task.checkCancellation()
             apply(parentsFirst(read), collection.kind, state, context)

@@ -8,6 +8,7 @@ import Interop
 /// renamed over the item, so a reader never sees half a file. If-Match and If-None-Match are
 /// emulated by comparing etags just before the write (one process at a time is assumed).
 public struct VdirCollection: SyncCollection {
+    public var isFolder: Bool { true }
     public let kind: SyncKind
     public let folder: URL
     public var identity: String { folder.path }
