@@ -74,7 +74,7 @@ final class SyncUpdateTests: XCTestCase {
         XCTAssertEqual(TextWidth.of(line), 80, "the bar keeps its width")
         XCTAssertTrue(line.contains("Call mom"), "the conversation's title still shows: \(line)")
         guard case .failed(let why) = state.sync.phase else { return XCTFail("failed") }
-        XCTAssertFalse(why.contains("\u{1B}"))
+        XCTAssertEqual(why.map(\.message), [failed.failure], "the reason kept as it came; the bar cleans it when drawn")
         // The next run retries (the engine kept the queue) at the interval.
         XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(300))), [.sync(.run)])
     }

@@ -11,8 +11,8 @@ struct SyncState: Equatable {
         case running
         /// The last run ended well at that time.
         case succeeded(Date)
-        /// The last run failed: why (one line, cleaned of control sequences).
-        case failed(String)
+        /// The last run failed: why (worded in the screen's language when drawn: `text(of:)`).
+        case failed([SyncProblemSummary])
     }
 
     /// Empty when no account is configured (or not read yet): then nothing of sync shows.
@@ -49,11 +49,19 @@ struct SyncState: Equatable {
         lastRuns[account] ?? accounts.first { $0.name == account }?.lastRun
     }
 
+    /// A problem or failure in the screen's language: its reason through the catalog (the
+    /// variable part as it came), else its English sentence.
+    static func text(of problem: SyncProblemSummary) -> String {
+        problem.reason.flatMap(tr.sync.reason) ?? problem.message
+    }
+
+    static func text(of failures: [SyncProblemSummary]) -> String {
+        failures.map(text(of:)).joined(separator: "; ")
+    }
+
     /// How runs ended: the first failure (cleaned, one line), else success at the latest end.
     static func phase(after runs: [SyncRunSummary]) -> Phase {
-        if let failure = runs.lazy.compactMap(\.failure).first {
-            return .failed(Sanitized.oneLine(Sanitizer.clean(failure), max: 200))
-        }
+        if let failed = runs.first(where: { !$0.failures.isEmpty }) { return .failed(failed.failures) }
         return runs.map(\.finishedAt).max().map(Phase.succeeded) ?? .idle
     }
 }
