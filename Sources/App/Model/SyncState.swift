@@ -25,9 +25,14 @@ struct SyncState: Equatable {
     var nextRunAt: Date?
     /// A local change was seen: a run at this time, unless another change puts it off.
     var changeDueAt: Date?
+    /// With no account: when config.toml is looked at again for one (an account set up while
+    /// the app runs, by `aihelper sync setup` in another terminal or by hand).
+    var accountsCheckAt: Date?
 
     /// How long after a local change the run starts: edits in a row make one run.
     static let debounce: TimeInterval = 3
+    /// How often, with no account, config.toml is read again for one (off the loop).
+    static let accountsCheck: TimeInterval = 30
     /// Before the title of an item in conflict (Tasks, Todos).
     static let conflictMark = "⚠ "
 

@@ -35,7 +35,7 @@ final class SyncRunner: @unchecked Sendable {
         let mailbox = self.mailbox
         Task.detached {
             let accounts = service.accounts()
-            let conflicts = (try? service.conflicts()) ?? []
+            let conflicts = accounts.isEmpty ? [] : (try? service.conflicts()) ?? []  // no account: config.toml alone
             mailbox.post(.sync(.accountsRead(accounts, conflicts: conflicts)))
         }
     }
@@ -51,13 +51,18 @@ final class SyncRunner: @unchecked Sendable {
         running = Task.detached { [weak self] in
             let runs = await service.run(account: nil)
             let conflicts = (try? service.conflicts()) ?? []
+            // config.toml again: an account added, changed or removed since the last read shows.
+            let accounts = Task.isCancelled ? [] : service.accounts()
             let counters = try? database.changeCounters()
             self?.lock.withLock {
                 self?.baseline = counters
                 self?.running = nil
             }
             // Cancelled at quit: the app is going, nothing to tell.
-            if !Task.isCancelled { mailbox.post(.sync(.finished(runs, conflicts: conflicts))) }
+            if !Task.isCancelled {
+                mailbox.post(.sync(.finished(runs, conflicts: conflicts)))
+                mailbox.post(.sync(.accountsRead(accounts, conflicts: conflicts)))
+            }
             ended.signal()
         }
         return true
