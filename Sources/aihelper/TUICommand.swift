@@ -59,9 +59,9 @@ struct TUICommand: ParsableCommand {
                          startupWarning: notice.isEmpty ? nil : notice, switcher: switcher)
         app.offerFirstRunWizard(flags: providerOptions.flags)
         app.watch(mcp)
-        // Sync only with an account (config.toml is parsed already): the connection reads nothing
-        // until the first frame is out (docs/sync.md, In the TUI).
-        if !config.sync.accounts.isEmpty { app.useSync(SyncConnection(database: database, configPath: paths.config)) }
+        // Sync is wired always, so an account set up while the app runs is picked up: the
+        // connection reads nothing until the first frame is out (docs/sync.md, In the TUI).
+        app.useSync(SyncConnection(database: database, configPath: paths.config))
         app.run()
         mcp.stopAllBlocking()  // no server outlives the app
     }

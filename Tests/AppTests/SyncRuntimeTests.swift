@@ -143,4 +143,29 @@ final class SyncRuntimeTests: XCTestCase {
         app.handle([.sync(.finished([], conflicts: [conflict]))])
         XCTAssertTrue(harness.screen().contains("⚠ Dentist"), harness.screen())
     }
+
+    /// The app started with no account; one set up while it runs (written into config.toml, as
+    /// `aihelper sync setup` in another terminal does) is found at the next look and runs: ✓.
+    func testAnAccountSetUpWhileTheAppRunsIsPickedUpAndSyncs() throws {
+        let harness = try AppTestHarness(width: 80, height: 24)
+        let app = harness.app
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("syncadded-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home + "/vdir/tasks", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let config = home + "/config.toml"
+        try "theme = \"dark\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        app.useSync(SyncConnection(database: harness.database, configPath: config))
+        _ = try harness.database.insertTask(TaskItem(title: "Pay rent", dueDate: CivilDate(year: 2026, month: 12, day: 1)))
+        app.startSync()
+        XCTAssertTrue(pump(app) { app.state.sync.accountsCheckAt != nil }, "no account: a look later")
+        XCTAssertFalse(statusLine(harness).contains("✓") || statusLine(harness).contains("⟳"))
+
+        try "theme = \"dark\"\n[[sync.accounts]]\nname = \"home\"\nkind = \"vdir\"\npath = \"\(home)/vdir\"\ntasks = \"tasks\"\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        app.handle([.tick(Date().addingTimeInterval(SyncState.accountsCheck + 1))])
+        XCTAssertTrue(pump(app) { succeeded(app) }, "\(app.state.sync.phase)")
+        XCTAssertEqual(app.state.sync.accounts.map(\.name), ["home"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/vdir/tasks").count, 1, "pushed")
+        XCTAssertTrue(statusLine(harness).contains("✓ "), statusLine(harness))
+    }
 }

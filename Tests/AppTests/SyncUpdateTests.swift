@@ -27,11 +27,35 @@ final class SyncUpdateTests: XCTestCase {
         let before = statusLine(state)
         XCTAssertEqual(update(&state, .sync(.accountsRead([], conflicts: []))), [])
         state.clock = Self.t0.addingTimeInterval(3600)
-        XCTAssertEqual(update(&state, .tick(state.clock)), [])
+        XCTAssertEqual(update(&state, .tick(state.clock)), [.sync(.readAccounts)], "only a look for an account")
         _ = update(&state, .sync(.localChange))
-        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(3700))), [])
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(3700))), [], "no run, no second look before the answer")
         XCTAssertEqual(statusLine(state), before, "no ⟳ ✓ ⚠ without an account")
         XCTAssertFalse(statusLine(state).contains("⟳"))
+    }
+
+    /// An account set up while the app runs (`aihelper sync setup` in another terminal): with
+    /// none, config.toml is looked at again every 30 s; the first account found runs at once.
+    func testAnAccountAddedWhileRunningIsPickedUpAndRuns() {
+        var state = state()
+        state.clock = Self.t0
+        XCTAssertEqual(update(&state, .sync(.accountsRead([], conflicts: []))), [])
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(29))), [], "not before 30 s")
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(30))), [.sync(.readAccounts)])
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(31))), [], "one look at a time")
+        XCTAssertEqual(update(&state, .sync(.accountsRead([], conflicts: []))), [], "still none")
+        XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(61))), [.sync(.readAccounts)], "the next look")
+        XCTAssertEqual(update(&state, .sync(.accountsRead([Self.account], conflicts: []))), [.sync(.run)], "found: a run at once")
+        XCTAssertTrue(statusLine(state).contains("⟳"), statusLine(state))
+        XCTAssertNil(state.sync.accountsCheckAt, "with an account, each run reads the accounts again")
+        // The accounts read again after a run: a second account is listed, no run twice.
+        let second = SyncAccountSummary(name: "phone", kind: "vdir", intervalMinutes: 2, conflicts: "ask")
+        _ = update(&state, .sync(.finished([SyncRunSummary(account: "home", startedAt: Self.t0, finishedAt: Self.t0)], conflicts: [])))
+        XCTAssertEqual(update(&state, .sync(.accountsRead([Self.account, second], conflicts: []))), [])
+        XCTAssertEqual(state.sync.accounts.map(\.name), ["home", "phone"])
+        // All removed: back to looking.
+        XCTAssertEqual(update(&state, .sync(.accountsRead([], conflicts: []))), [])
+        XCTAssertNotNil(state.sync.accountsCheckAt)
     }
 
     func testRunsOnStartThenByTheIntervalNeverTwoAtOnce() {
@@ -74,7 +98,7 @@ final class SyncUpdateTests: XCTestCase {
         XCTAssertEqual(TextWidth.of(line), 80, "the bar keeps its width")
         XCTAssertTrue(line.contains("Call mom"), "the conversation's title still shows: \(line)")
         guard case .failed(let why) = state.sync.phase else { return XCTFail("failed") }
-        XCTAssertFalse(why.contains("\u{1B}"))
+        XCTAssertEqual(why.map(\.message), [failed.failure], "the reason kept as it came; the bar cleans it when drawn")
         // The next run retries (the engine kept the queue) at the interval.
         XCTAssertEqual(update(&state, .tick(Self.t0.addingTimeInterval(300))), [.sync(.run)])
     }

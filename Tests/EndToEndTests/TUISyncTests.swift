@@ -54,6 +54,16 @@ final class TUISyncTests: HomeFolderTestCase {
         return nil
     }
 
+    /// The app started with no account; `aihelper sync setup` in another terminal adds one: the
+    /// app looks at config.toml again (every 30 s with none) and runs it: ✓ on the status bar.
+    func testAnAccountSetUpInAnotherTerminalIsPickedUpWhileTheAppRuns() throws {
+        let session = try start()
+        XCTAssertFalse(statusLine(session.screen()).contains("✓"))
+        let setup = try runner.run(["sync", "setup", "--kind", "vdir", "--path", vdir, "--name", "home"])
+        XCTAssertEqual(setup.status, 0, setup.err)
+        session.waitFor("✓ once the account is found and synced", timeout: 45) { synced($0) }
+    }
+
     func testAVdirAccountSyncsOnStartAfterAnEditWithSlashSyncAndResolvesAConflict() throws {
         let setup = try runner.run(["sync", "setup", "--kind", "vdir", "--path", vdir, "--name", "home"])
         XCTAssertEqual(setup.status, 0, setup.err)

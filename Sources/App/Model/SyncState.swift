@@ -11,8 +11,8 @@ struct SyncState: Equatable {
         case running
         /// The last run ended well at that time.
         case succeeded(Date)
-        /// The last run failed: why (one line, cleaned of control sequences).
-        case failed(String)
+        /// The last run failed: why (worded in the screen's language when drawn: `text(of:)`).
+        case failed([SyncProblemSummary])
     }
 
     /// Empty when no account is configured (or not read yet): then nothing of sync shows.
@@ -25,9 +25,14 @@ struct SyncState: Equatable {
     var nextRunAt: Date?
     /// A local change was seen: a run at this time, unless another change puts it off.
     var changeDueAt: Date?
+    /// With no account: when config.toml is looked at again for one (an account set up while
+    /// the app runs, by `aihelper sync setup` in another terminal or by hand).
+    var accountsCheckAt: Date?
 
     /// How long after a local change the run starts: edits in a row make one run.
     static let debounce: TimeInterval = 3
+    /// How often, with no account, config.toml is read again for one (off the loop).
+    static let accountsCheck: TimeInterval = 30
     /// Before the title of an item in conflict (Tasks, Todos).
     static let conflictMark = "⚠ "
 
@@ -49,11 +54,19 @@ struct SyncState: Equatable {
         lastRuns[account] ?? accounts.first { $0.name == account }?.lastRun
     }
 
+    /// A problem or failure in the screen's language: its reason through the catalog (the
+    /// variable part as it came), else its English sentence.
+    static func text(of problem: SyncProblemSummary) -> String {
+        problem.reason.flatMap(tr.sync.reason) ?? problem.message
+    }
+
+    static func text(of failures: [SyncProblemSummary]) -> String {
+        failures.map(text(of:)).joined(separator: "; ")
+    }
+
     /// How runs ended: the first failure (cleaned, one line), else success at the latest end.
     static func phase(after runs: [SyncRunSummary]) -> Phase {
-        if let failure = runs.lazy.compactMap(\.failure).first {
-            return .failed(Sanitized.oneLine(Sanitizer.clean(failure), max: 200))
-        }
+        if let failed = runs.first(where: { !$0.failures.isEmpty }) { return .failed(failed.failures) }
         return runs.map(\.finishedAt).max().map(Phase.succeeded) ?? .idle
     }
 }

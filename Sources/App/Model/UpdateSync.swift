@@ -32,7 +32,12 @@ func handleSync(_ state: inout AppState, _ event: SyncEvent) -> [Effect] {
         let first = state.sync.accounts.isEmpty
         state.sync.accounts = accounts
         state.sync.conflicts = conflicts
-        if accounts.isEmpty { state.sync.nextRunAt = nil; state.sync.changeDueAt = nil; return [] }
+        if accounts.isEmpty {
+            state.sync.nextRunAt = nil; state.sync.changeDueAt = nil
+            state.sync.accountsCheckAt = state.clock.addingTimeInterval(SyncState.accountsCheck)
+            return []
+        }
+        state.sync.accountsCheckAt = nil
         // The first time accounts are known: a run at once (on start).
         if first, state.sync.phase == .idle { return startSyncRun(&state) }
         if let next = state.sync.nextRunAt { state.sync.nextRunAt = min(next, state.clock.addingTimeInterval(state.sync.interval)) }
@@ -65,8 +70,14 @@ private func reloadContactsView(_ state: AppState) -> [Effect] {
     state[overlay: RecordsView.self]?.kind == .contacts ? [.records(.open(.contacts))] : []
 }
 
-/// At each tick: a run when one is due (the interval, or a local change's debounce), never two at once.
+/// At each tick: a run when one is due (the interval, or a local change's debounce), never two
+/// at once; with no account, config.toml read again for one now and then (the answer, empty,
+/// asks for the next look).
 func syncTick(_ state: inout AppState) -> [Effect] {
+    if state.sync.accounts.isEmpty, let at = state.sync.accountsCheckAt, at <= state.clock {
+        state.sync.accountsCheckAt = nil
+        return [.sync(.readAccounts)]
+    }
     guard !state.sync.accounts.isEmpty, !state.sync.isRunning else { return [] }
     let now = state.clock
     let due = [state.sync.nextRunAt, state.sync.changeDueAt].compactMap { $0 }.contains { $0 <= now }

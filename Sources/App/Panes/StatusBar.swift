@@ -1,4 +1,5 @@
 import Foundation
+import Core
 import Terminal
 import Storage
 
@@ -47,7 +48,9 @@ enum StatusBar {
         case .idle: return nil
         case .running: return tr.sync.runningShort
         case .succeeded(let at): return tr.sync.succeeded(SyncOverlay.clock(at, zone: zone))
-        case .failed(let why): return truncate(tr.sync.failed(why), toWidth: max(10, width / 6))
+        case .failed(let failures):
+            let why = Sanitized.oneLine(Sanitizer.clean(SyncState.text(of: failures)), max: 200)
+            return truncate(tr.sync.failed(why), toWidth: max(10, width / 6))
         }
     }
 

@@ -59,7 +59,7 @@ enum SyncOverlay {
     private static func outcome(_ account: String, sync: SyncState, zone: TimeZone) -> (String, StyleName) {
         if sync.isRunning { return (tr.sync.running, .accent) }
         guard let run = sync.lastRun(account) else { return (tr.sync.never, .muted) }
-        if let failure = run.failure { return (tr.sync.failed(clean(failure)), .errorText) }
+        if !run.failures.isEmpty { return (tr.sync.failed(clean(SyncState.text(of: run.failures))), .errorText) }
         return (tr.sync.succeeded(clock(run.finishedAt, zone: zone)), .accent)
     }
 
@@ -73,10 +73,10 @@ enum SyncOverlay {
         if let run = sync.lastRun(account.name) {
             lines.append((tr.sync.lastRun(day(run.finishedAt, zone: zone) + " " + clock(run.finishedAt, zone: zone)), .text))
             lines.append(("  " + tr.sync.counts(run.pulled, run.pushed, run.deleted, run.conflicts), .text))
-            if let failure = run.failure { lines += wrapped(tr.sync.failed(clean(failure, max: 1000))) }
+            if !run.failures.isEmpty { lines += wrapped(tr.sync.failed(clean(SyncState.text(of: run.failures), max: 1000))) }
             if !run.problems.isEmpty {
                 lines.append((tr.sync.problems(run.problems.count), .accent))
-                lines += run.problems.flatMap { wrapped(($0.href.map { clean($0) + " — " } ?? "") + clean($0.message, max: 1000)) }
+                lines += run.problems.flatMap { wrapped(($0.href.map { clean($0) + " — " } ?? "") + clean(SyncState.text(of: $0), max: 1000)) }
             }
         } else {
             lines.append((tr.sync.never, .muted))

@@ -37,7 +37,7 @@ final class SyncRunner: @unchecked Sendable {
         let mailbox = self.mailbox
         Task.detached {
             let accounts = service.accounts()
-            let conflicts = (try? service.conflicts()) ?? []
+            let conflicts = accounts.isEmpty ? [] : (try? service.conflicts()) ?? []  // no account: config.toml alone
             mailbox.post(.sync(.accountsRead(accounts, conflicts: conflicts)))
         }
     }
@@ -54,6 +54,8 @@ final class SyncRunner: @unchecked Sendable {
             let queued = try? SyncEngine.lastQueuedChange(in: database)
             let runs = await service.run(account: nil)
             let conflicts = (try? service.conflicts()) ?? []
+            // config.toml again: an account added, changed or removed since the last read shows.
+            let accounts = Task.isCancelled ? [] : service.accounts()
             let counters = try? database.changeCounters()
             // An edit made while the run went on, after its push: it goes out shortly, as any edit.
             let editedMeanwhile = queued.map { (try? SyncEngine.waitingChanges(after: $0, in: database)) ?? false } ?? false
@@ -64,6 +66,7 @@ final class SyncRunner: @unchecked Sendable {
             // Cancelled at quit: the app is going, nothing to tell.
             if !Task.isCancelled {
                 mailbox.post(.sync(.finished(runs, conflicts: conflicts)))
+                mailbox.post(.sync(.accountsRead(accounts, conflicts: conflicts)))
                 if editedMeanwhile { mailbox.post(.sync(.localChange)) }
             }
             ended.signal()

@@ -91,7 +91,7 @@ extension TUIApp {
             }
         }
         applySettings()
-        if !syncEdits.isEmpty { syncRunner.readAccounts() }  // the new intervals take over
+        syncRunner.readAccounts()  // the new intervals take over; an account set up meanwhile shows
         guard let key = values.apiKey else {
             let mouse = values.mouse != previous.mouse ? tr.keyCheck.mouseNextStart : ""
             mailbox.post(.settingsSaved(text: tr.keyCheck.savedTo(path) + mouse, ok: true, keyRejected: false, keySaved: false))

@@ -92,7 +92,7 @@ public struct SyncSettings: Sendable, Equatable {
         if let password = passwords[account.name] { return password }
         throw SyncSetupError("Sync account '\(account.name)' has no password. Run `aihelper sync setup --name \(account.name) --url URL --user NAME` "
                              + "with the password on standard input, add \(account.name) = \"…\" under [sync] in credentials.toml, "
-                             + "or set password_command in its [[sync.accounts]] table.")
+                             + "or set password_command in its [[sync.accounts]] table.", reason: SyncReason(.noPassword, account.name))
     }
 
     public func account(named name: String) -> SyncAccount? { accounts.first { $0.name == name } }
@@ -230,5 +230,7 @@ public struct SyncSettings: Sendable, Equatable {
 /// A sync account that cannot be used as configured, said so that the user knows what to write.
 public struct SyncSetupError: Error, Equatable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// Its kind, for the TUI's catalog (a missing folder or password); nil: said only in English.
+    public var reason: SyncReason?
+    public init(_ description: String, reason: SyncReason? = nil) { self.description = description; self.reason = reason }
 }

@@ -35,8 +35,8 @@ extension SyncBackends {
         lastRun: { database, account in try SyncEngine.runs(in: database, account: account, limit: 1).first },
         openConflicts: { database, account in try SyncEngine.conflicts(in: database, account: account).count },
         pendingChanges: { database, account in try SyncEngine.pendingChanges(in: database, account: account) },
-        recordFailure: { database, account, started, why in
-            try SyncEngine.recordFailedRun(in: database, account: account, startedAt: started, why: why)
+        recordFailure: { database, account, started, why, reason in
+            try SyncEngine.recordFailedRun(in: database, account: account, startedAt: started, why: why, reason: reason)
         })
 
     static func client(_ access: DAVAccess) -> DAVClient {

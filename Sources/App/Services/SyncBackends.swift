@@ -46,7 +46,7 @@ public struct SyncBackends: Sendable {
     /// How many local changes wait to go out to the account (queued while offline, or since the last run).
     public var pendingChanges: @Sendable (AppDatabase, _ account: String) throws -> Int
     /// Journals a run that could not start (`SyncEngine.recordFailedRun`), so the status shows it.
-    public var recordFailure: @Sendable (AppDatabase, _ account: String, _ startedAt: Date, _ why: String) throws -> Void
+    public var recordFailure: @Sendable (AppDatabase, _ account: String, _ startedAt: Date, _ why: String, SyncReason?) throws -> Void
 
     public init(discover: @escaping @Sendable (DAVAccess) async throws -> [FoundCollection],
                 create: @escaping @Sendable (DAVAccess, SyncKind, String) async throws -> FoundCollection,
@@ -56,7 +56,7 @@ public struct SyncBackends: Sendable {
                 lastRun: @escaping @Sendable (AppDatabase, String) throws -> SyncRunRecord?,
                 openConflicts: @escaping @Sendable (AppDatabase, String) throws -> Int,
                 pendingChanges: @escaping @Sendable (AppDatabase, String) throws -> Int,
-                recordFailure: @escaping @Sendable (AppDatabase, String, Date, String) throws -> Void = { _, _, _, _ in }) {
+                recordFailure: @escaping @Sendable (AppDatabase, String, Date, String, SyncReason?) throws -> Void = { _, _, _, _, _ in }) {
         self.discover = discover; self.create = create; self.davCollection = davCollection
         self.vdirCollection = vdirCollection; self.run = run; self.lastRun = lastRun; self.openConflicts = openConflicts
         self.pendingChanges = pendingChanges; self.recordFailure = recordFailure

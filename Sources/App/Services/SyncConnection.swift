@@ -71,7 +71,7 @@ public struct SyncConnection: SyncRunning {
         guard let report = outcome.report else {
             let now = Date()
             return summary(account: outcome.account, startedAt: now, finishedAt: now, counts: (0, 0, 0, 0),
-                           problems: [SyncProblem(href: nil, message: outcome.failure ?? "failed")], changes: [])
+                           problems: [SyncProblem(href: nil, message: outcome.failure ?? "failed", reason: outcome.reason)], changes: [])
         }
         return summary(account: report.account, startedAt: report.startedAt, finishedAt: report.finishedAt,
                        counts: (report.pulled, report.pushed, report.deleted, report.conflicts), problems: report.problems,
@@ -89,11 +89,13 @@ public struct SyncConnection: SyncRunning {
         // The reason alone: the TUI shows it beside the account's name (a run that could not start
         // journals SyncService's whole sentence, which names the account first).
         let prefix = "Sync account '\(account)': "
-        let stops = problems.filter { $0.href == nil }.map { $0.message.hasPrefix(prefix) ? String($0.message.dropFirst(prefix.count)) : $0.message }
-        let failure = stops.isEmpty ? nil : stops.joined(separator: "; ")
+        let stops = problems.filter { $0.href == nil }.map {
+            SyncProblemSummary(href: nil, message: $0.message.hasPrefix(prefix) ? String($0.message.dropFirst(prefix.count)) : $0.message,
+                               reason: $0.reason)
+        }
         return SyncRunSummary(account: account, startedAt: startedAt, finishedAt: finishedAt, pulled: counts.0, pushed: counts.1,
                               deleted: counts.2, conflicts: counts.3,
-                              problems: problems.filter { $0.href != nil }.map { SyncProblemSummary(href: $0.href, message: $0.message) },
-                              failure: failure, changes: changes)
+                              problems: problems.filter { $0.href != nil }.map { SyncProblemSummary(href: $0.href, message: $0.message, reason: $0.reason) },
+                              failures: stops, changes: changes)
     }
 }

@@ -50,24 +50,31 @@ public struct SyncRunSummary: Sendable, Equatable {
     public var conflicts: Int
     /// Items that failed and were skipped (the rest synced): a malformed resource, a refused PUT.
     public var problems: [SyncProblemSummary]
-    /// Why the whole run failed (offline, wrong password), nil when it ran.
-    public var failure: String?
+    /// Why the whole run failed (offline, wrong password), each reason it gave; empty when it ran.
+    public var failures: [SyncProblemSummary]
+    /// The failures in English, joined; nil when it ran.
+    public var failure: String? { failures.isEmpty ? nil : failures.map(\.message).joined(separator: "; ") }
     /// The items it changed, in order (the run journal's, at most 200).
     public var changes: [SyncItemChange]
 
     public init(account: String, startedAt: Date, finishedAt: Date, pulled: Int = 0, pushed: Int = 0, deleted: Int = 0,
-                conflicts: Int = 0, problems: [SyncProblemSummary] = [], failure: String? = nil, changes: [SyncItemChange] = []) {
+                conflicts: Int = 0, problems: [SyncProblemSummary] = [], failure: String? = nil,
+                failures: [SyncProblemSummary] = [], changes: [SyncItemChange] = []) {
         self.account = account; self.startedAt = startedAt; self.finishedAt = finishedAt
         self.pulled = pulled; self.pushed = pushed; self.deleted = deleted
-        self.conflicts = conflicts; self.problems = problems; self.failure = failure; self.changes = changes
+        self.conflicts = conflicts; self.problems = problems; self.changes = changes
+        self.failures = failures + (failure.map { [SyncProblemSummary(href: nil, message: $0)] } ?? [])
     }
 }
 
 /// An item a run could not sync: the server's href when known, and why.
 public struct SyncProblemSummary: Sendable, Equatable {
     public var href: String?
+    /// In English, whole.
     public var message: String
-    public init(href: String?, message: String) { self.href = href; self.message = message }
+    /// Its kind and variable part, which the TUI words in its language (`SyncStrings.reason`).
+    public var reason: SyncReason?
+    public init(href: String?, message: String, reason: SyncReason? = nil) { self.href = href; self.message = message; self.reason = reason }
 }
 
 /// A local item in conflict with the server's version.

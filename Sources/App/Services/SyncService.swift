@@ -24,9 +24,11 @@ public struct SyncService: Sendable {
         public var failure: String?
         /// `failure` is the configuration's (a missing password or collection): exit 2, not 1.
         public var badSetup = false
+        /// `failure`'s kind, for the TUI's catalog.
+        public var reason: SyncReason?
 
-        public init(account: String, report: SyncReport? = nil, failure: String? = nil, badSetup: Bool = false) {
-            self.account = account; self.report = report; self.failure = failure; self.badSetup = badSetup
+        public init(account: String, report: SyncReport? = nil, failure: String? = nil, badSetup: Bool = false, reason: SyncReason? = nil) {
+            self.account = account; self.report = report; self.failure = failure; self.badSetup = badSetup; self.reason = reason
         }
 
         /// 0 ok, 1 failed (unreachable, unauthorized — also when the server went away during the
@@ -45,11 +47,12 @@ public struct SyncService: Sendable {
         do {
             collections = try await self.collections(for: account, password: try settings.password(for: account))
         } catch {
-            let outcome = error is CancellationError ? Outcome(account: account.name, failure: "cancelled")
-                : (error as? SyncSetupError).map { Outcome(account: account.name, failure: $0.description, badSetup: true) }
-                ?? Outcome(account: account.name, failure: Self.message(error, account: account))
+            let outcome = error is CancellationError ? Outcome(account: account.name, failure: "cancelled", reason: SyncReason(.stopped))
+                : (error as? SyncSetupError).map { Outcome(account: account.name, failure: $0.description, badSetup: true, reason: $0.reason) }
+                ?? Outcome(account: account.name, failure: Self.message(error, account: account),
+                           reason: (error as? SyncError).flatMap { $0.reason(detail: $0.message) })
             if !(error is CancellationError), let why = outcome.failure {
-                try? backends.recordFailure(database, account.name, started, why)
+                try? backends.recordFailure(database, account.name, started, why, outcome.reason)
             }
             return outcome
         }
@@ -66,7 +69,8 @@ public struct SyncService: Sendable {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
                     throw SyncSetupError("Sync account '\(account.name)': the folder \(path) (\(kind.rawValue)) does not exist. "
-                                         + "Create it (mkdir -p), or fix \(kind.rawValue) = \"…\" or path in its [[sync.accounts]] table.")
+                                         + "Create it (mkdir -p), or fix \(kind.rawValue) = \"…\" or path in its [[sync.accounts]] table.",
+                                         reason: SyncReason(.folderMissing, path))
                 }
                 return try backends.vdirCollection(path, kind)
             }

@@ -35,6 +35,9 @@ struct SyncStrings: Sendable {
     var takeServer: String
     var keepBoth: String
     var resolveFailed: @Sendable (String) -> String
+    /// Why a run failed or an item was skipped, by its kind (`SyncReason`), with its variable
+    /// part as it came; nil: the English sentence sync itself wrote (the CLI's) is shown.
+    var reason: @Sendable (SyncReason) -> String?
     /// The settings screen's Sync section (two fields per account).
     var syncInterval: @Sendable (String) -> String
     var syncIntervalHint: String
@@ -73,6 +76,7 @@ struct SyncStrings: Sendable {
         },
         keepMine: "keep mine", takeServer: "take the server's", keepBoth: "keep both",
         resolveFailed: { "Could not resolve the conflict: \($0)" },
+        reason: { _ in nil },
         syncInterval: { "Sync \($0): every" }, syncIntervalHint: "minutes between background runs (interval_minutes; 1–1440)",
         syncConflicts: { "Sync \($0): conflicts" },
         syncConflictsHint: "both sides changed an item: ask (C in Tasks / Todos / Contacts), or one side wins (conflicts)",
@@ -109,6 +113,24 @@ struct SyncStrings: Sendable {
         },
         keepMine: "保留本机的", takeServer: "采用服务器的", keepBoth: "两个都保留",
         resolveFailed: { "无法解决冲突：\($0)" },
+        reason: { reason in
+            let detail = reason.detail.map { "（\($0)）" } ?? ""
+            switch reason.code {
+            case .unauthorized: return "用户名或密码错误\(detail)。用 aihelper sync setup 保存正确的密码；iCloud 和 Fastmail 需要 App 专用密码"
+            case .unreachable: return "无法连接服务器\(detail)。本机的改动会在下次同步时发送"
+            case .redirectRefused: return "拒绝重定向到其他主机\(detail)。如果信任该主机，请把它加入账户的 allow_redirect_hosts"
+            case .malformedAnswer: return "服务器的回复无法读取\(detail)"
+            case .changedMeanwhile: return "该项在此期间已在服务器上被修改\(detail)，请再同步一次"
+            case .stopped: return "同步被中止（应用已退出）\(detail)；下次同步会从中断处继续"
+            case .unreadableItem: return "已跳过，无法读取\(detail)。请在服务器上（手机或网页的日历、通讯录中）修正或删除此项；其他项目已同步"
+            case .unreadableFile: return "已跳过，无法读取\(detail)。请修正或删除文件夹中该项的文件（或用写入它的应用，如 khal、todoman）；其他项目已同步"
+            case .notStored: return "未能保存到本机\(detail)"
+            case .notSent: return "服务器拒绝保存此项\(detail)；本机再次修改它时会重新发送"
+            case .existsOnServer: return "服务器上已有此项\(detail)；下次完整列出时按 UID 匹配"
+            case .folderMissing: return "文件夹不存在\(detail)。请创建它（mkdir -p），或修改 config.toml 中该账户的 path"
+            case .noPassword: return "同步账户没有密码\(detail)。运行 aihelper sync setup，或在 credentials.toml 的 [sync] 下添加"
+            }
+        },
         syncInterval: { "同步 \($0)：间隔" }, syncIntervalHint: "后台同步之间的分钟数（interval_minutes；1–1440）",
         syncConflicts: { "同步 \($0)：冲突" },
         syncConflictsHint: "两边都修改了同一项：询问（在任务 / 待办 / 联系人中按 C），或以一方为准（conflicts）",

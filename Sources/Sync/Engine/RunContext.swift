@@ -13,8 +13,8 @@ final class RunContext {
         report = SyncReport(account: account, startedAt: Date(), finishedAt: Date())
     }
 
-    func problem(_ href: String?, _ message: String) {
-        report.problems.append(SyncProblem(href: href, message: message))
+    func problem(_ href: String?, _ message: String, _ reason: SyncReason? = nil) {
+        report.problems.append(SyncProblem(href: href, message: message, reason: reason))
     }
 
     /// The run's undo entry for a collection of `kind`; nil for contacts (they have no undo).

@@ -40,9 +40,10 @@ extension SyncEngine {
     /// Journals a run that could not start (the server refused or could not be reached during
     /// discovery, a missing folder or password): `why` is its one problem, so `aihelper sync --status`
     /// and the app show it as they show a run the engine stopped.
-    public static func recordFailedRun(in database: AppDatabase, account: String, startedAt: Date, why: String) throws {
+    public static func recordFailedRun(in database: AppDatabase, account: String, startedAt: Date, why: String,
+                                       reason: SyncReason? = nil) throws {
         try RunJournal.record(SyncReport(account: account, startedAt: startedAt, finishedAt: Date(),
-                                         problems: [SyncProblem(href: nil, message: why)]), database)
+                                         problems: [SyncProblem(href: nil, message: why, reason: reason)]), database)
     }
 
     /// The account's latest runs, newest first.

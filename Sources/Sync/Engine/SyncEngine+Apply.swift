@@ -25,7 +25,7 @@ extension SyncEngine {
         var readable: [(RemoteResource, ItemValue)] = []
         for (resource, read) in batch {
             do { readable.append((resource, try read.get())) } catch {
-                context.problem(resource.href, "skipped, it could not be read: \(error)")  // an UnreadableItem
+                context.problem(resource.href, "skipped, it could not be read: \(error)", (error as? UnreadableItem)?.reason)
             }
         }
         guard !readable.isEmpty else { return }
@@ -39,13 +39,13 @@ extension SyncEngine {
                             return .commit
                         }
                     } catch {
-                        context.problem(resource.href, "not stored: \(error)")
+                        context.problem(resource.href, "not stored: \(error)", SyncReason(.notStored, "\(error)"))
                     }
                 }
             }
         } catch {
             context.report = before  // nothing of the batch was kept
-            for (resource, _) in readable { context.problem(resource.href, "not stored: \(error)") }
+            for (resource, _) in readable { context.problem(resource.href, "not stored: \(error)", SyncReason(.notStored, "\(error)")) }
         }
     }
 

@@ -25,7 +25,7 @@ extension SyncEngine {
                 let label = try await database.pool.read { db in
                     try state.item(local: ref, db)?.href ?? LocalItems.load(ref, db)?.uid
                 }
-                context.problem(label ?? "\(ref)", "not sent: \(text)")
+                context.problem(label ?? "\(ref)", "not sent: \(text)", SyncReason(.notSent, text))
             }
         }
         try database.syncTransaction { db in
@@ -56,7 +56,8 @@ extension SyncEngine {
         case (let value?, nil):
             let entry: RemoteEntry
             do { entry = try await collection.create(uid: value.uid, data: value.data(zone: zone)) } catch SyncError.preconditionFailed(let href) {
-                context.problem(href, "“\(value.title)” exists on the server already; it is matched by UID at the next full listing")
+                context.problem(href, "“\(value.title)” exists on the server already; it is matched by UID at the next full listing",
+                                SyncReason(.existsOnServer, value.title))
                 return
             }
             try database.syncTransaction { db in

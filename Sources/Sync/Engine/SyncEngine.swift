@@ -34,13 +34,13 @@ public final class SyncEngine: Sendable {
                 try await push(collection, context)
             } catch is CancellationError {
                 // The app quits: stopped between items (each one its own transaction); the next run resumes.
-                context.problem(nil, "\(collection.identity): \(Self.stoppedMessage)")
+                context.problem(nil, "\(collection.identity): \(Self.stoppedMessage)", SyncReason(.stopped, collection.identity))
                 break
             } catch let error as SyncError {
                 // A collection's malformed answer names the collection's path: the identity (its URL) says it once.
                 var text = error.message
                 if case .malformed(_?, let detail) = error { text = detail }
-                context.problem(nil, "\(collection.identity): \(text)")
+                context.problem(nil, "\(collection.identity): \(text)", error.reason(detail: "\(collection.identity): \(text)"))
                 if case .malformed = error { continue }
                 break  // unreachable, unauthorized, refused: the next collection would fail alike
             } catch {
@@ -121,8 +121,21 @@ public final class SyncEngine: Sendable {
 }
 
 extension SyncError {
+    /// Its kind for the app's catalog, with `detail` as the variable part; nil for `.failed`
+    /// (a sentence of its own).
+    public func reason(detail: String) -> SyncReason? {
+        switch self {
+        case .unauthorized: return SyncReason(.unauthorized, detail)
+        case .unreachable: return SyncReason(.unreachable, detail)
+        case .redirectRefused: return SyncReason(.redirectRefused, detail)
+        case .malformed: return SyncReason(.malformedAnswer, detail)
+        case .preconditionFailed: return SyncReason(.changedMeanwhile, detail)
+        case .failed: return nil
+        }
+    }
+
     /// What the run journal and the status say.
-    var message: String {
+    public var message: String {
         switch self {
         case .preconditionFailed(let href): return "\(href) changed on the server meanwhile"
         case .unauthorized(let text), .unreachable(let text), .redirectRefused(let text), .failed(let text): return text

@@ -13,8 +13,46 @@ public enum ConflictPolicy: String, Sendable, Codable, CaseIterable {
 /// Something a run could not do, with the item's href when there is one.
 public struct SyncProblem: Sendable, Equatable, Codable {
     public var href: String?
+    /// The whole sentence, in English (the CLI's and the run journal's).
     public var message: String
-    public init(href: String?, message: String) { self.href = href; self.message = message }
+    /// What kind of problem it is, for a screen in another language; nil for one said only in
+    /// `message` (and in journals written before it was kept).
+    public var reason: SyncReason?
+    public init(href: String?, message: String, reason: SyncReason? = nil) {
+        self.href = href; self.message = message; self.reason = reason
+    }
+}
+
+/// A problem's fixed phrase (the app's string catalog words it) and its variable part: a
+/// place, a server's answer, a parse error — shown as it came, cleaned.
+public struct SyncReason: Sendable, Equatable, Codable {
+    public enum Code: String, Sendable, Codable, CaseIterable {
+        /// The server refused the user or password.
+        case unauthorized
+        /// The server could not be reached (or kept failing).
+        case unreachable
+        /// A redirect to another host, refused.
+        case redirectRefused
+        /// The server's answer did not read.
+        case malformedAnswer
+        /// The item changed on the server meanwhile (a 412).
+        case changedMeanwhile
+        /// The run was stopped (the app quit) before it ended.
+        case stopped
+        /// An item from the server, or a vdir file, could not be read and was skipped.
+        case unreadableItem, unreadableFile
+        /// An item could not be stored here, or the server refused to store it.
+        case notStored, notSent
+        /// A new item is on the server already under another name (matched at the next full listing).
+        case existsOnServer
+        /// A vdir account's folder is missing.
+        case folderMissing
+        /// The account has no password (credentials.toml or password_command).
+        case noPassword
+    }
+    public var code: Code
+    public var detail: String?
+    public init(_ code: Code, _ detail: String? = nil) { self.code = code; self.detail = detail }
 }
 
 /// One item a run changed, for the run journal: what happened, to what kind of item, its title.

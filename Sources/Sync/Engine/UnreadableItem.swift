@@ -7,6 +7,8 @@ import Interop
 /// the run went on without it.
 struct UnreadableItem: Error, CustomStringConvertible {
     let description: String
+    /// What is wrong with it, for the app's catalog (which words the fix).
+    let reason: SyncReason
 
     init(_ error: Error, folder: Bool) {
         let what: String
@@ -16,6 +18,7 @@ struct UnreadableItem: Error, CustomStringConvertible {
             what = "\(error)"
         }
         description = what + " — " + (folder ? Self.fixInFolder : Self.fixOnServer)
+        reason = SyncReason(folder ? .unreadableFile : .unreadableItem, what)
     }
 
     static let fixOnServer = "fix or delete this item on the server (in the phone's or the web calendar or address book); the other items synced"
