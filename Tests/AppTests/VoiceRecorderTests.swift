@@ -183,6 +183,20 @@ final class VoiceRecorderTests: XCTestCase {
         XCTAssertEqual(audio.duration, 2, accuracy: 0.07, "what came past the limit is not kept")
     }
 
+    /// One read can bring more than the rest of the limit (a loaded machine lets the pipe
+    /// fill): what lies past the limit in it is not kept.
+    func testAReadCarryingMoreThanTheRestOfTheLimitKeepsOnlyTheLimit() throws {
+        var stream = WAVStream()
+        stream.maxSeconds = 2
+        let streamed = sine(seconds: 3, streamed: true)
+        stream.feed(streamed.prefix(1_000))
+        stream.feed(streamed.dropFirst(1_000))
+        XCTAssertEqual(stream.seconds, 2, accuracy: 0.001)
+        stream.feed(sine(seconds: 1).dropFirst(44))
+        let audio = try WAVAudio(data: XCTUnwrap(stream.file))
+        XCTAssertEqual(audio.duration, 2, accuracy: 0.001, "what came past the limit is not kept")
+    }
+
     func testARecorderThatStatesItsSizeAndWritesOnKeepsOnlyThatSize() throws {
         // A header saying 1 s, then 2 s more: what follows the stated size is not this
         // recording's, and is not kept (nor held in memory) until F4 stops it.

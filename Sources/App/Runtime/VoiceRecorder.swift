@@ -53,6 +53,7 @@ final class VoiceRecorder {
         if process != nil { _ = finish(status: nil) }
         kept = nil
         wav = WAVStream()
+        wav.maxSeconds = maxSeconds
         errorTail = []
         stopping = false; cancelled = false; limited = false
         deadline = nil

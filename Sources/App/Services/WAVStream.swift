@@ -14,12 +14,23 @@ struct WAVStream {
     private var measured = 0
     /// The loudest ~100 ms measured so far (RMS, 0…1).
     private(set) var peak = 0.0
+    /// The seconds of audio kept at most (the recording's limit): what comes past them — a
+    /// read can bring more than the rest of the limit — is dropped as past a stated size is.
+    var maxSeconds: Int?
+
+    /// The sample bytes kept at most: the `data` size the header gave, or the limit's, the smaller.
+    private var sampleCap: Int? {
+        guard let header else { return nil }
+        let byLimit = maxSeconds.map { $0 * header.sampleRate * max(1, header.channels) * 2 }
+        guard let stated = header.dataLength else { return byLimit }
+        return byLimit.map { min($0, stated) } ?? stated
+    }
 
     /// Sample bytes so far (a `data` size the header gave is not passed).
     var sampleBytes: Int {
         guard let header else { return 0 }
         let available = bytes.count - header.dataOffset
-        return min(header.dataLength ?? available, available)
+        return min(sampleCap ?? available, available)
     }
 
     var seconds: Double {
@@ -27,16 +38,16 @@ struct WAVStream {
         return Double(sampleBytes / (2 * header.channels)) / Double(header.sampleRate)
     }
 
-    /// The header stated its `data` size and every byte of it came: what the recorder writes
-    /// after that is not audio of this file, and is not kept.
+    /// Every byte the header stated (or the limit allows) came: what the recorder writes after
+    /// that is not audio of this file, and is not kept.
     private var isComplete: Bool {
-        guard let header, let length = header.dataLength else { return false }
+        guard let length = sampleCap else { return false }
         return sampleBytes >= length
     }
 
     mutating func feed(_ chunk: some Collection<UInt8>) {
         guard failure == nil, !isComplete else { return }
-        if let header, let length = header.dataLength {
+        if let header, let length = sampleCap {
             bytes.append(contentsOf: chunk.prefix(header.dataOffset + length - bytes.count))
             return
         }
@@ -46,7 +57,7 @@ struct WAVStream {
             guard let found = try WAVAudio.header(bytes) else { return }
             guard found.isPCM16 else { failure = .unsupported(formatTag: found.formatTag, bitsPerSample: found.bitsPerSample); return }
             header = found
-            if let length = found.dataLength, bytes.count > found.dataOffset + length {
+            if let length = sampleCap, bytes.count > found.dataOffset + length {
                 bytes.removeSubrange((found.dataOffset + length)...)
             }
         } catch {
