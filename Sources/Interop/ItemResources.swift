@@ -37,9 +37,15 @@ public enum ItemResources {
 
     public static func write(contact: Contact) -> Data { Data(VCard.write([contact]).utf8) }
 
-    /// The one VEVENT of a resource; anything else is an error.
+    /// A resource that holds only the other kind of calendar item: a to-do in the calendar
+    /// chosen for tasks, an event in the task list chosen for todos. Calendars may hold both
+    /// (Nextcloud's "Personal"); such an item is another kind's, not a malformed one.
+    public struct OtherKind: Error, Equatable {}
+
+    /// The one VEVENT of a resource; anything else is an error (`OtherKind` for to-dos alone).
     public static func readTask(_ data: Data, zone: TimeZone, now: Date = Date()) throws -> TaskItem {
         let contents = try ICalendar.read(data, zone: zone, now: now)
+        if contents.tasks.isEmpty, !(contents.todos.isEmpty && contents.subtasks.isEmpty) { throw OtherKind() }
         guard contents.tasks.count == 1, contents.todos.isEmpty else {
             throw InteropError(line: nil, "a resource holds \(contents.tasks.count) events and \(contents.todos.count) to-dos, not one event",
                                hint: "each calendar resource must hold one VEVENT")
@@ -53,9 +59,11 @@ public enum ItemResources {
         return contents.tasks[0]
     }
 
-    /// The one VTODO of a resource, its parent and position taken out of its kept lines.
+    /// The one VTODO of a resource, its parent and position taken out of its kept lines
+    /// (`OtherKind` for events alone).
     public static func readTodo(_ data: Data, zone: TimeZone, now: Date = Date()) throws -> TodoResource {
         let contents = try ICalendar.read(data, zone: zone, now: now)
+        if contents.todos.isEmpty, contents.subtasks.isEmpty, !contents.tasks.isEmpty { throw OtherKind() }
         guard contents.todos.count == 1, contents.subtasks.isEmpty, contents.tasks.isEmpty else {
             throw InteropError(line: nil, "a resource holds \(contents.todos.count + contents.subtasks.count) to-dos and \(contents.tasks.count) events, not one to-do",
                                hint: "each task-list resource must hold one VTODO")

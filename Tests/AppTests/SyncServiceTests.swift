@@ -132,6 +132,17 @@ final class SyncServiceTests: XCTestCase {
         _ = try await setup.chooseDAV(&a, access: access, found: Self.server, wanted: [.todos: "Chores"], create: true)
         XCTAssertEqual(a.collections, [.todos: "Chores"])
         XCTAssertEqual(SyncSetup.defaultAccountName(url: "https://caldav.fastmail.com/"), "caldav-fastmail-com")
+        // A server that says each calendar holds events and to-dos (xandikos ignores the
+        // component set of MKCALENDAR), listing the task list first: the names decide.
+        let both = [FoundCollection(url: "http://h/ann/tasks/", displayName: "Tasks", kinds: [.tasks, .todos]),
+                    FoundCollection(url: "http://h/ann/calendar/", displayName: "Calendar", kinds: [.tasks, .todos])]
+        _ = try await setup.chooseDAV(&a, access: access, found: both, wanted: [:], create: false)
+        XCTAssertEqual(a.collections, [.tasks: "Calendar", .todos: "Tasks"])
+        // One that holds only to-dos is the task list whatever its name; Personal holds the events.
+        let nextcloud = [FoundCollection(url: "http://h/ann/personal/", displayName: "Personal", kinds: [.tasks, .todos]),
+                         FoundCollection(url: "http://h/ann/chores/", displayName: "Chores", kinds: [.todos])]
+        _ = try await setup.chooseDAV(&a, access: access, found: nextcloud.reversed(), wanted: [:], create: false)
+        XCTAssertEqual(a.collections, [.tasks: "Personal", .todos: "Chores"])
         // A name with escape or bidi characters is not written into config.toml: the URL is.
         let evil = FoundCollection(url: "http://h/ann/evil/", displayName: "Evil\u{9B}31m \u{202E}txt", kinds: [.tasks])
         XCTAssertEqual(SyncSetup.setting(for: evil, kind: .tasks, among: [evil]), "http://h/ann/evil/")

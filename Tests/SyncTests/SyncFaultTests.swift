@@ -51,6 +51,28 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertEqual(listed2, ["bad.ics", "good.ics"], "the malformed file is left alone")
     }
 
+    /// A calendar that holds events and to-dos (Nextcloud's "Personal", a vdir made of it): the
+    /// collection chosen for tasks takes the events, the one for todos the to-dos; the other
+    /// kind's items are left alone on the other side, and are no problem to report.
+    func testAnotherKindsItemIsLeftAloneWithoutAProblem() async throws {
+        let desktop = try device("desktop")
+        let event = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let todo = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Buy milk\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        try await write(event, name: "e1.ics", kind: .tasks)
+        try await write(todo, name: "t1.ics", kind: .tasks)
+        try await write(todo, name: "t1.ics", kind: .todos)
+        try await write(event, name: "e1.ics", kind: .todos)
+        let report = try await sync(desktop)
+        XCTAssertEqual(report.problems, [])
+        XCTAssertEqual(report.pulled, 2)
+        XCTAssertEqual(try desktop.tasks().map(\.title), ["Dentist"])
+        XCTAssertEqual(try desktop.outline(), ["Buy milk"])
+        let again = try await sync(desktop)
+        XCTAssertEqual([again.pulled, again.pushed, again.problems.count], [0, 0, 0])
+        let tasksFiles = try await files(.tasks), todosFiles = try await files(.todos)
+        XCTAssertEqual([tasksFiles, todosFiles], [["e1.ics", "t1.ics"], ["e1.ics", "t1.ics"]], "nothing deleted or rewritten")
+    }
+
     /// A NUL byte in a synced file: skipped with words for a synced item (fix its file in the
     /// folder), not the import's ("tr -d … and import the fixed file"); the rest syncs.
     func testAnItemHoldingANulIsSkippedWithAFixForASyncedItem() async throws {

@@ -39,8 +39,8 @@ public struct SyncSetup: Sendable {
 
     /// Sets the account's collections from `wanted` (a display name or URL per kind): each
     /// named one must exist, or is made when `create`. With nothing named, each kind takes the
-    /// first collection that holds it and no other kind took; a kind with none is made when
-    /// `create`, else left out. Returns a line per kind saying what was chosen.
+    /// collection `pick` prefers among those that hold it and no other kind took; a kind with
+    /// none is made when `create`, else left out. Returns a line per kind saying what was chosen.
     public func chooseDAV(_ account: inout SyncAccount, access: DAVAccess, found: [FoundCollection],
                           wanted: [SyncKind: String], create: Bool) async throws -> [String] {
         var found = found
@@ -59,8 +59,8 @@ public struct SyncSetup: Sendable {
                     throw SyncSetupError(SyncService.notFound(name, kind: kind, account: account.name, found: found)
                                          + " Or add --create to make it.")
                 }
-            } else if let first = found.first(where: { $0.kinds.contains(kind) && !taken.contains($0.url) }) {
-                chosen = first
+            } else if let best = Self.pick(kind, in: found, taken: taken) {
+                chosen = best
             } else if create {
                 chosen = try await backends.create(access, kind, Self.defaultName(kind))
                 notes.append("made the \(Self.noun(kind)) “\(Self.defaultName(kind))”")
@@ -78,6 +78,26 @@ public struct SyncSetup: Sendable {
             throw SyncSetupError("The server has no calendar, task list or address book for this user. Add --create to make them.")
         }
         return notes
+    }
+
+    /// The collection for `kind` when none was named, among those that hold it and no other kind
+    /// took: one that holds only that kind first; then, since some servers say every calendar
+    /// holds events and to-dos (xandikos, Nextcloud's "Personal"), one whose name says it is a
+    /// task list for todos and one whose name does not for tasks; then the server's order.
+    static func pick(_ kind: SyncKind, in found: [FoundCollection], taken: Set<String>) -> FoundCollection? {
+        func rank(_ c: FoundCollection) -> Int {
+            let only = c.kinds == [kind] ? 2 : 0
+            guard kind != .contacts else { return only }
+            return only + ((kind == .todos) == namesATaskList(c.displayName) ? 1 : 0)
+        }
+        // max(by:) keeps the first of equals: the server's order breaks ties.
+        return found.filter { $0.kinds.contains(kind) && !taken.contains($0.url) }.max { rank($0) < rank($1) }
+    }
+
+    /// "Tasks", "To-dos", "Reminders", "Aufgaben", "任务"…: what task-list apps call their lists.
+    static func namesATaskList(_ name: String) -> Bool {
+        let folded = name.lowercased()
+        return ["task", "todo", "to-do", "to do", "reminder", "aufgabe", "tâche", "tarea", "任务", "待办", "提醒"].contains { folded.contains($0) }
     }
 
     /// What config.toml names a chosen collection by: its display name when no other of its

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Storage
+import Interop
 
 extension SyncEngine {
     /// Applies one item from the other side: new → inserted; changed → updated unless it was
@@ -15,7 +16,7 @@ extension SyncEngine {
     /// synced item (`UnreadableItem`).
     func readItem(_ resource: RemoteResource, of collection: SyncCollection) -> Result<ItemValue, Error> {
         Result { try ItemValue.read(resource.data, kind: collection.kind, zone: zone) }
-            .mapError { UnreadableItem($0, folder: collection.isFolder) }
+            .mapError { $0 is ItemResources.OtherKind ? $0 : UnreadableItem($0, folder: collection.isFolder) }
     }
 
     /// Applies a fetched batch in one transaction, each item in its own savepoint: an item is
@@ -24,7 +25,9 @@ extension SyncEngine {
     func apply(_ batch: [(RemoteResource, Result<ItemValue, Error>)], _ kind: SyncKind, _ state: SyncState, _ context: RunContext) {
         var readable: [(RemoteResource, ItemValue)] = []
         for (resource, read) in batch {
-            do { readable.append((resource, try read.get())) } catch {
+            do { readable.append((resource, try read.get())) } catch is ItemResources.OtherKind {
+                continue  // another kind's item in a calendar that holds both: left alone on the server
+            } catch {
                 context.problem(resource.href, "skipped, it could not be read: \(error)", (error as? UnreadableItem)?.reason)
             }
         }
