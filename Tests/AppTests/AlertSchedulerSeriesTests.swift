@@ -45,6 +45,39 @@ final class AlertSchedulerSeriesTests: XCTestCase {
         XCTAssertEqual(scheduler.takeDue(at: at(10, 9, 29)).count, 0)
         XCTAssertEqual(Set(scheduler.takeDue(at: at(10, 9, 30)).map(\.taskId)), [pills, call], "the minute came: both fire")
     }
+    /// An occurrence a calendar moved (an override, synced or imported) rings at its own time
+    /// and alert, under its own title; the series' other days ring as before.
+    func testAMovedOccurrenceRingsAtItsOwnTimeUnderItsOwnTitle() throws {
+        let zone = TimeZone(identifier: "UTC")!
+        func at(_ day: Int, _ hour: Int, _ minute: Int) -> Date {
+            CivilDate(year: 2027, month: 3, day: day).startDate(in: zone).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60))
+        }
+        let database = try AppDatabase.temporary()
+        // Daily at 9:00, ringing 10 minutes before; the 10th's moved to 14:00 with 5 minutes and its own title.
+        let standup = try database.insertTask(TaskItem(
+            title: "Standup", dueDate: CivilDate(year: 2027, month: 3, day: 1), dueTime: TimeOfDay(hour: 9, minute: 0),
+            recurrence: "RRULE:FREQ=DAILY\nX-AIHELPER-MOVED:20270310>20270310T1400>5>Standup (with the client)",
+            alertMinutes: 10, alertedThrough: at(9, 8, 50), createdAt: at(1, 0, 0))).id!
+        func alerts(at now: Date) throws -> [TaskAlert] {
+            let mailbox = Mailbox()
+            let series = SeriesStore(database: database, ready: {})
+            try AlertScheduler(database: database, series: series, mailbox: mailbox).refresh(now: now, timeZone: zone)
+            series.settle()
+            return try XCTUnwrap(mailbox.drain().compactMap { event -> [TaskAlert]? in
+                if case .alertsComputed(let alerts) = event { return alerts }
+                return nil
+            }.first)
+        }
+        XCTAssertEqual(try alerts(at: at(10, 8, 45)), [], "nothing at the series' own 8:50 on the 10th")
+        let moved = try alerts(at: at(10, 13, 30))
+        XCTAssertEqual(moved, [TaskAlert(taskId: standup, title: "Standup (with the client)", day: CivilDate(year: 2027, month: 3, day: 10),
+                                         time: TimeOfDay(hour: 14, minute: 0), fireAt: at(10, 13, 55), missed: false)])
+        try database.markAlerted(taskId: standup, through: at(10, 13, 55))  // it rang
+        let next = try alerts(at: at(11, 8, 30))
+        XCTAssertEqual(next.map(\.title), ["Standup"])
+        XCTAssertEqual(next.map(\.fireAt), [at(11, 8, 50)], "the next day rings at the series' time again")
+    }
+
     /// Alerts due at the same minute come in the order they always did (the box shows the
     /// first): the single tasks by id, then the series by id, whatever order the indexes give.
     func testAlertsDueAtTheSameMinuteKeepTheirOrder() throws {

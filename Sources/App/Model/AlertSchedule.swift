@@ -65,24 +65,64 @@ enum AlertSchedule {
 
     /// One alert: its snooze's end, else the latest of its missed occurrences, else its next
     /// within `horizon`. `occurrences` gives the days it falls on in a range (asked only when
-    /// it is not snoozed).
-    static func alert(for task: Timing, on occurrences: (ClosedRange<CivilDate>) -> [CivilDate], now: Date, horizon: Date,
+    /// it is not snoozed); `moved`, for a series with occurrences moved by a calendar's
+    /// overrides, those moved onto a day, which ring at their own time and alert, under their
+    /// own title.
+    static func alert(for task: Timing, on occurrences: (ClosedRange<CivilDate>) -> [CivilDate],
+                      moved: ((CivilDate) -> [RecurrenceSet.Moved])? = nil, now: Date, horizon: Date,
                       days: ClosedRange<CivilDate>, fireTimes: inout FireTimes) -> TaskAlert? {
         if let snoozed = task.snoozedUntil {
             return snoozed <= horizon ? TaskAlert(taskId: task.id, title: task.title, day: task.start, time: task.time, fireAt: snoozed, missed: false) : nil
         }
         // Not before the task existed: a task added (or imported) for 9:00 at 10:00 does not ring.
         let floor = max(now.addingTimeInterval(-missedWindow), task.alertedThrough ?? .distantPast, task.createdAt)
+        var slots = Slot.all(occurrences(days), of: task, moved: moved)
+        if moved != nil {
+            // A moved one may ring before the occurrences listed ahead of it: in the order they ring.
+            for index in slots.indices { slots[index].fireAt = slots[index].fire(&fireTimes) }
+            slots.sort { $0.fireAt < $1.fireAt }
+        }
         var chosen: TaskAlert?
-        for day in occurrences(days) {
-            let fireAt = fireTimes.at(day: day, time: task.time, minutesBefore: task.alertMinutes ?? 0)
+        for slot in slots {
+            // Worked out as they come (the loop stops at the first one ahead), unless sorted above.
+            let fireAt = moved != nil ? slot.fireAt : slot.fire(&fireTimes)
             guard fireAt > floor else { continue }
-            let alert = TaskAlert(taskId: task.id, title: task.title, day: day, time: task.time, fireAt: fireAt, missed: false)
+            let alert = TaskAlert(taskId: task.id, title: slot.title ?? task.title, day: slot.day, time: slot.time, fireAt: fireAt, missed: false)
             if fireAt <= now { chosen = alert; continue }  // the latest one already due wins
             if chosen == nil, fireAt <= horizon { chosen = alert }
             break
         }
         return chosen
+    }
+
+    /// An occurrence as an alert sees it: its day, time and alert, and its own title if it has one.
+    struct Slot {
+        var day: CivilDate
+        var time: TimeOfDay
+        var alertMinutes: Int?
+        var title: String?
+        var fireAt = Date.distantPast
+
+        func fire(_ fireTimes: inout FireTimes) -> Date { fireTimes.at(day: day, time: time, minutesBefore: alertMinutes ?? 0) }
+
+        /// The occurrences on `days`; with `moved`, the last copies of a day onto which
+        /// occurrences were moved are those (as `AppDatabase.tasks(for:of:)` shows them), at
+        /// their own time and alert — the series' where they have none.
+        static func all(_ days: [CivilDate], of task: Timing, moved: ((CivilDate) -> [RecurrenceSet.Moved])?) -> [Slot] {
+            let own = { (day: CivilDate) in Slot(day: day, time: task.time, alertMinutes: task.alertMinutes) }
+            guard let moved else { return days.map(own) }
+            var slots: [Slot] = []
+            var start = days.startIndex
+            while start < days.endIndex {
+                let day = days[start]
+                let end = days[start...].firstIndex { $0 != day } ?? days.endIndex
+                let arrived = moved(day).suffix(end - start)
+                slots += (0..<(end - start - arrived.count)).map { _ in own(day) }
+                slots += arrived.map { Slot(day: day, time: $0.time ?? task.time, alertMinutes: $0.alertMinutes ?? task.alertMinutes, title: $0.title) }
+                start = end
+            }
+            return slots
+        }
     }
 
     /// The instant `minutesBefore` minutes before `time` on `day` in `timeZone` (DST-aware).

@@ -47,7 +47,8 @@ final class AlertScheduler {
             for (index, series) in set.series.enumerated() where !snoozed.contains(series.id) {
                 guard let timing = AlertSchedule.Timing(series) else { continue }
                 let rule = set.rule(index)
-                let alert = AlertSchedule.alert(for: timing, on: { TaskSeriesSet.days(of: rule, start: timing.start, in: $0) },
+                let moved: ((CivilDate) -> [RecurrenceSet.Moved])? = rule.map { rule in rule.moved.isEmpty ? nil : { rule.moved(onto: $0) } } ?? nil
+                let alert = AlertSchedule.alert(for: timing, on: { TaskSeriesSet.days(of: rule, start: timing.start, in: $0) }, moved: moved,
                                                 now: now, horizon: horizon, days: days, fireTimes: &fireTimes)
                 if let alert { fromSeries.append(alert) }
             }
@@ -57,7 +58,10 @@ final class AlertScheduler {
                 // the series were read in the table's order: alerts due at the same minute keep
                 // their order in the box.
                 fromSeries.sort { $0.taskId < $1.taskId }
-                alerts += fromSeries.compactMap { alert in titles[alert.taskId].map { var named = alert; named.title = $0.title; return named } }
+                // A moved occurrence came with its own title; the others take the series'.
+                alerts += fromSeries.compactMap { alert in
+                    titles[alert.taskId].map { var named = alert; if named.title.isEmpty { named.title = $0.title }; return named }
+                }
             }
             alerts.sort { $0.fireAt < $1.fireAt }
             mailbox.post(.alertsComputed(alerts))
