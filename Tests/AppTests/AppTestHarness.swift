@@ -97,3 +97,17 @@ func screenCanvas(_ state: AppState, view: inout ViewState, renderer: Renderer =
 
 /// The text of a whole frame drawn from `state` in the dark theme.
 func screenText(_ state: AppState) -> String { screenCanvas(state).text() }
+
+extension TUIApp {
+    /// Handles what the mailbox gets, as the loop does, until `condition` holds (`seconds` at most).
+    @discardableResult
+    func pumpMailbox(seconds: TimeInterval = 10, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            handle(mailbox.drain())
+            if condition() { return true }
+            usleep(2_000)
+        } while Date() < deadline
+        return condition()
+    }
+}

@@ -27,14 +27,9 @@ final class SyncFollowUpTests: XCTestCase {
         func resolve(conflict: Int64, keep: SyncSide) throws { try inner.resolve(conflict: conflict, keep: keep) }
     }
 
+    @discardableResult
     private func pump(_ app: TUIApp, seconds: TimeInterval = 10, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            app.handle(app.mailbox.drain())
-            if condition() { return true }
-            usleep(2_000)
-        } while Date() < deadline
-        return condition()
+        app.pumpMailbox(seconds: seconds, until: condition)
     }
 
     func testAnEditMadeDuringARunGoesOutAfterTheDebounceNotTheInterval() throws {

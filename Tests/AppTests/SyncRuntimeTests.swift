@@ -17,16 +17,9 @@ final class SyncRuntimeTests: XCTestCase {
         return (harness, service)
     }
 
-    /// Handles what the mailbox gets until `condition` holds (10 s at most).
     @discardableResult
     private func pump(_ app: TUIApp, seconds: TimeInterval = 10, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            app.handle(app.mailbox.drain())
-            if condition() { return true }
-            usleep(2_000)
-        } while Date() < deadline
-        return condition()
+        app.pumpMailbox(seconds: seconds, until: condition)
     }
 
     private func succeeded(_ app: TUIApp) -> Bool {
