@@ -34,6 +34,25 @@ final class SyncUpdateTests: XCTestCase {
         XCTAssertFalse(statusLine(state).contains("⟳"))
     }
 
+    /// A run that could not reach its server is tried again sooner than the interval (30 s, then
+    /// 1, 2, 4 minutes, never past it); a refused password waits for the interval; one that
+    /// ends well puts the interval back.
+    func testAnUnreachableServerIsTriedAgainSoonerEachTimeLessSoon() {
+        var state = state()
+        _ = update(&state, .sync(.accountsRead([Self.account], conflicts: [])))
+        func end(_ reason: SyncReason?) -> TimeInterval? {
+            let failures = reason.map { [SyncProblemSummary(href: nil, message: "why", reason: $0)] } ?? []
+            _ = update(&state, .sync(.finished([SyncRunSummary(account: "home", startedAt: state.clock, finishedAt: state.clock,
+                                                               failures: failures)], conflicts: [])))
+            return state.sync.nextRunAt?.timeIntervalSince(state.clock)
+        }
+        let offline = SyncReason(.unreachable, "http://h/")
+        XCTAssertEqual([end(offline), end(offline), end(offline), end(offline), end(offline)], [30, 60, 120, 240, 300])
+        XCTAssertEqual(end(nil), 300, "a good run: the interval")
+        XCTAssertEqual(end(offline), 30, "counted again from the start")
+        XCTAssertEqual(end(SyncReason(.unauthorized, "401")), 300, "a wrong password is not retried sooner")
+    }
+
     /// An account set up while the app runs (`aihelper sync setup` in another terminal): with
     /// none, config.toml is looked at again every 30 s; the first account found runs at once.
     func testAnAccountAddedWhileRunningIsPickedUpAndRuns() {

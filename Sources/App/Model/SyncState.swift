@@ -28,11 +28,22 @@ struct SyncState: Equatable {
     /// With no account: when config.toml is looked at again for one (an account set up while
     /// the app runs, by `aihelper sync setup` in another terminal or by hand).
     var accountsCheckAt: Date?
+    /// Runs in a row that could not reach their server: the next is tried sooner than the
+    /// interval (`retryDelay`), as a laptop waking up has its network back in seconds.
+    var unreachableRuns = 0
 
     /// How long after a local change the run starts: edits in a row make one run.
     static let debounce: TimeInterval = 3
     /// How often, with no account, config.toml is read again for one (off the loop).
     static let accountsCheck: TimeInterval = 30
+
+    /// When the next run is due after this one: the interval, or — after runs that could not
+    /// reach the server — 30 s, then 1, 2, 4 minutes…, never past the interval. A refused
+    /// password waits for the interval: trying it again soon would not help.
+    var nextRunDelay: TimeInterval {
+        guard unreachableRuns > 0 else { return interval }
+        return min(interval, 30 * pow(2, Double(min(unreachableRuns, 10) - 1)))
+    }
     /// Before the title of an item in conflict (Tasks, Todos).
     static let conflictMark = "⚠ "
 

@@ -46,7 +46,9 @@ func handleSync(_ state: inout AppState, _ event: SyncEvent) -> [Effect] {
         state.sync.phase = SyncState.phase(after: runs)
         for run in runs { state.sync.lastRuns[run.account] = run }
         state.sync.conflicts = conflicts
-        state.sync.nextRunAt = state.clock.addingTimeInterval(state.sync.interval)
+        let unreachable = runs.contains { $0.failures.contains { $0.reason?.code == .unreachable } }
+        state.sync.unreachableRuns = unreachable ? state.sync.unreachableRuns + 1 : 0
+        state.sync.nextRunAt = state.clock.addingTimeInterval(state.sync.nextRunDelay)
         // What the run pulled shows now, not at the next tick (the panes whose counters moved).
         return [.refresh(tasks: false, todos: false)] + reloadContactsView(state)
     case .localChange:
