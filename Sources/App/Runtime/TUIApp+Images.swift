@@ -45,10 +45,8 @@ extension TUIApp {
         }
         guard let turn = send(text, images: images, title: text.isEmpty ? images.first.map { chipName($0.name) } : nil,
                              dictation: dictation) else { return }
-        let stored = images.enumerated().map { position, image in
-            StoredImage(hash: AppDatabase.imageHash(image.data), position: position, name: image.name, format: image.info.format,
-                        width: image.info.width, height: image.info.height, byteCount: image.info.byteCount)
-        }
+        // As stored with the message (their hashes worked out once, when stored): no bytes read.
+        let stored = (try? database.images(messageId: turn.user.id!)) ?? []
         apply(.imagesSent(messageId: turn.user.id!, stored))
     }
 }
