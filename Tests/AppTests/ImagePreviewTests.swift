@@ -139,6 +139,22 @@ final class ImagePreviewTests: XCTestCase {
         XCTAssertEqual(backend.graphics.last, KittyGraphics.deletePlacements(ids: [id]))
     }
 
+    /// A font change in the terminal (a resize whose cells have other pixels): the preview
+    /// takes the rows the new cell size gives.
+    func testAResizeWithOtherCellPixelsResizesThePreview() throws {
+        let (app, backend) = try makeApp()
+        try openPicture(app, after: 0)
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        drawSettled(app)
+        XCTAssertEqual(app.view.chat.previews.first?.box, PreviewBox(columns: 4, rows: 1, pixelWidth: 40, pixelHeight: 20))
+        backend.cellPixelSize = Size(width: 5, height: 10)  // the font at half its size
+        app.handle(app.resized())
+        drawSettled(app)
+        XCTAssertEqual(app.state.imagePreviews?.cell, Size(width: 5, height: 10))
+        XCTAssertEqual(app.view.chat.previews.first?.box, PreviewBox(columns: 8, rows: 2, pixelWidth: 40, pixelHeight: 20))
+    }
+
     func testWithoutAnAnswerThePlaceholderAloneAndNoBytes() throws {
         let (app, backend) = try makeApp()
         try openPicture(app, after: 0)

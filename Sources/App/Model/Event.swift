@@ -45,6 +45,8 @@ enum Event: Sendable {
     /// The terminal answered the graphics query (or the setting decided): its image protocol,
     /// none, and a cell's pixels (docs/images.md, Previews in the terminal).
     case graphicsDetected(GraphicsProtocol?, cell: Size)
+    /// The tty says a cell's pixels changed (a resize after a font change): previews are sized by it.
+    case cellPixelsChanged(Size)
     /// A preview was decoded and encoded off the loop: the next frame can place it.
     case previewReady
     /// Push-to-talk: the recorder's level and end, the transcript (UpdateVoice.swift).

@@ -97,6 +97,9 @@ func update(_ state: inout AppState, _ event: Event, view: ViewState = ViewState
     case .graphicsDetected(let graphics, let cell):
         state.imagePreviews = graphics.map { ImagePreviews(graphics: $0, cell: cell) }
         return []
+    case .cellPixelsChanged(let cell):
+        state.imagePreviews?.cell = cell
+        return []
     case .previewReady:
         return []
     }

@@ -183,6 +183,19 @@ public final class TUIApp {
         for (i, fd) in voice.enumerated() where fds[4 + i].revents != 0 { pendingEvents += recorder.read(fd).map(Event.voice) }
     }
 
+    /// SIGWINCH: the new size, and a cell's new pixels when previews are sized by them (Cmd-+ in
+    /// kitty or Ghostty changes the font, and so how many rows a preview takes).
+    func resized() -> [Event] {
+        let size = backend.updateSize()
+        painter?.forget(on: backend)
+        canvas = Canvas(width: size.width, height: size.height)
+        var events: [Event] = [.resize(size)]
+        if let previews = state.imagePreviews, let cell = backend.cellPixelSize, cell != previews.cell {
+            events.append(.cellPixelsChanged(cell))
+        }
+        return events
+    }
+
     private var pendingEvents: [Event] = []
     private var hadKey = false
 
@@ -207,10 +220,7 @@ public final class TUIApp {
         }
         for sig in Signals.drain() {
             if sig == SIGWINCH {
-                let size = backend.updateSize()
-                painter?.forget(on: backend)
-                canvas = Canvas(width: size.width, height: size.height)
-                events.append(.resize(size))
+                events += resized()
             } else {
                 events.append(.quitRequested)
             }
