@@ -11,10 +11,13 @@ public struct ConversationRecords: Sendable, Equatable {
     public var steps: [Int64: [TimelineStep]]
     /// Per message id, in order: the pictures sent with it, bytes and all.
     public var images: [Int64: [ImageAttachment]]
+    /// Per message id, then per tool call (its `callId`), in order: the pictures the tool gave.
+    public var toolCallImages: [Int64: [String: [ImageAttachment]]]
 
     public init(conversation: Conversation, messages: [Message], toolCalls: [Int64: [ToolCallRecord]] = [:],
-                steps: [Int64: [TimelineStep]] = [:], images: [Int64: [ImageAttachment]] = [:]) {
+                steps: [Int64: [TimelineStep]] = [:], images: [Int64: [ImageAttachment]] = [:],
+                toolCallImages: [Int64: [String: [ImageAttachment]]] = [:]) {
         self.conversation = conversation; self.messages = messages; self.toolCalls = toolCalls; self.steps = steps
-        self.images = images
+        self.images = images; self.toolCallImages = toolCallImages
     }
 }

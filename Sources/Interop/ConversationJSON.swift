@@ -34,12 +34,15 @@ public struct ConversationJSON: Codable, Equatable {
         public var result: String?
         public var isError: Bool
         public var createdAt: Date
+        /// The pictures the tool gave; absent when none (and in files written before they were kept).
+        public var images: [Image]? = nil
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id); try c.encode(callId, forKey: .callId); try c.encode(name, forKey: .name)
             try c.encode(arguments, forKey: .arguments); try c.encode(result, forKey: .result)
             try c.encode(isError, forKey: .isError); try c.encode(createdAt, forKey: .createdAt)
+            try c.encodeIfPresent(images, forKey: .images)
         }
     }
     public struct Step: Codable, Equatable {
@@ -60,13 +63,27 @@ public struct ConversationJSON: Codable, Equatable {
             try c.encode(status, forKey: .status); try c.encode(startedAt, forKey: .startedAt); try c.encode(duration, forKey: .duration)
         }
     }
-    /// A picture sent with a message: its bytes in base64, its type, size and name as attached.
+    /// A picture sent with a message, or given by a tool: its bytes in base64, its type, size
+    /// and name as attached.
     public struct Image: Codable, Equatable {
         public var name: String
         public var mimeType: String
         public var width: Int
         public var height: Int
         public var data: String
+
+        /// The pictures as the file keeps them; nil when there are none (the key is left out).
+        static func entries(_ images: [ImageAttachment]?) -> [Image]? {
+            guard let images, !images.isEmpty else { return nil }
+            return images.map { Image(name: $0.name, mimeType: $0.mimeType, width: $0.info.width, height: $0.info.height, data: $0.base64) }
+        }
+
+        /// The bytes decide what a picture is, as when it was attached; what is not one is left out.
+        static func attachments(_ images: [Image]?) -> [ImageAttachment] {
+            (images ?? []).compactMap { image in
+                Data(base64Encoded: image.data).flatMap { try? ImageAttachment(name: image.name, data: $0, maxBytes: .max) }
+            }
+        }
     }
     public struct Entry: Codable, Equatable {
         public var id: Int64?
@@ -116,15 +133,13 @@ public struct ConversationJSON: Codable, Equatable {
                          createdAt: m.createdAt, updatedAt: m.updatedAt,
                          toolCalls: (records.toolCalls[id] ?? []).map {
                              ToolCall(id: $0.id, callId: $0.callId, name: $0.name, arguments: $0.arguments, result: $0.result,
-                                      isError: $0.isError, createdAt: $0.createdAt)
+                                      isError: $0.isError, createdAt: $0.createdAt, images: Image.entries(records.toolCallImages[id]?[$0.callId]))
                          },
                          timeline: (records.steps[id] ?? []).map {
                              Step(id: $0.id, position: $0.position, kind: $0.kind, title: $0.title, detail: $0.detail,
                                   callId: $0.callId, status: $0.status, startedAt: $0.startedAt, duration: $0.duration)
                          },
-                         images: records.images[id].flatMap { $0.isEmpty ? nil : $0.map {
-                             Image(name: $0.name, mimeType: $0.mimeType, width: $0.info.width, height: $0.info.height, data: $0.base64)
-                         } })
+                         images: Image.entries(records.images[id]))
         }
     }
 
@@ -146,11 +161,12 @@ public struct ConversationJSON: Codable, Equatable {
                 ToolCallRecord(id: $0.id, messageId: id, callId: $0.callId, name: $0.name, arguments: $0.arguments,
                                result: $0.result, isError: $0.isError, createdAt: $0.createdAt)
             }
-            // The bytes decide what a picture is, as when it was attached; what is not one is left out.
-            let images = (entry.images ?? []).compactMap { image in
-                Data(base64Encoded: image.data).flatMap { try? ImageAttachment(name: image.name, data: $0, maxBytes: .max) }
-            }
+            let images = Image.attachments(entry.images)
             if !images.isEmpty { records.images[id] = images }
+            for call in entry.toolCalls {
+                let images = Image.attachments(call.images)
+                if !images.isEmpty { records.toolCallImages[id, default: [:]][call.callId] = images }
+            }
             records.steps[id] = entry.timeline.map {
                 TimelineStep(id: $0.id, messageId: id, position: $0.position, kind: $0.kind, title: $0.title, detail: $0.detail,
                              callId: $0.callId, status: $0.status, startedAt: $0.startedAt, duration: $0.duration)

@@ -125,6 +125,7 @@ enum ConversationJSONReader {
 
     private static func readToolCall(_ c: inout JSONCursor) -> ConversationJSON.ToolCall? {
         var id: Int64??, callId: String?, name: String?, arguments: String?, result: String??, isError: Bool?, createdAt: Date?
+        var images: [ConversationJSON.Image]?
         let read = c.object { c, key in
             switch key {
             case "id": id = optional(&c, int64); return id != nil
@@ -134,12 +135,13 @@ enum ConversationJSONReader {
             case "result": result = optional(&c, string); return result != nil
             case "isError": isError = c.bool(); return isError != nil
             case "createdAt": createdAt = date(&c); return createdAt != nil
+            case "images": images = list(&c, readImage); return images != nil
             default: return c.skip()
             }
         }
         guard read, let callId, let name, let arguments, let isError, let createdAt else { return nil }
         return ConversationJSON.ToolCall(id: id ?? nil, callId: callId, name: name, arguments: arguments, result: result ?? nil,
-                                         isError: isError, createdAt: createdAt)
+                                         isError: isError, createdAt: createdAt, images: images)
     }
 
     private static func readStep(_ c: inout JSONCursor) -> ConversationJSON.Step? {

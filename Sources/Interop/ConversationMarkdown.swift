@@ -16,10 +16,14 @@ public enum ConversationMarkdown {
             let content = Sanitizer.clean(message.content)
             let images = records.images[message.id ?? -1] ?? []
             out.append(content.isEmpty && images.isEmpty ? "*(no text)*" : content)
-            if !images.isEmpty {
-                // The pictures are not in a Markdown file: their lines say what was sent.
-                out += [""] + images.map { "- ▣ " + oneLine($0.name) + " · \($0.info.sizeText) · \($0.info.bytesText)" }
-                out += ["", "*(" + Counted.noun(images.count, "image") + " not included here; export as JSON to keep \(images.count == 1 ? "it" : "them"))*"]
+            // The pictures are not in a Markdown file: their lines say what was sent, or what a tool gave.
+            let fromTools = (records.toolCalls[message.id ?? -1] ?? []).flatMap { call in
+                (records.toolCallImages[message.id ?? -1]?[call.callId] ?? []).map { (call.name, $0) }
+            }
+            if !images.isEmpty || !fromTools.isEmpty {
+                out += [""] + images.map(pictureLine) + fromTools.map { pictureLine($1) + " · from " + oneLine($0) }
+                let count = images.count + fromTools.count
+                out += ["", "*(" + Counted.noun(count, "image") + " not included here; export as JSON to keep \(count == 1 ? "it" : "them"))*"]
             }
             if message.status != .complete {
                 out += ["", "> " + message.status.rawValue + (message.errorText.map { ": " + oneLine($0) } ?? "")]
@@ -29,6 +33,10 @@ public enum ConversationMarkdown {
         }
         // Cleaned whole as well (provider and model names too): a file that is `cat`-ed is a terminal's input.
         return Sanitizer.clean(out.joined(separator: "\n") + "\n")
+    }
+
+    private static func pictureLine(_ image: ImageAttachment) -> String {
+        "- ▣ " + oneLine(image.name) + " · \(image.info.sizeText) · \(image.info.bytesText)"
     }
 
     /// "You · 2026-11-23 10:00" or "Assistant · offline · offline-assistant · 2026-11-23 10:00:01".

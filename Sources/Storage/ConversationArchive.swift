@@ -4,9 +4,10 @@ import Core
 
 /// A whole conversation out of the database and back in (`aihelper export/import --conversation`).
 extension AppDatabase {
-    /// The conversation with every message, tool call and timeline step; nil when there is none
-    /// with that id (or it was deleted this session).
-    public func conversationRecords(id: Int64) throws -> ConversationRecords? {
+    /// The conversation with every message, tool call and timeline step, and the pictures of its
+    /// messages and tool calls — with their bytes, unless `imageBytes` is false (a Markdown file
+    /// names them only); nil when there is none with that id (or it was deleted this session).
+    public func conversationRecords(id: Int64, imageBytes: Bool = true) throws -> ConversationRecords? {
         try pool.read { db in
             guard let conversation = try Conversation.filter(key: id).filter(Column("deletedAt") == nil).fetchOne(db) else { return nil }
             let messages = try Message.filter(Column("conversationId") == id).order(Column("id")).fetchAll(db)
@@ -16,14 +17,18 @@ extension AppDatabase {
                 .order(Column("messageId"), Column("position"), Column("id")).fetchAll(db)
             var images: [Int64: [ImageAttachment]] = [:]
             for (messageId, stored) in try Self.images(owners: ids, table: "messageImage", owner: "messageId", db) {
-                images[messageId] = try stored.compactMap { image in
-                    try Data.fetchOne(db, sql: "SELECT bytes FROM image WHERE hash = ?", arguments: [image.hash])
-                        .map { ImageAttachment(name: image.name, info: image.info, data: $0) }
-                }
+                images[messageId] = try Self.attachments(stored, bytes: imageBytes, db)
+            }
+            var toolCallImages: [Int64: [String: [ImageAttachment]]] = [:]
+            let byId = Dictionary(calls.compactMap { call in call.id.map { ($0, call) } }, uniquingKeysWith: { a, _ in a })
+            for (callId, stored) in try Self.images(owners: Array(byId.keys), table: "toolCallImage", owner: "toolCallId", db) {
+                guard let call = byId[callId] else { continue }
+                toolCallImages[call.messageId, default: [:]][call.callId] = try Self.attachments(stored, bytes: imageBytes, db)
             }
             return ConversationRecords(conversation: conversation, messages: messages,
                                        toolCalls: Dictionary(grouping: calls, by: \.messageId),
-                                       steps: Dictionary(grouping: steps, by: \.messageId), images: images)
+                                       steps: Dictionary(grouping: steps, by: \.messageId), images: images,
+                                       toolCallImages: toolCallImages)
         }
     }
 
@@ -104,6 +109,9 @@ public struct ConversationWriter {
                     toolCall.setUncheckedArguments([messageId, call.callId, call.name, call.arguments, call.result, call.isError,
                                                     StoredDate.value(call.createdAt)])
                     try toolCall.execute()
+                    if let images = records.toolCallImages[oldId]?[call.callId], !images.isEmpty {
+                        try AppDatabase.link(images, table: "toolCallImage", owner: "toolCallId", id: db.lastInsertedRowID, db)
+                    }
                 }
                 if let images = records.images[oldId], !images.isEmpty {
                     try AppDatabase.link(images, table: "messageImage", owner: "messageId", id: messageId, db)

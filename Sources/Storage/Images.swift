@@ -87,13 +87,24 @@ extension AppDatabase {
 
     /// An image's bytes by its hash (nil when no message or tool call keeps it any more).
     public func imageData(hash: String) throws -> Data? {
-        try pool.read { db in try Data.fetchOne(db, sql: "SELECT bytes FROM image WHERE hash = ?", arguments: [hash]) }
+        try pool.read { db in try Self.bytes(hash: hash, db) }
+    }
+
+    static func bytes(hash: String, _ db: Database) throws -> Data? {
+        try Data.fetchOne(db, sql: "SELECT bytes FROM image WHERE hash = ?", arguments: [hash])
     }
 
     /// A message's images with their bytes, to send to a provider or export.
     public func imageAttachments(messageId: Int64) throws -> [ImageAttachment] {
-        try images(messageId: messageId).compactMap { stored in
-            try imageData(hash: stored.hash).map { ImageAttachment(name: stored.name, info: stored.info, data: $0) }
+        try pool.read { db in try Self.attachments(Self.images(owners: [messageId], table: "messageImage", owner: "messageId", db)[messageId] ?? [], bytes: true, db) }
+    }
+
+    /// Stored images as attachments: with their bytes, or (`bytes` false) with none, for what
+    /// only names them. One whose bytes are gone is left out.
+    static func attachments(_ stored: [StoredImage], bytes: Bool, _ db: Database) throws -> [ImageAttachment] {
+        try stored.compactMap { image in
+            guard bytes else { return ImageAttachment(name: image.name, info: image.info, data: Data()) }
+            return try Self.bytes(hash: image.hash, db).map { ImageAttachment(name: image.name, info: image.info, data: $0) }
         }
     }
 

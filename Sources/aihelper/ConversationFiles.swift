@@ -9,7 +9,8 @@ import App
 enum ConversationFiles {
     /// The text to write and what it holds, for the "Exported …" line.
     static func export(_ id: Int64, markdown: Bool, from database: AppDatabase) throws -> (text: String, summary: String) {
-        guard let records = try database.conversationRecords(id: id) else {
+        // Markdown names the pictures only: their bytes are not read.
+        guard let records = try database.conversationRecords(id: id, imageBytes: !markdown) else {
             throw fail("there is no conversation \(id); the ids are shown in the conversation list (Ctrl-O in the app)", code: 2)
         }
         let text = markdown ? ConversationMarkdown.write(records, timeZone: .current) : try ConversationJSON(records).text()

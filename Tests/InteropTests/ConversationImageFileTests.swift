@@ -43,6 +43,38 @@ final class ConversationImageFileTests: XCTestCase {
         XCTAssertEqual(again.replacing(/"id" : \d+/, with: "id"), text.replacing(/"id" : \d+/, with: "id"))
     }
 
+    /// A tool's pictures (a screenshot an MCP server returned) go with their call: JSON keeps
+    /// them, import brings them back to the same call, Markdown names them; its bytes are not
+    /// read for Markdown.
+    func testAToolsPicturesTravelWithTheirCall() throws {
+        let db = try AppDatabase.temporary()
+        let c = try db.createConversation(title: "Screens")
+        _ = try db.appendMessage(Message(conversationId: c.id!, role: .user, content: "take a screenshot"))
+        let answer = try db.appendMessage(Message(conversationId: c.id!, role: .assistant, content: "Here it is."))
+        _ = try db.insertToolCall(ToolCallRecord(messageId: answer.id!, callId: "c1", name: "list_files", arguments: "{}", result: "2 files"))
+        let call = try db.insertToolCall(ToolCallRecord(messageId: answer.id!, callId: "c2", name: "screenshot", arguments: "{}", result: "1 image"))
+        try db.attachImages([try ImageAttachment(name: "screen.png", data: png, maxBytes: 1 << 20)], toolCallId: call.id!)
+
+        let text = try ConversationJSON(XCTUnwrap(try db.conversationRecords(id: c.id!))).text()
+        XCTAssertTrue(text.contains(png.base64EncodedString()), "the tool's picture is in the file")
+        XCTAssertEqual(text.components(separatedBy: #""images""#).count - 1, 1, "only the call that gave one has the key")
+        let other = try AppDatabase.temporary()
+        let imported = try other.importConversation(try ConversationJSON.read(Data(text.utf8)).records)
+        let importedAnswer = try XCTUnwrap(try other.messages(conversationId: imported.id!).last)
+        let calls = try other.toolCalls(messageId: importedAnswer.id!)
+        XCTAssertEqual(calls.map(\.callId), ["c1", "c2"])
+        XCTAssertEqual(try other.images(toolCallId: calls[0].id!), [])
+        XCTAssertEqual(try other.images(toolCallId: calls[1].id!).map(\.name), ["screen.png"])
+        let again = try ConversationJSON(XCTUnwrap(try other.conversationRecords(id: imported.id!))).text()
+        XCTAssertEqual(again.replacing(/"id" : \d+/, with: "id"), text.replacing(/"id" : \d+/, with: "id"))
+
+        let named = try XCTUnwrap(try db.conversationRecords(id: c.id!, imageBytes: false))
+        XCTAssertEqual(named.toolCallImages[answer.id!]?["c2"]?.map(\.data), [Data()], "no bytes read for a Markdown file")
+        let markdown = ConversationMarkdown.write(named, timeZone: .gmt)
+        XCTAssertTrue(markdown.contains("- ▣ screen.png · 12×8 · \(ByteSize.text(png.count)) · from screenshot"), markdown)
+        XCTAssertTrue(markdown.contains("*(1 image not included here; export as JSON to keep it)*"), markdown)
+    }
+
     /// A file whose "image" is not one: left out on import, never stored as a picture.
     func testImportLeavesOutDataThatIsNoImage() throws {
         let db = try AppDatabase.temporary()

@@ -110,9 +110,10 @@ extension TUIApp {
         }
         let file = URL(fileURLWithPath: NSString(string: path ?? "conversation-\(id).md").expandingTildeInPath)
         do {
-            guard let records = try database.conversationRecords(id: id) else { return }
-            let text = file.pathExtension.lowercased() == "json"
-                ? try ConversationJSON(records).text() : ConversationMarkdown.write(records, timeZone: state.timeZone)
+            let json = file.pathExtension.lowercased() == "json"
+            // Markdown names the pictures only: their bytes are not read.
+            guard let records = try database.conversationRecords(id: id, imageBytes: json) else { return }
+            let text = json ? try ConversationJSON(records).text() : ConversationMarkdown.write(records, timeZone: state.timeZone)
             try Data(text.utf8).write(to: file, options: .atomic)
             show(Notice(text: tr.notices.exported(id, records.messages.count, file.path),
                         kind: .info, expires: state.clock.addingTimeInterval(20)))
