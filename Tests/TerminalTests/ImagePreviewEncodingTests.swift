@@ -81,6 +81,15 @@ final class ImagePreviewEncodingTests: XCTestCase {
         XCTAssertEqual(Array(scaled.pixels[0..<4]), expected)
     }
 
+    /// Decoded and shrunk in one go (no copy of the full-size pixels): the same as decoding,
+    /// then scaling; an image already small enough comes back whole.
+    func testDecodingToFitIsDecodingThenScaling() throws {
+        let png = try file(fixture_png)
+        XCTAssertEqual(try RGBAImage.decode(png, fittingIn: 2, 1), try RGBAImage.decode(png).scaled(width: 2, height: 1))
+        XCTAssertEqual(try RGBAImage.decode(png, fittingIn: 100, 100), try RGBAImage.decode(png))
+        XCTAssertThrowsError(try RGBAImage.decode(png, fittingIn: 2, 1, maxPixels: 7))
+    }
+
     func testKittyTransmitsInBase64ChunksUnderItsId() throws {
         let png = try file(fixture_png)
         let one = KittyGraphics.transmit(id: 7, .png(png))

@@ -88,8 +88,7 @@ final class PreviewStore: @unchecked Sendable {
     /// What the terminal is sent: for kitty a small PNG as it is, else the pixels scaled to the box.
     static func encode(_ data: [UInt8], format: ImageInfo.Format, box: PreviewBox, graphics: GraphicsProtocol, kittyId: UInt32) -> String? {
         if graphics == .kitty, format == .png, data.count <= kittyPNGAsIsBytes { return KittyGraphics.transmit(id: kittyId, .png(data)) }
-        guard let image = try? RGBAImage.decode(data) else { return nil }
-        let scaled = image.scaled(width: box.pixelWidth, height: box.pixelHeight)
+        guard let scaled = try? RGBAImage.decode(data, fittingIn: box.pixelWidth, box.pixelHeight) else { return nil }
         return graphics == .kitty ? KittyGraphics.transmit(id: kittyId, .rgba(scaled)) : Sixel.encode(scaled)
     }
 }

@@ -33,6 +33,24 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Decodes `data`, checking its size first. Slow for a large photo: never on the loop's thread.
     public static func decode(_ data: [UInt8], maxPixels: Int = maxPixels) throws -> RGBAImage {
+        try decoded(data, maxPixels: maxPixels) { pixels, width, height in
+            RGBAImage(width: width, height: height, pixels: Array(pixels))
+        }
+    }
+
+    /// Decodes `data` and shrinks it to at most `width` × `height` straight from the decoder's
+    /// buffer: a 40-megapixel photo is held once (160 MB) for a preview of a few hundred pixels,
+    /// not copied first.
+    public static func decode(_ data: [UInt8], fittingIn width: Int, _ height: Int, maxPixels: Int = maxPixels) throws -> RGBAImage {
+        try decoded(data, maxPixels: maxPixels) { pixels, w, h in
+            let nw = max(1, min(width, w)), nh = max(1, min(height, h))
+            return RGBAImage(width: nw, height: nh, pixels: scale(pixels, width: w, height: h, to: nw, nh))
+        }
+    }
+
+    /// The decoder's pixels, while they live (freed after `body`).
+    private static func decoded(_ data: [UInt8], maxPixels: Int,
+                                _ body: (UnsafeBufferPointer<UInt8>, Int, Int) -> RGBAImage) throws -> RGBAImage {
         guard let size = size(of: data) else { throw DecodeError.unreadable("not a PNG, JPEG, GIF or WebP image") }
         guard size.width * size.height <= maxPixels else { throw DecodeError.tooLarge(width: size.width, height: size.height) }
         var w: Int32 = 0, h: Int32 = 0
@@ -42,8 +60,7 @@ public struct RGBAImage: Sendable, Equatable {
         defer { aih_image_free(decoded) }
         // The header may have lied (stb checks again while decoding, but the size is the one decoded).
         guard Int(w) * Int(h) <= maxPixels, w > 0, h > 0 else { throw DecodeError.tooLarge(width: Int(w), height: Int(h)) }
-        let pixels = Array(UnsafeBufferPointer(start: decoded, count: Int(w) * Int(h) * 4))
-        return RGBAImage(width: Int(w), height: Int(h), pixels: pixels)
+        return body(UnsafeBufferPointer(start: decoded, count: Int(w) * Int(h) * 4), Int(w), Int(h))
     }
 
     /// Shrunk to `width` × `height` by averaging the pixels each new one covers (a box
@@ -51,6 +68,12 @@ public struct RGBAImage: Sendable, Equatable {
     public func scaled(width newWidth: Int, height newHeight: Int) -> RGBAImage {
         let nw = max(1, min(newWidth, width)), nh = max(1, min(newHeight, height))
         if nw == width && nh == height { return self }
+        return RGBAImage(width: nw, height: nh, pixels: pixels.withUnsafeBufferPointer { Self.scale($0, width: width, height: height, to: nw, nh) })
+    }
+
+    /// `pixels` (`width` × `height`) shrunk to `nw` × `nh` (no larger) by a box filter.
+    private static func scale(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, to nw: Int, _ nh: Int) -> [UInt8] {
+        if nw == width && nh == height { return Array(pixels) }
         var out = [UInt8](repeating: 0, count: nw * nh * 4)
         for y in 0..<nh {
             let y0 = y * height / nh, y1 = max(y0 + 1, (y + 1) * height / nh)
@@ -68,7 +91,7 @@ public struct RGBAImage: Sendable, Equatable {
                 out[o] = UInt8(sum.0 / n); out[o + 1] = UInt8(sum.1 / n); out[o + 2] = UInt8(sum.2 / n); out[o + 3] = UInt8(sum.3 / n)
             }
         }
-        return RGBAImage(width: nw, height: nh, pixels: out)
+        return out
     }
 }
 
