@@ -76,16 +76,27 @@ enum AlertSchedule {
         }
         // Not before the task existed: a task added (or imported) for 9:00 at 10:00 does not ring.
         let floor = max(now.addingTimeInterval(-missedWindow), task.alertedThrough ?? .distantPast, task.createdAt)
-        var slots = Slot.all(occurrences(days), of: task, moved: moved)
-        if moved != nil {
-            // A moved one may ring before the occurrences listed ahead of it: in the order they ring.
-            for index in slots.indices { slots[index].fireAt = slots[index].fire(&fireTimes) }
-            slots.sort { $0.fireAt < $1.fireAt }
+        let found = occurrences(days)
+        guard let moved else {
+            // Most series: each day at the series' time, worked out as they come (the loop stops
+            // at the first one ahead), no list made.
+            return pick(found.lazy.map { Slot(day: $0, time: task.time, alertMinutes: task.alertMinutes) }, task, floor: floor,
+                        now: now, horizon: horizon, fireTimes: &fireTimes)
         }
+        // A moved one may ring before the occurrences listed ahead of it: in the order they ring.
+        var slots = Slot.all(found, of: task, moved: moved)
+        for index in slots.indices { slots[index].fireAt = slots[index].fire(&fireTimes) }
+        slots.sort { $0.fireAt < $1.fireAt }
+        return pick(slots, task, floor: floor, now: now, horizon: horizon, fireTimes: &fireTimes)
+    }
+
+    /// The latest of `slots` (in the order they ring) already due after `floor`, else the next
+    /// within `horizon`.
+    private static func pick(_ slots: some Sequence<Slot>, _ task: Timing, floor: Date, now: Date, horizon: Date,
+                             fireTimes: inout FireTimes) -> TaskAlert? {
         var chosen: TaskAlert?
         for slot in slots {
-            // Worked out as they come (the loop stops at the first one ahead), unless sorted above.
-            let fireAt = moved != nil ? slot.fireAt : slot.fire(&fireTimes)
+            let fireAt = slot.fire(&fireTimes)
             guard fireAt > floor else { continue }
             let alert = TaskAlert(taskId: task.id, title: slot.title ?? task.title, day: slot.day, time: slot.time, fireAt: fireAt, missed: false)
             if fireAt <= now { chosen = alert; continue }  // the latest one already due wins
@@ -105,12 +116,11 @@ enum AlertSchedule {
 
         func fire(_ fireTimes: inout FireTimes) -> Date { fireTimes.at(day: day, time: time, minutesBefore: alertMinutes ?? 0) }
 
-        /// The occurrences on `days`; with `moved`, the last copies of a day onto which
+        /// The occurrences on `days`, where the last copies of a day onto which
         /// occurrences were moved are those (as `AppDatabase.tasks(for:of:)` shows them), at
         /// their own time and alert — the series' where they have none.
-        static func all(_ days: [CivilDate], of task: Timing, moved: ((CivilDate) -> [RecurrenceSet.Moved])?) -> [Slot] {
+        static func all(_ days: [CivilDate], of task: Timing, moved: (CivilDate) -> [RecurrenceSet.Moved]) -> [Slot] {
             let own = { (day: CivilDate) in Slot(day: day, time: task.time, alertMinutes: task.alertMinutes) }
-            guard let moved else { return days.map(own) }
             var slots: [Slot] = []
             var start = days.startIndex
             while start < days.endIndex {
