@@ -38,4 +38,20 @@ extension AppDatabase {
             try Self.closeEntry(entry, area, db)
         }
     }
+
+    /// The writer's page cache set to `kib` KiB for a long run of writes (a first sync storing
+    /// thousands of items): the rows and indexes it fills stay in memory instead of being read
+    /// back from the file page by page. Returns the setting before, for `setWriterCache`.
+    public func raiseWriterCache(kib: Int) throws -> Int {
+        try pool.write { db in
+            let before = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
+            try db.execute(sql: "PRAGMA cache_size = -\(kib)")
+            return before
+        }
+    }
+
+    /// Puts back the writer's page cache (`raiseWriterCache`'s answer); the pages above it are freed.
+    public func setWriterCache(_ setting: Int) throws {
+        try pool.write { try $0.execute(sql: "PRAGMA cache_size = \(setting)") }
+    }
 }

@@ -73,6 +73,22 @@ final class SyncFaultTests: SyncTestCase {
         XCTAssertEqual([tasksFiles, todosFiles], [["e1.ics", "t1.ics"], ["e1.ics", "t1.ics"]], "nothing deleted or rewritten")
     }
 
+    /// A big pull (a first sync of thousands of items) raises the writer's page cache for its
+    /// writes and gives it back after: the app does not keep 16 MB for the rest of its life.
+    func testABigPullGivesTheWriterItsCacheBack() async throws {
+        let desktop = try device("desktop")
+        for i in 0..<SyncEngine.bigPull {
+            try await write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:e\(i)\r\nDTSTART;VALUE=DATE:20261201\r\nSUMMARY:Event \(i)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+                            name: "e\(i).ics", kind: .tasks)
+        }
+        let before = try await desktop.db.pool.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let report = try await sync(desktop)
+        XCTAssertEqual(report.pulled, SyncEngine.bigPull)
+        let after = try await desktop.db.pool.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        XCTAssertEqual(after, before)
+        XCTAssertNotEqual(after, -SyncEngine.bigPullCacheKiB)
+    }
+
     /// A NUL byte in a synced file: skipped with words for a synced item (fix its file in the
     /// folder), not the import's ("tr -d … and import the fixed file"); the rest syncs.
     func testAnItemHoldingANulIsSkippedWithAFixForASyncedItem() async throws {

@@ -18,6 +18,9 @@ public final class SyncEngine: Sendable {
     static let stoppedMessage = "the run was stopped (the app quit); the next run goes on from there"
     /// Items fetched per request.
     static let fetchBatch = 100
+    /// A pull of this many items or more gets `bigPullCacheKiB` of page cache for its writes.
+    static let bigPull = 1_000
+    static let bigPullCacheKiB = 16_384
     /// Runs kept in the run journal per account.
     static let runsKept = 200
 
@@ -65,6 +68,10 @@ public final class SyncEngine: Sendable {
             return etags
         }
         let wanted = changes.changed.filter { known[$0.href] != $0.etag }.map(\.href)
+        // A big pull (a first sync): 16 MB of page cache for it (11,000 items from a folder:
+        // 8.1 → 6.9 s, docs/performance.md), given back when it ends.
+        let cacheBefore = wanted.count >= Self.bigPull ? try database.raiseWriterCache(kib: Self.bigPullCacheKiB) : nil
+        defer { if let cacheBefore { try? database.setWriterCache(cacheBefore) } }
         var start = 0
         while start < wanted.count {
             let batch = Array(wanted[start..<min(start + Self.fetchBatch, wanted.count)])
