@@ -50,17 +50,14 @@ final class ImageAttachTests: XCTestCase {
         let placeholder = try XCTUnwrap(lines(screen, containing: "▣").first, screen)
         XCTAssertEqual(placeholder, "▣ photo.png · 1280×960 · \(size)")
         XCTAssertTrue(screen.contains("I can't see images"), "the Offline assistant says so:\n\(screen)")
-        // Where the preview can go: the placeholder's row, with the picture's hash.
-        let placement = try XCTUnwrap(app.view.chat.imagePlacements.first)
-        XCTAssertEqual(app.view.chat.imagePlacements.count, 1)
-        XCTAssertEqual(placement.hash, AppDatabase.imageHash(png))
-        XCTAssertEqual(placement.image.width, 1280)
-        XCTAssertTrue(screen.split(separator: "\n", omittingEmptySubsequences: false)[placement.row].contains("▣ photo.png"))
-        // Stored with the message, and read back when the conversation opens again.
+        XCTAssertEqual(lines(screen, containing: "▣").count, 1)
+        // Stored with the message (its bytes' hash, its size), and read back when the conversation opens again.
         let user = try XCTUnwrap(app.state.chat.messages.first { $0.role == .user })
+        XCTAssertEqual(app.state.chat.messageImages[user.id!]?.map(\.hash), [AppDatabase.imageHash(png)])
         XCTAssertEqual(try harness.database.images(messageId: user.id!).map(\.name), ["photo.png"])
+        XCTAssertEqual(try harness.database.images(messageId: user.id!).map(\.width), [1280])
         let window = ConversationLoader(database: harness.database).open(app.state.chat.conversation!.id!)
-        XCTAssertEqual(window.marks.images[user.id!]?.first?.hash, placement.hash)
+        XCTAssertEqual(window.marks.images[user.id!]?.first?.hash, AppDatabase.imageHash(png))
     }
 
     /// A terminal pastes a dragged file as its path: quoted, escaped or a file:// URL. Only an

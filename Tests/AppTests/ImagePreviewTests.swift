@@ -99,6 +99,11 @@ final class ImagePreviewTests: XCTestCase {
     }
 
     /// Draws, lets the previews be made off the loop, and draws what they made.
+    /// The screen rows that show a picture's placeholder line ("▣ name · size").
+    private func placeholderRows(_ app: TUIApp) -> [Int] {
+        app.canvas.text().split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { $0.element.contains("▣") }.map(\.offset)
+    }
+
     private func drawSettled(_ app: TUIApp) {
         app.render()
         app.painter?.store.settle()
@@ -115,9 +120,9 @@ final class ImagePreviewTests: XCTestCase {
         XCTAssertEqual(backend.graphics, [], "the picture is above the view")
         app.state.chat.scroll.ask(Int.max / 4)  // to the top (Home), clamped when drawn
         drawSettled(app)
-        let placeholder = try XCTUnwrap(app.view.chat.imagePlacements.first)
+        let placeholder = try XCTUnwrap(placeholderRows(app).first)
         let spot = try XCTUnwrap(app.view.chat.previews.first)
-        XCTAssertEqual(spot.y, placeholder.row + 1, "right under its placeholder line")
+        XCTAssertEqual(spot.y, placeholder + 1, "right under its placeholder line")
         XCTAssertEqual(spot.box, PreviewBox(columns: 4, rows: 1, pixelWidth: 40, pixelHeight: 20))
         let id = PreviewStore.firstKittyId
         XCTAssertEqual(backend.graphics.count, 1)
@@ -161,7 +166,7 @@ final class ImagePreviewTests: XCTestCase {
         app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
         answer(app, "\u{1B}[?62;22c")
         drawSettled(app)
-        XCTAssertEqual(app.view.chat.imagePlacements.count, 1)
+        XCTAssertEqual(placeholderRows(app).count, 1)
         XCTAssertEqual(app.view.chat.previews, [])
         XCTAssertEqual(backend.graphics, [])
     }
@@ -184,11 +189,11 @@ final class ImagePreviewTests: XCTestCase {
         app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
         self.answer(app, "\u{1B}[?62;4;22c")
         drawSettled(app)
-        let placeholder = try XCTUnwrap(app.view.chat.imagePlacements.first)
+        let placeholder = try XCTUnwrap(placeholderRows(app).first)
         let rows = app.canvas.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertTrue(rows[placeholder.row].contains("▣ image 1 · 40×20"), rows[placeholder.row])
-        XCTAssertTrue(rows[placeholder.row - 1].contains("result"), rows[placeholder.row - 1])
-        XCTAssertEqual(app.view.chat.previews.map(\.y), [placeholder.row + 1])
+        XCTAssertTrue(rows[placeholder].contains("▣ image 1 · 40×20"), rows[placeholder])
+        XCTAssertTrue(rows[placeholder - 1].contains("result"), rows[placeholder - 1])
+        XCTAssertEqual(app.view.chat.previews.map(\.y), [placeholder + 1])
         XCTAssertTrue(backend.graphics.last?.contains("\u{1B}P0;1;0q") == true, "a sixel image")
 
         // Live: the turn's event puts it under the call's result.

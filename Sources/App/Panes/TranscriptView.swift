@@ -6,9 +6,6 @@ import Storage
 /// A line of styled text.
 struct StyledLine {
     var segments: [(text: String, style: Style)]
-    /// The picture this line stands for (a placeholder under a message): where it lands is
-    /// recorded as an `ImagePlacement` when drawn.
-    var image: StoredImage?
     /// A blank row kept for that picture's inline preview (`PreviewRow`).
     var preview: PreviewRow?
     init(_ segments: [(text: String, style: Style)]) { self.segments = segments }
@@ -58,7 +55,6 @@ final class TranscriptView {
         }
         var y = rect.y + rect.height - 1
         var skip = view.rowsFromBottom
-        view.imagePlacements = []
         var previewBottom: Int?  // the row of the preview's bottom row just drawn
         var drewAny = false
         messagesVisited = 0
@@ -74,9 +70,6 @@ final class TranscriptView {
                 if skip > 0 { skip -= 1; continue }
                 if y < rect.y { break }
                 var x = rect.x + 1
-                if let image = line.image {
-                    view.imagePlacements.append(ImagePlacement(row: y, column: x + 2, width: rect.width - 4, image: image))
-                }
                 if let row = line.preview {
                     if row.index == row.box.rows - 1 { previewBottom = y }
                     if row.index == 0, previewBottom == y + row.box.rows - 1 {
@@ -282,9 +275,8 @@ final class TranscriptView {
     /// A placeholder line for each picture, each followed by the rows its preview takes when previews are on.
     static func placeholders(_ images: [StoredImage], indent: String, previews: ImagePreviews?, width: Int, theme: Theme) -> [StyledLine] {
         images.flatMap { image -> [StyledLine] in
-            var line = StyledLine(indent + placeholderText(image, width: width - indent.count), theme[.muted])
-            line.image = image
-            return [line] + PreviewRow.lines(image, previews: previews, width: width, style: theme[.text])
+            [StyledLine(indent + placeholderText(image, width: width - indent.count), theme[.muted])]
+                + PreviewRow.lines(image, previews: previews, width: width, style: theme[.text])
         }
     }
 

@@ -29,7 +29,6 @@ struct ChatViewState {
     var streamingHeight: (id: Int64, height: Int)?
     /// Where the last frame drew each picture's placeholder line (the transcript's rows on the
     /// screen), for an inline preview to be drawn there (docs/images.md).
-    var imagePlacements: [ImagePlacement] = []
     /// The image previews the frame left room for under their placeholders, whole and
     /// uncovered (none under an overlay or the popup): the runtime places them after the
     /// frame (`PreviewPainter`, docs/images.md, Previews in the terminal).
@@ -63,14 +62,4 @@ struct ScrollRequest: Equatable {
         // Home asks for Int.max / 2 rows: a second Home before the frame must not overflow.
         ask(min(from, Int.max / 2) + rows)
     }
-}
-
-/// A picture's placeholder line as drawn: its screen row, the column where its text starts and
-/// the columns the line has, and the picture (its `hash` reads the bytes: `AppDatabase.imageData`).
-struct ImagePlacement: Equatable {
-    var row: Int
-    var column: Int
-    var width: Int
-    var image: StoredImage
-    var hash: String { image.hash }
 }
