@@ -99,6 +99,17 @@ final class ImagePreviewTests: XCTestCase {
     }
 
     /// Draws, lets the previews be made off the loop, and draws what they made.
+    /// A picture in the open conversation (`after` answers below it), kitty found with 10 × 20
+    /// cells, and the frame drawn.
+    private func kittyWithPicture(after: Int) throws -> (TUIApp, MemoryBackend) {
+        let (app, backend) = try makeApp()
+        try openPicture(app, after: after)
+        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
+        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        drawSettled(app)
+        return (app, backend)
+    }
+
     /// The screen rows that show a picture's placeholder line ("▣ name · size").
     private func placeholderRows(_ app: TUIApp) -> [Int] {
         app.canvas.text().split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { $0.element.contains("▣") }.map(\.offset)
@@ -112,11 +123,7 @@ final class ImagePreviewTests: XCTestCase {
     }
 
     func testThePreviewIsPlacedUnderItsPlaceholderAndMovesWithTheScroll() throws {
-        let (app, backend) = try makeApp()
-        try openPicture(app, after: 3)
-        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
-        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
-        drawSettled(app)
+        let (app, backend) = try kittyWithPicture(after: 3)
         XCTAssertEqual(backend.graphics, [], "the picture is above the view")
         app.state.chat.scroll.ask(Int.max / 4)  // to the top (Home), clamped when drawn
         drawSettled(app)
@@ -147,11 +154,7 @@ final class ImagePreviewTests: XCTestCase {
     /// A font change in the terminal (a resize whose cells have other pixels): the preview
     /// takes the rows the new cell size gives.
     func testAResizeWithOtherCellPixelsResizesThePreview() throws {
-        let (app, backend) = try makeApp()
-        try openPicture(app, after: 0)
-        app.startGraphicsDetection(setting: .auto, environment: Self.xterm)
-        answer(app, "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
-        drawSettled(app)
+        let (app, backend) = try kittyWithPicture(after: 0)
         XCTAssertEqual(app.view.chat.previews.first?.box, PreviewBox(columns: 4, rows: 1, pixelWidth: 40, pixelHeight: 20))
         backend.cellPixelSize = Size(width: 5, height: 10)  // the font at half its size
         app.handle(app.resized())
