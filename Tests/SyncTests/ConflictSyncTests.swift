@@ -129,26 +129,13 @@ class ConflictSyncTests: SyncTestCase {
     /// A 412 on the push (the file changed between the pull and the push) re-fetches and merges.
     func testAPreconditionFailureOnPushMerges() async throws {
         let laptop = try device("laptop"), desktop = try device("desktop")
-        let made = try laptop.db.insertTask(TaskItem(title: "Dentist"))
-        try await sync(laptop)
-        try await sync(desktop)
-        var mine = try XCTUnwrap(try laptop.task(uid: made.uid))
-        mine.title = "Dentist at 9"
-        try laptop.db.updateTask(mine)
-        let tasks = try backend.collection(.tasks)
-        let racing = RacingCollection(tasks) {
-            // Another client writes between our pull and our push.
-            var theirs = try XCTUnwrap(try desktop.task(uid: made.uid))
-            theirs.notes = "from elsewhere"
-            try desktop.db.updateTask(theirs)
-            _ = await desktop.engine.run([tasks])
-        }
-        let report = try await sync(laptop, [racing])
+        let uid = try await dentistRetitledOnTheLaptop(laptop, desktop)
+        let report = try await sync(laptop, [try tasksRacedByTheDesktop(desktop, uid: uid)])
         XCTAssertEqual(report.pushed, 1)
         XCTAssertEqual(report.conflicts, 1, "the 412 made a merge")
         try await sync(desktop)
         for device in [laptop, desktop] {
-            XCTAssertEqual(try device.task(uid: made.uid).map { [$0.title, $0.notes] }, ["Dentist at 9", "from elsewhere"], device.name)
+            XCTAssertEqual(try device.task(uid: uid).map { [$0.title, $0.notes] }, ["Dentist at 9", "from elsewhere"], device.name)
         }
     }
 }

@@ -60,12 +60,7 @@ extension DAVSyncFaultTests {
     /// A 412 on a PUT: the item is fetched again, merged, and sent again.
     func testA412OnPutIsRefetchedAndMerged() async throws {
         let laptop = try device("laptop"), desktop = try device("desktop")
-        let made = try laptop.db.insertTask(TaskItem(title: "Dentist", dueDate: CivilDate(year: 2026, month: 12, day: 1)))
-        try await sync(laptop)
-        try await sync(desktop)
-        var mine = try XCTUnwrap(try laptop.task(uid: made.uid))
-        mine.title = "Dentist at 9"
-        try laptop.db.updateTask(mine)
+        let uid = try await dentistRetitledOnTheLaptop(laptop, desktop)
         try proxy.reset()
         try proxy.fault("status", method: "PUT", ["status": "412"])
         let report = try await sync(laptop)
@@ -73,7 +68,7 @@ extension DAVSyncFaultTests {
         let puts = try proxy.requests().filter { $0["method"] as? String == "PUT" }.count
         XCTAssertEqual(puts, 2)
         try await sync(desktop)
-        XCTAssertEqual(try desktop.task(uid: made.uid)?.title, "Dentist at 9")
+        XCTAssertEqual(try desktop.task(uid: uid)?.title, "Dentist at 9")
     }
 
     /// An item the server refuses (400) is reported with its name; the others are sent.
@@ -147,25 +142,13 @@ extension DAVSyncFaultTests {
     /// pull and our push is not overwritten, since an update reads the item's etag first.
     func testAServerIgnoringIfMatch() async throws {
         let laptop = try device("laptop"), desktop = try device("desktop")
-        let made = try laptop.db.insertTask(TaskItem(title: "Dentist", dueDate: CivilDate(year: 2026, month: 12, day: 1)))
-        try await sync(laptop)
-        try await sync(desktop)
-        var mine = try XCTUnwrap(try laptop.task(uid: made.uid))
-        mine.title = "Dentist at 9"
-        try laptop.db.updateTask(mine)
+        let uid = try await dentistRetitledOnTheLaptop(laptop, desktop)
         try proxy.fault("nomatch", count: -1)
-        let tasks = try backend.collection(.tasks)
-        let racing = RacingCollection(tasks) {
-            var theirs = try XCTUnwrap(try desktop.task(uid: made.uid))
-            theirs.notes = "from elsewhere"
-            try desktop.db.updateTask(theirs)
-            _ = await desktop.engine.run([tasks])
-        }
-        try await sync(laptop, [racing])
+        try await sync(laptop, [try tasksRacedByTheDesktop(desktop, uid: uid)])
         try await sync(desktop)
         try await sync(laptop)
         for device in [laptop, desktop] {
-            XCTAssertEqual(try device.task(uid: made.uid).map { [$0.title, $0.notes] }, ["Dentist at 9", "from elsewhere"], device.name)
+            XCTAssertEqual(try device.task(uid: uid).map { [$0.title, $0.notes] }, ["Dentist at 9", "from elsewhere"], device.name)
         }
     }
 }

@@ -96,6 +96,30 @@ class SyncTestCase: XCTestCase {
     func files(_ kind: SyncKind) async throws -> [String] { try await backend.names(kind) }
 
     func write(_ text: String, name: String, kind: SyncKind) async throws { try await backend.write(text, name: name, kind) }
+
+    /// "Dentist" made on the laptop and synced to the desktop, then retitled "Dentist at 9" on
+    /// the laptop (not synced yet): its UID.
+    func dentistRetitledOnTheLaptop(_ laptop: Device, _ desktop: Device) async throws -> String {
+        let made = try laptop.db.insertTask(TaskItem(title: "Dentist", dueDate: CivilDate(year: 2026, month: 12, day: 1)))
+        try await sync(laptop)
+        try await sync(desktop)
+        var mine = try XCTUnwrap(try laptop.task(uid: made.uid))
+        mine.title = "Dentist at 9"
+        try laptop.db.updateTask(mine)
+        return made.uid
+    }
+
+    /// The tasks collection, with the desktop adding notes to `uid` and syncing them just
+    /// before the laptop's first update goes through (another client writing between our pull and our push).
+    func tasksRacedByTheDesktop(_ desktop: Device, uid: String) throws -> RacingCollection {
+        let tasks = try backend.collection(.tasks)
+        return RacingCollection(tasks) {
+            var theirs = try XCTUnwrap(try desktop.task(uid: uid))
+            theirs.notes = "from elsewhere"
+            try desktop.db.updateTask(theirs)
+            _ = await desktop.engine.run([tasks])
+        }
+    }
 }
 
 /// A collection in front of another that fails on cue: the network going away mid-run.
