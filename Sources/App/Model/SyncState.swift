@@ -29,7 +29,7 @@ struct SyncState: Equatable {
     /// the app runs, by `aihelper sync setup` in another terminal or by hand).
     var accountsCheckAt: Date?
     /// Runs in a row that could not reach their server: the next is tried sooner than the
-    /// interval (`retryDelay`), as a laptop waking up has its network back in seconds.
+    /// interval (`nextRunDelay`), as a laptop waking up has its network back in seconds.
     var unreachableRuns = 0
 
     /// How long after a local change the run starts: edits in a row make one run.
@@ -75,7 +75,7 @@ struct SyncState: Equatable {
         failures.map(text(of:)).joined(separator: "; ")
     }
 
-    /// How runs ended: the first failure (cleaned, one line), else success at the latest end.
+    /// How runs ended: the first run's failures (cleaned where they are drawn), else success at the latest end.
     static func phase(after runs: [SyncRunSummary]) -> Phase {
         if let failed = runs.first(where: { !$0.failures.isEmpty }) { return .failed(failed.failures) }
         return runs.map(\.finishedAt).max().map(Phase.succeeded) ?? .idle
